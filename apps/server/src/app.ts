@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import type { AppContext } from './app-context';
+import { registerAccessControl } from './platform/access';
+import { registerErrorHandling } from './platform/errors';
+import { registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
+import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { loginRoutes } from './modules/identity/login.routes';
+import { identityPages } from './modules/identity/pages';
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Serve apps/web/dist (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Logs carry the route pattern, never the URL (tokens travel in some paths) nor the caller's IP. */
+const logSerializers = {
+  req: (req: { method?: string; routeOptions?: { url?: string } }) => ({ method: req.method, route: req.routeOptions?.url ?? 'unmatched' }),
+};
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: logSerializers },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  registerAccessControl(app, (token) => ctx.sessions.resolve(token));
+  app.addHook('onSend', async (request, reply) => {
+    const status = reply.statusCode;
+    const denied = status === 401 || status === 403 || (status === 404 && !request.is404 && request.url.startsWith('/api/'));
+    if (!denied) return;
+    await ctx.audit.record(
+      { action: 'request.denied', outcome: status === 404 ? 'not_found' : 'denied', details: { method: request.method, route: request.routeOptions.url, status } },
+      request,
+    );
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${ctx.config.productName} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await registerPublic(app, swaggerUi as never, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register((child) => healthRoutes(child, ctx), { prefix: '/api' });
+  await app.register((child) => loginRoutes(child, ctx), { prefix: '/api/login' });
+  await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
+  await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
+
+  if (options.serveWeb) await registerWebApp(app, ctx);
+  return app;
+}

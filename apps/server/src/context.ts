@@ -1,0 +1,22 @@
+import { AuditLog } from './platform/audit';
+import type { Clock } from './platform/clock';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db';
+import { Mailer } from './platform/mail';
+import { RateLimiter } from './platform/rate-limit';
+import { IdentityService, type LoginLimits } from './modules/identity/service';
+import { SessionStore } from './modules/identity/sessions';
+import type { AppContext } from './app-context';
+import type { PgBoss } from 'pg-boss';
+
+/** Wires the services of one server process together. */
+export function createContext(config: Config, database: Database, clock: Clock, jobs: PgBoss | null): AppContext {
+  const { db } = database;
+  const limits: LoginLimits = { perIp: config.loginAttemptsPerIp, perAccountFailures: 5, windowSeconds: 15 * 60 };
+  const audit = new AuditLog(db, clock);
+  const limiter = new RateLimiter(db, clock);
+  const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
+  const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
+  const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
+  return { config, database, clock, audit, limiter, mailer, sessions, identity, jobs };
+}

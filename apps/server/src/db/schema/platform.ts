@@ -1,0 +1,60 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Who did what to which record, when, and how it ended. Health-data access and denials land here. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    resourceType: text('resource_type'),
+    resourceId: text('resource_id'),
+    outcome: text('outcome').notNull(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorUserId)],
+);
+
+/** Fixed-window counters shared by every server process (sign-in limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Domain events written in the same transaction as the change that caused them. */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    event: text('event').notNull(),
+    organisationId: uuid('organisation_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('outbox_events_pending_idx').on(t.deliveredAt, t.id)],
+);
+
+/** Every e-mail and SMS Vireo produces, with its delivery status. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    template: text('template').notNull(),
+    status: text('status', { enum: ['recorded', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('messages_created_idx').on(t.createdAt)],
+);

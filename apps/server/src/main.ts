@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { createContext } from './context';
+import { systemClock } from './platform/clock';
+import { loadConfig } from './platform/config';
+import { migrateDatabase, openDatabase } from './platform/db';
+import { startJobs } from './platform/jobs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+const jobs = await startJobs(database);
+const ctx = createContext(config, database, systemClock, jobs);
+if (config.seedDemo) await seedDemo(database.db);
+const app = await buildApp(ctx, { serveWeb: true });
+await app.listen({ port: config.port, host: config.host });
+
+const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+const lines = [`${config.productName} is running on http://localhost:${config.port} with ${where}.`];
+if (config.seedDemo && (await demoAccountsPresent(database.db))) {
+  lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(26)} ${account.roles.join(', ')}`);
+}
+process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await jobs.stop({ graceful: true, timeout: 10_000 });
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

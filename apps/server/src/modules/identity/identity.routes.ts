@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { CreateRoleRequest, CreateUserRequest, MSG, RoleResponse, UpdateUserRequest, UserResponse } from '@vireo/contracts';
+import type { AppContext } from '../../app-context';
+import { SIGNED_IN, allow, requireAuth } from '../../platform/access';
+import { IdParams, withErrors } from '../../platform/schemas';
+
+/**
+ * The identity service (spec 1 §7), mounted at /api/identity.
+ * A super admin creates users and roles; a user reads and updates only themself (others answer 404).
+ */
+export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/users', {
+    config: { access: allow(['super_admin'], MSG.unableToCreateUser) },
+    schema: { tags: ['identity'], summary: 'Create a user (super admin)', body: CreateUserRequest, response: withErrors({ 201: UserResponse }) },
+    handler: async (request, reply) => {
+      const user = await ctx.identity.createUser(request.body, request);
+      return reply.status(201).send({ success: true as const, user });
+    },
+  });
+
+  r.get('/users/:id', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['identity'], summary: 'Read a user (themself, or anyone for a super admin)', params: IdParams, response: withErrors({ 200: UserResponse }) },
+    handler: async (request) => ({ success: true as const, user: await ctx.identity.getUser(requireAuth(request), request.params.id) }),
+  });
+
+  r.patch('/users/:id', {
+    config: { access: SIGNED_IN },
+    schema: {
+      tags: ['identity'],
+      summary: 'Update a user (themself; e-mail and disabled only by a super admin)',
+      params: IdParams,
+      body: UpdateUserRequest,
+      response: withErrors({ 200: UserResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      user: await ctx.identity.updateUser(requireAuth(request), request.params.id, request.body, request),
+    }),
+  });
+
+  r.post('/roles', {
+    config: { access: allow(['super_admin'], MSG.unableToCreateRole) },
+    schema: { tags: ['identity'], summary: 'Give a user a role in an organisation (super admin)', body: CreateRoleRequest, response: withErrors({ 201: RoleResponse }) },
+    handler: async (request, reply) => {
+      const role = await ctx.identity.createRole(request.body, request);
+      return reply.status(201).send({ success: true as const, role });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+import { AuthRequest, AuthResponse, CreateTokenRequest, CreateTokenResponse, SessionResponse, SuccessOnly } from '@vireo/contracts';
+import type { AppContext } from '../../app-context';
+import { PUBLIC, SIGNED_IN, requireAuth } from '../../platform/access';
+import { unauthenticated } from '../../platform/errors';
+import { withErrors } from '../../platform/schemas';
+import { presentRole } from './present';
+
+/** The login service (spec 1 §7), mounted at /api/login. */
+export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/auth', {
+    config: { access: PUBLIC },
+    schema: { tags: ['login'], summary: 'Check e-mail and password; answers the roles and a one-time login token', body: AuthRequest, response: withErrors({ 200: AuthResponse }) },
+    handler: async (request) => {
+      const { user, roles } = await ctx.identity.authenticate(request.body.email, request.body.password, request);
+      const first = roles[0];
+      if (!first) throw unauthenticated();
+      const token = await ctx.identity.issueLoginToken(user.id, first.id, 'api-auth');
+      return { success: true as const, roles: roles.map(presentRole), token };
+    },
+  });
+
+  r.post('/token', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['login'], summary: 'A one-time login token for one of the caller’s own roles', body: CreateTokenRequest, response: withErrors({ 200: CreateTokenResponse }) },
+    handler: async (request) => {
+      const token = await ctx.identity.createTokenFor(requireAuth(request), request.body);
+      return { success: true as const, token };
+    },
+  });
+
+  r.get('/token/:id', {
+    config: { access: PUBLIC },
+    schema: {
+      tags: ['login'],
+      summary: 'Exchange a one-time login token for a session',
+      params: z.object({ id: z.string().min(1).max(200) }),
+      response: withErrors({ 200: SessionResponse }),
+    },
+    handler: (request) => ctx.identity.exchangeLoginToken(request.params.id, request),
+  });
+
+  r.get('/session', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['login'], summary: 'The caller’s session: user, role, organisation and role profile', response: withErrors({ 200: SessionResponse }) },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const expiresAt = await ctx.sessions.expiresAt(auth.sessionId);
+      if (!expiresAt) throw unauthenticated();
+      return ctx.identity.sessionView(auth.userId, auth.role.id, expiresAt);
+    },
+  });
+
+  r.post('/logout', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['login'], summary: 'Revoke the caller’s session', response: withErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      await ctx.sessions.revoke(auth.sessionId);
+      await ctx.audit.record({ action: 'auth.sign_out', outcome: 'success', resourceType: 'session', resourceId: auth.sessionId }, request);
+      return { success: true as const };
+    },
+  });
+}

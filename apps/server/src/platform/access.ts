@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { RoleName } from '@vireo/contracts';
+import { MSG } from '@vireo/contracts';
+import { AppError, unauthenticated } from './errors';
+
+/** Every route declares one of these in `config.access`; a route without one is denied. */
+export type Access =
+  | { public: true }
+  | { roles: 'any' | readonly RoleName[]; deniedMessage?: string };
+
+export const PUBLIC: Access = { public: true };
+export const SIGNED_IN: Access = { roles: 'any' };
+export function allow(roles: readonly RoleName[], deniedMessage?: string): Access {
+  return deniedMessage ? { roles, deniedMessage } : { roles };
+}
+
+export interface AuthRole {
+  id: string;
+  name: RoleName;
+  organisationId: string;
+}
+
+/** Who is calling: resolved from the bearer session before any handler runs. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  organisationId: string;
+  /** The role the session was opened for (the user's first role unless chosen). */
+  role: AuthRole;
+  roles: AuthRole[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered on the app, kept so startup can check each declares its access. */
+    registeredRoutes: RouteOptions[];
+  }
+}
+
+export function hasRole(auth: AuthContext, ...names: RoleName[]): boolean {
+  return auth.roles.some((r) => names.includes(r.name));
+}
+
+/** The caller, for handlers behind a signed-in policy. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export type SessionResolver = (token: string) => Promise<AuthContext | null>;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Default deny: resolves the session and enforces each route's declared access. */
+export function registerAccessControl(app: FastifyInstance, resolveSession: SessionResolver): void {
+  const routes: RouteOptions[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((route) => !route.config?.access).map((route) => `${String(route.method)} ${route.url}`);
+    if (undeclared.length > 0) throw new Error(`Routes without an access policy: ${undeclared.join(', ')}`);
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    const token = bearer(request);
+    request.auth = token ? await resolveSession(token) : null;
+    if (!access) throw new AppError(403, MSG.unableToAuthenticate);
+    if ('public' in access) return;
+    if (!request.auth) throw unauthenticated();
+    if (access.roles === 'any') return;
+    const allowed = access.roles;
+    if (!request.auth.roles.some((r) => allowed.includes(r.name))) {
+      throw new AppError(403, access.deniedMessage ?? MSG.unableToAuthenticate);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Every setting the server reads from the environment; README lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  productName: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  loginTokenSeconds: number;
+  loginAttemptsPerIp: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDist: string;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`Expected a positive whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8080);
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    productName: env.PRODUCT_NAME ?? 'Vireo',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seedDemo: env.VIREO_SEED_DEMO !== 'false',
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
+    loginTokenSeconds: int(env.LOGIN_TOKEN_SECONDS, 120),
+    loginAttemptsPerIp: int(env.LOGIN_ATTEMPTS_PER_IP, 50),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded; pg-boss runs on it through its adapter. */
+  pglite?: PGlite;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
+/** Serialises migrations when several server processes start against one PostgreSQL. */
+const MIGRATION_LOCK = 72_190_401;
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for 'memory://'). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => pool.end() };
+  }
+  let dataDir = options.dataDir;
+  if (dataDir !== 'memory://') {
+    await fs.mkdir(options.dataDir, { recursive: true });
+    dataDir = path.join(options.dataDir, 'pglite');
+  }
+  const pglite = await PGlite.create(dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** The rows of a raw `db.execute` answer; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function checkDatabase(db: Db): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import { MSG } from '@vireo/contracts';
+
+/** An error whose status and message are safe to show the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const unauthenticated = () => new AppError(401, MSG.unableToAuthenticate);
+export const forbidden = (message: string = MSG.unableToAuthenticate) => new AppError(403, message);
+export const notFound = () => new AppError(404, MSG.notFound);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = () => new AppError(429, MSG.tooManyRequests);
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message: string;
+}
+
+/** Turns zod issues into the envelope: "Missing details." when a required input is absent. */
+function validationEnvelope(issues: ValidationIssue[]) {
+  const errors: Record<string, string> = {};
+  let missing = false;
+  for (const { keyword, instancePath, message } of issues) {
+    const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const absent = keyword === 'invalid_type' && message.endsWith('received undefined');
+    missing ||= absent;
+    errors[field] ??= absent ? MSG.missingDetails : message;
+  }
+  const message = missing ? MSG.missingDetails : (Object.values(errors)[0] ?? MSG.somethingWentWrong);
+  return { success: false as const, message, errors };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationEnvelope(error.validation as unknown as ValidationIssue[]));
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error.statusCode === 413) {
+      return reply.status(413).send({ success: false, message: MSG.requestTooLarge });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message = error.statusCode === 400 ? MSG.missingDetails : MSG.somethingWentWrong;
+      return reply.status(error.statusCode).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: MSG.serverError });
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ success: false, message: MSG.notFound });
+  });
+}

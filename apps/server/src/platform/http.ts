@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../app-context';
+import { PUBLIC } from './access';
+
+/** Registers a third-party plugin whose routes are all public (docs, static files). */
+export async function registerPublic(app: FastifyInstance, plugin: FastifyPluginAsync<never>, options: object): Promise<void> {
+  await app.register(async (child) => {
+    child.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: PUBLIC };
+    });
+    await child.register(plugin as FastifyPluginAsync, options);
+  });
+}
+
+/** Security headers on every answer, and no caching of API answers. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+}
+
+/** Serves the built web app, with index.html for every path the app routes itself. */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const indexFile = path.join(ctx.config.webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn('web app not built: run `npm run build`; serving the API only');
+    return;
+  }
+  const indexHtml = fs.readFileSync(indexFile);
+  await registerPublic(app, fastifyStatic as FastifyPluginAsync<never>, { root: ctx.config.webDist, index: false, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isAppPath = !request.url.startsWith('/api/') && !request.url.startsWith('/identity/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && isAppPath) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ success: false, message: 'Not found.' });
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { auditEvents } from '../db/schema';
+import { createHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('route policies', () => {
+  it('every registered route declares who may call it', () => {
+    const routes = h.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(10);
+    const undeclared = routes.filter((route) => !route.config?.access).map((route) => `${String(route.method)} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('an app with a route that declares nothing refuses to start', async () => {
+    const app = await buildApp(h.ctx, { logger: false });
+    app.get('/api/undeclared', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow('Routes without an access policy: GET /api/undeclared');
+    await app.close().catch(() => undefined);
+  });
+
+  it('denied requests are audited', async () => {
+    const org = await h.org();
+    const patient = await h.user({ org, roles: ['patient'] });
+    await h.call('POST', '/api/identity/roles', { token: patient.token, body: { name: 'super_admin', user_id: patient.user.id, organisation_id: org } });
+    const rows = await h.ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorUserId, patient.user.id), eq(auditEvents.action, 'request.denied')));
+    expect(rows[0]).toMatchObject({ outcome: 'denied', details: { method: 'POST', route: '/api/identity/roles', status: 403 } });
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await h.call('GET', '/api/health');
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses oversized bodies with the envelope', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/login/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it('answers unknown API paths with the 404 envelope and never a stack trace', async () => {
+    const res = await h.call('GET', '/api/nothing-here');
+    expect(res).toMatchObject({ status: 404, body: { success: false } });
+    const bad = await h.app.inject({ method: 'POST', url: '/api/login/auth', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login/auth', '/api/identity/users/{id}', '/api/health']));
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/identity/'))).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { RoleName } from '@vireo/contracts';
+import type { Db } from '../platform/db';
+import { hashPassword } from '../platform/passwords';
+import { organisationProfiles, organisations, users } from '../db/schema';
+import { insertRole } from '../modules/identity/repo';
+
+export const DEMO_PASSWORD = 'Vireo-demo-2026';
+
+export interface DemoAccount {
+  email: string;
+  roles: RoleName[];
+  organisation: 'Demo Ltd' | 'Vireo';
+  firstName: string;
+  lastName: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'patient@demo.test', roles: ['patient'], organisation: 'Demo Ltd', firstName: 'Priya', lastName: 'Patel' },
+  { email: 'manager@demo.test', roles: ['manager', 'patient'], organisation: 'Demo Ltd', firstName: 'Morgan', lastName: 'Hughes' },
+  { email: 'practitioner@demo.test', roles: ['practitioner'], organisation: 'Vireo', firstName: 'Grace', lastName: 'Okafor' },
+  { email: 'shift.manager@demo.test', roles: ['shift_manager'], organisation: 'Vireo', firstName: 'Sam', lastName: 'Whitfield' },
+  { email: 'admin@demo.test', roles: ['super_admin'], organisation: 'Vireo', firstName: 'Alex', lastName: 'Morgan' },
+  { email: 'support@demo.test', roles: ['customer_services'], organisation: 'Vireo', firstName: 'Jamie', lastName: 'Clarke' },
+  { email: 'traveller@demo.test', roles: ['b2c'], organisation: 'Vireo', firstName: 'Tom', lastName: 'Baker' },
+];
+
+/** Seeds the demo organisations and accounts once: does nothing when any organisation exists. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
+  if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, string>();
+    for (const [name, flags] of [
+      ['Vireo', { dailyCheck: false, orderKit: false }],
+      ['Demo Ltd', { dailyCheck: true, orderKit: true }],
+    ] as const) {
+      const [org] = await tx.insert(organisations).values({ name }).returning();
+      if (!org) throw new Error('organisation insert returned nothing');
+      await tx.insert(organisationProfiles).values({ organisationId: org.id, ...flags });
+      orgIds.set(name, org.id);
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const organisationId = orgIds.get(account.organisation)!;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          organisationId,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: account.email,
+          username: account.email.split('@')[0]!,
+          passwordHash,
+          dateOfBirth: Date.UTC(1985, 4, 14) / 1000,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      for (const name of account.roles) {
+        await insertRole(tx, { name, userId: user.id, organisationId, profileName: `${user.firstName} ${user.lastName}` });
+      }
+    }
+  });
+  return true;
+}
+
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email));
+  return rows.length > 0;
+}

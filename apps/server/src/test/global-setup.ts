@@ -1,0 +1,33 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../platform/db';
+
+/**
+ * On PostgreSQL (VIREO_TEST_ON_POSTGRES with TEST_DATABASE_URL) the suite gets a database of its
+ * own, created and migrated here and dropped afterwards; test files share it and isolate by
+ * creating fresh organisations. On PGlite every test file opens its own in-memory database.
+ */
+export default async function setup(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (process.env.VIREO_TEST_ON_POSTGRES !== 'true' || !base) return;
+  const name = `vireo_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  await migrateDatabase(database);
+  await database.close();
+  project.provide('postgresUrl', url.toString());
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl: string | undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { RoleName } from '@vireo/contracts';
+import { buildApp } from '../app';
+import type { AppContext } from '../app-context';
+import { createContext } from '../context';
+import { ManualClock } from '../platform/clock';
+import { loadConfig, type Config } from '../platform/config';
+import { migrateDatabase, openDatabase } from '../platform/db';
+import { hashPassword } from '../platform/passwords';
+import { organisationProfiles, organisations, users } from '../db/schema';
+import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
+
+export interface TestUser {
+  user: UserRow;
+  roles: RoleRow[];
+  password: string;
+  /** A session token for the user's first role. */
+  token: string;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
+  user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
+  call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
+
+/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move. */
+export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+  const postgresUrl = inject('postgresUrl');
+  const database = postgresUrl
+    ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
+    : await openDatabase({ dataDir: 'memory://' });
+  if (!postgresUrl) await migrateDatabase(database);
+  const clock = new ManualClock();
+  const config = { ...loadConfig({}), ...overrides };
+  const ctx = createContext(config, database, clock, null);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  const { db } = database;
+
+  return {
+    app,
+    ctx,
+    clock,
+    async org(flags = {}) {
+      const [org] = await db.insert(organisations).values({ name: flags.name ?? `Org ${unique()}` }).returning();
+      await db.insert(organisationProfiles).values({ organisationId: org!.id, dailyCheck: flags.dailyCheck ?? true, orderKit: flags.orderKit ?? true });
+      return org!.id;
+    },
+    async user({ org, roles: roleNames, password = 'correct horse battery', email }) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          organisationId: org,
+          firstName: 'Test',
+          lastName: 'Person',
+          email: email ?? `user-${unique()}@example.test`,
+          username: `user-${unique()}`,
+          passwordHash: await hashPassword(password),
+          dateOfBirth: Date.UTC(1990, 0, 1) / 1000,
+        })
+        .returning();
+      const roleRows: RoleRow[] = [];
+      for (const name of roleNames) roleRows.push(await insertRole(db, { name, userId: user!.id, organisationId: org, profileName: 'Test Person' }));
+      const session = await ctx.sessions.open(user!.id, roleRows[0]!.id);
+      return { user: user!, roles: roleRows, password, token: session.token };
+    },
+    async call(method, url, options = {}) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+        ...(options.body === undefined ? {} : { payload: options.body as object }),
+        remoteAddress: options.ip ?? `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${++counter % 250}`,
+      });
+      const type = String(response.headers['content-type'] ?? '');
+      return { status: response.statusCode, body: type.includes('json') ? response.json() : response.body };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ROLE_NAMES } from './roles';
+import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Uuid } from './validation';
+
+export const RoleNameSchema = z.enum(ROLE_NAMES);
+
+export const Role = z.object({
+  id: Uuid,
+  name: RoleNameSchema,
+  organisation_id: Uuid,
+});
+export type Role = z.infer<typeof Role>;
+
+export const OrganisationProfile = z.object({
+  id: Uuid,
+  organisation_id: Uuid,
+  name: z.string(),
+  daily_check: z.boolean(),
+  order_kit: z.boolean(),
+});
+export type OrganisationProfile = z.infer<typeof OrganisationProfile>;
+
+export const RoleProfileSummary = z.object({
+  id: Uuid,
+  role_id: Uuid,
+  user_id: Uuid,
+  organisation_profile_id: Uuid,
+  name: z.string(),
+  onboarding_complete: z.boolean(),
+});
+export type RoleProfileSummary = z.infer<typeof RoleProfileSummary>;
+
+/** A user as every API answers it: never a password or its hash. */
+export const PublicUser = z.object({
+  id: Uuid,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  date_of_birth: EpochSeconds.nullable(),
+  telephone: z.string().nullable(),
+  organisation_id: Uuid,
+  avatar_image: z.string().nullable(),
+  address_1: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  postcode: z.string().nullable(),
+  disabled: z.boolean(),
+  roles: z.array(Role),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+// ---- Login service (/api/login) ----
+
+export const AuthRequest = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+export const AuthResponse = z.object({
+  success: z.literal(true),
+  roles: z.array(Role),
+  /** One-time login token, exchanged at GET /token/{token} for a session. */
+  token: z.string(),
+});
+
+export const CreateTokenRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  user_id: Uuid,
+  organisation_id: Uuid,
+  role_id: Uuid,
+});
+export const CreateTokenResponse = z.object({ success: z.literal(true), token: z.string() });
+
+export const SessionResponse = z.object({
+  success: z.literal(true),
+  token: z.string().optional(),
+  user: PublicUser,
+  role: Role,
+  organisation_profile: OrganisationProfile.nullable(),
+  role_profile: RoleProfileSummary.nullable(),
+  expires_at: EpochSeconds,
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+// ---- Identity service (/api/identity) ----
+
+const DateOfBirth = EpochSeconds.min(MIN_DATE_OF_BIRTH_EPOCH, 'Date of birth must be on or after 01/01/1901');
+
+export const CreateUserRequest = z.object({
+  first_name: PersonName,
+  last_name: PersonName,
+  email: Email,
+  date_of_birth: DateOfBirth,
+  password: Password,
+  username: z.string().trim().min(2).max(100),
+  organisation_id: Uuid,
+  telephone: z.string().trim().min(5).max(30).optional(),
+  address_1: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  county: z.string().trim().max(100).optional(),
+  postcode: z.string().trim().max(8).optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
+
+export const UpdateUserRequest = z
+  .object({
+    first_name: PersonName,
+    last_name: PersonName,
+    date_of_birth: DateOfBirth,
+    telephone: z.string().trim().min(5).max(30).nullable(),
+    avatar_image: z.string().max(500).nullable(),
+    address_1: z.string().trim().max(200).nullable(),
+    city: z.string().trim().max(100).nullable(),
+    county: z.string().trim().max(100).nullable(),
+    postcode: z.string().trim().max(8).nullable(),
+    /** Only a super admin may set these. */
+    email: Email,
+    disabled: z.boolean(),
+  })
+  .partial();
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+export const UserResponse = z.object({ success: z.literal(true), user: PublicUser });
+
+export const CreateRoleRequest = z.object({
+  name: RoleNameSchema,
+  user_id: Uuid,
+  organisation_id: Uuid,
+});
+export const RoleResponse = z.object({ success: z.literal(true), role: Role });

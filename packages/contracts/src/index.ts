@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './messages';
+export * from './errors';
+export * from './validation';
+export * from './identity';

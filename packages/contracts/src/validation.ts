@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** E-mail: local part, @, domain, and an ending of 2 to 4 letters (spec 1 §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
+/** Names: letters and spaces, at least 2 characters (spec 1 §5). */
+export const NAME_PATTERN = /^[\p{L} '-]{2,}$/u;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+/** Earliest date of birth accepted: 1 January 1901, as epoch seconds. */
+export const MIN_DATE_OF_BIRTH_EPOCH = Date.UTC(1901, 0, 1) / 1000;
+
+export const Email = z.string().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
+export const PersonName = z.string().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX);
+export const EpochSeconds = z.number().int();
+export const Uuid = z.uuid();
