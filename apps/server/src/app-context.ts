@@ -3,6 +3,7 @@ import type { AuditLog } from './platform/audit';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
+import type { FileStorage } from './platform/files';
 import type { Mailer } from './platform/mail';
 import type { RateLimiter } from './platform/rate-limit';
 import type { IdentityService } from './modules/identity/service';
@@ -16,6 +17,7 @@ export interface AppContext {
   audit: AuditLog;
   limiter: RateLimiter;
   mailer: Mailer;
+  files: FileStorage;
   sessions: SessionStore;
   identity: IdentityService;
   jobs: PgBoss | null;

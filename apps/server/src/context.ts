@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { AuditLog } from './platform/audit';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
+import { LocalDiskStorage, type FileStorage } from './platform/files';
 import { Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { IdentityService, type LoginLimits } from './modules/identity/service';
@@ -10,7 +12,13 @@ import type { AppContext } from './app-context';
 import type { PgBoss } from 'pg-boss';
 
 /** Wires the services of one server process together. */
-export function createContext(config: Config, database: Database, clock: Clock, jobs: PgBoss | null): AppContext {
+export function createContext(
+  config: Config,
+  database: Database,
+  clock: Clock,
+  jobs: PgBoss | null,
+  files: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files')),
+): AppContext {
   const { db } = database;
   const limits: LoginLimits = { perIp: config.loginAttemptsPerIp, perAccountFailures: 5, windowSeconds: 15 * 60 };
   const audit = new AuditLog(db, clock);
@@ -18,5 +26,5 @@ export function createContext(config: Config, database: Database, clock: Clock, 
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
-  return { config, database, clock, audit, limiter, mailer, sessions, identity, jobs };
+  return { config, database, clock, audit, limiter, mailer, files, sessions, identity, jobs };
 }

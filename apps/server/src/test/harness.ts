@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RoleName } from '@vireo/contracts';
@@ -7,6 +10,7 @@ import { createContext } from '../context';
 import { ManualClock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
 import { migrateDatabase, openDatabase } from '../platform/db';
+import { LocalDiskStorage } from '../platform/files';
 import { hashPassword } from '../platform/passwords';
 import { organisationProfiles, organisations, users } from '../db/schema';
 import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
@@ -41,7 +45,8 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   if (!postgresUrl) await migrateDatabase(database);
   const clock = new ManualClock();
   const config = { ...loadConfig({}), ...overrides };
-  const ctx = createContext(config, database, clock, null);
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
+  const ctx = createContext(config, database, clock, null, new LocalDiskStorage(filesDir));
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   const { db } = database;
@@ -87,6 +92,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     async close() {
       await app.close();
       await database.close();
+      await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
 }
