@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fas
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
-import { registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
+import { readWebIndex, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
@@ -32,7 +32,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const webIndex = options.serveWeb ? readWebIndex(app, ctx) : undefined;
+  registerErrorHandling(app, webIndex);
   await registerSecurityHeaders(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   registerAccessControl(app, (token) => ctx.sessions.resolve(token));
@@ -61,6 +62,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
 
-  if (options.serveWeb) await registerWebApp(app, ctx);
+  if (webIndex) await registerWebApp(app, ctx);
   return app;
 }

@@ -40,7 +40,11 @@ function validationEnvelope(issues: ValidationIssue[]) {
   return { success: false as const, message, errors };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One error envelope for every failure. When `webIndex` is given (the built web app), unknown
+ * GET paths outside /api and /identity answer it, so the app's router handles them.
+ */
+export function registerErrorHandling(app: FastifyInstance, webIndex?: Buffer): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationEnvelope(error.validation as unknown as ValidationIssue[]));
@@ -60,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: MSG.serverError });
   });
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ success: false, message: MSG.notFound });
+  app.setNotFoundHandler((request, reply) => {
+    const isAppPath = !request.url.startsWith('/api/') && !request.url.startsWith('/identity/');
+    if (webIndex && isAppPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(webIndex);
+    }
+    return reply.status(404).send({ success: false, message: MSG.notFound });
   });
 }

@@ -43,20 +43,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
 }
 
-/** Serves the built web app, with index.html for every path the app routes itself. */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** The built web app's index.html, or undefined (with a warning) when it has not been built. */
+export function readWebIndex(app: FastifyInstance, ctx: AppContext): Buffer | undefined {
   const indexFile = path.join(ctx.config.webDist, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn('web app not built: run `npm run build`; serving the API only');
-    return;
-  }
-  const indexHtml = fs.readFileSync(indexFile);
+  if (fs.existsSync(indexFile)) return fs.readFileSync(indexFile);
+  app.log.warn('web app not built: run `npm run build`; serving the API only');
+  return undefined;
+}
+
+/** Serves the built web app's files; index.html for other app paths comes from the not-found handler. */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerPublic(app, fastifyStatic as FastifyPluginAsync<never>, { root: ctx.config.webDist, index: false, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isAppPath = !request.url.startsWith('/api/') && !request.url.startsWith('/identity/');
-    if ((request.method === 'GET' || request.method === 'HEAD') && isAppPath) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ success: false, message: 'Not found.' });
-  });
 }

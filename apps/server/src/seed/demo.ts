@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RoleName } from '@vireo/contracts';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
@@ -25,12 +25,16 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'traveller@demo.test', roles: ['b2c'], organisation: 'Vireo', firstName: 'Tom', lastName: 'Baker' },
 ];
 
+/** Serialises seeding when several server processes start on one empty database. */
+const SEED_LOCK = 72_190_402;
+
 /** Seeds the demo organisations and accounts once: does nothing when any organisation exists. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
-  if (existing.length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const existing = await tx.select({ id: organisations.id }).from(organisations).limit(1);
+    if (existing.length > 0) return false;
     const orgIds = new Map<string, string>();
     for (const [name, flags] of [
       ['Vireo', { dailyCheck: false, orderKit: false }],
@@ -60,8 +64,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await insertRole(tx, { name, userId: user.id, organisationId, profileName: `${user.firstName} ${user.lastName}` });
       }
     }
+    return true;
   });
-  return true;
 }
 
 export async function demoAccountsPresent(db: Db): Promise<boolean> {

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { RoleName, SessionResponse } from '@vireo/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hardNavigate } from '../../lib/navigation';
+import { SessionContext } from '../../lib/session';
+import { AppProviders } from '../AppProviders';
+import type { AppRoute } from '../routes';
+import { AppLayout } from './AppLayout';
+
+vi.mock('../../lib/navigation', () => ({ hardNavigate: vi.fn() }));
+
+const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const ROUTE: AppRoute = { path: '/x', title: 'home', load: () => Promise.resolve(() => null) };
+
+function sessionAs(role: RoleName): SessionResponse {
+  const held = { id: ID, name: role, organisation_id: ID };
+  return {
+    success: true,
+    user: {
+      id: ID,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      username: 'ada',
+      date_of_birth: null,
+      telephone: null,
+      organisation_id: ID,
+      avatar_image: null,
+      address_1: null,
+      city: null,
+      county: null,
+      postcode: null,
+      disabled: false,
+      roles: [held],
+    },
+    role: held,
+    organisation_profile: null,
+    role_profile: null,
+    expires_at: 1_900_000_000,
+  };
+}
+
+function renderLayoutAs(role: RoleName) {
+  const path = `/${role}/dashboard`;
+  const element = (
+    <SessionContext value={sessionAs(role)}>
+      <AppLayout route={ROUTE}>
+        <h1>Page</h1>
+      </AppLayout>
+    </SessionContext>
+  );
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('AppLayout', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.mocked(hardNavigate).mockClear();
+    localStorage.clear();
+  });
+
+  it('gives a patient the top bar with logo, title and profile menu', () => {
+    renderLayoutAs('patient');
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Vireo' }).getAttribute('href')).toBe('/patient/dashboard');
+    expect(within(header).getByText('Home')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['My Account', 'My Health Profile', 'Change Password', 'Logout']);
+    expect(screen.getByRole('menuitem', { name: 'Change Password' }).getAttribute('href')).toBe(
+      `/identity/change-password?role_id=${ID}&return_url=%2Fpatient%2Fdashboard`,
+    );
+  });
+
+  it('gives a shift manager the drawer with Doctors Management', () => {
+    renderLayoutAs('shift_manager');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Vireo', '/shift_manager/dashboard'],
+      ['Home', '/shift_manager/dashboard'],
+      ['Live Appointments', '/shift_manager/live/dashboard'],
+      ['Doctors Management', '/shift_manager/doctors-management'],
+      ['Internal Chats', '/chats/internal'],
+      ['Chats with Customers', '/chats/customer'],
+    ]);
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
+  });
+
+  it('gives a practitioner the drawer without Doctors Management', () => {
+    renderLayoutAs('practitioner');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Live Appointments' }).getAttribute('href')).toBe(
+      '/practitioner/live/dashboard',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Doctors Management' })).toBeNull();
+  });
+
+  it('logs out: revokes the session, clears storage and goes to /login', async () => {
+    localStorage.setItem('auth_token', 'session-token');
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"success":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLayoutAs('practitioner');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/login'));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/login/logout');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer session-token');
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { MSG, ROLE_TITLES, type RoleName } from '@vireo/contracts';
+
+export const en = {
+  titles: {
+    login: 'Login',
+    verifyToken: 'Signing in',
+    home: 'Home',
+    notFound: 'Page not found',
+  },
+  roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,
+  login: { button: 'Login with {{product}}' },
+  verifyToken: {
+    signingIn: 'Signing you in…',
+    failed: 'Sign-in failed',
+    backToLogin: 'Back to login',
+    invalidToken: MSG.invalidLoginToken,
+  },
+  dashboard: { welcome: 'Welcome, {{name}}' },
+  notFound: { home: 'Go to home' },
+  nav: {
+    main: 'Main',
+    home: 'Home',
+    liveAppointments: 'Live Appointments',
+    doctorsManagement: 'Doctors Management',
+    internalChats: 'Internal Chats',
+    customerChats: 'Chats with Customers',
+    logout: 'Logout',
+  },
+  profile: {
+    menu: 'Profile menu',
+    myAccount: 'My Account',
+    healthProfile: 'My Health Profile',
+    changePassword: 'Change Password',
+    logout: 'Logout',
+  },
+  layout: { partner: 'Partner', loading: 'Loading' },
+  language: { en: 'English', de: 'Deutsch' },
+  errors: { generic: MSG.somethingWentWrong, retry: 'Try again', reload: 'Reload page' },
+};
+
+/** The shape every language must fill: the same keys, any text. */
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type Translation = Texts<typeof en>;
+export type TitleKey = keyof Translation['titles'];

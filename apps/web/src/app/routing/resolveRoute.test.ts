@@ -1,0 +1,108 @@
+import type { RoleName } from '@vireo/contracts';
+import { describe, expect, it } from 'vitest';
+import type { AppRoute } from '../routes';
+import { resolveRoute, type GuardSession } from './resolveRoute';
+
+const page = () => Promise.resolve(() => null);
+
+const ROUTES: AppRoute[] = [
+  { path: '/login', public: true, title: 'login', load: page },
+  { path: '/patient/dashboard', roles: ['patient'], title: 'home', load: page },
+  { path: '/patient/order-test-kit', roles: ['patient'], flag: 'order_kit', title: 'home', load: page },
+  { path: '/patient/profile', title: 'home', load: page },
+  { path: '/manager/dashboard', roles: ['manager'], title: 'home', load: page },
+  { path: '/super_admin/country/:id', roles: ['super_admin'], title: 'home', load: page },
+];
+
+function sessionOf(roles: RoleName[], flags = { daily_check: false, order_kit: false }): GuardSession {
+  const [first = 'patient'] = roles;
+  return {
+    role: { name: first },
+    user: { roles: roles.map((name) => ({ name })) },
+    organisation_profile: flags,
+  };
+}
+
+const resolve = (path: string, session: GuardSession | null) => resolveRoute(path, session, ROUTES);
+
+describe('resolveRoute', () => {
+  it('renders a public route without a session', () => {
+    expect(resolve('/login', null)).toMatchObject({ kind: 'render', route: { path: '/login' } });
+  });
+
+  it('sends an unauthenticated user on a protected route to /login', () => {
+    expect(resolve('/patient/dashboard', null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(resolve('/patient/profile', null)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('renders a route for a matching role', () => {
+    expect(resolve('/patient/dashboard', sessionOf(['patient']))).toMatchObject({ kind: 'render' });
+  });
+
+  it('renders an any-role route for every signed-in role', () => {
+    expect(resolve('/patient/profile', sessionOf(['super_admin']))).toMatchObject({ kind: 'render' });
+  });
+
+  it('sends a role mismatch to the own dashboard', () => {
+    expect(resolve('/manager/dashboard', sessionOf(['patient']))).toEqual({ kind: 'redirect', to: '/patient/dashboard' });
+    expect(resolve('/super_admin/country/GBR', sessionOf(['practitioner']))).toEqual({
+      kind: 'redirect',
+      to: '/practitioner/dashboard',
+    });
+  });
+
+  it('lets a manager who also holds the patient role open patient pages', () => {
+    const managerAndPatient = sessionOf(['manager', 'patient']);
+    expect(resolve('/patient/dashboard', managerAndPatient)).toMatchObject({ kind: 'render' });
+    expect(resolve('/manager/dashboard', managerAndPatient)).toMatchObject({ kind: 'render' });
+  });
+
+  it('matches routes with parameters', () => {
+    expect(resolve('/super_admin/country/GBR', sessionOf(['super_admin']))).toMatchObject({
+      kind: 'render',
+      route: { path: '/super_admin/country/:id' },
+    });
+  });
+
+  it('sends other /patient/*, /manager/* and /practitioner/* paths to the own dashboard', () => {
+    const manager = sessionOf(['manager']);
+    expect(resolve('/patient/unknown', manager)).toEqual({ kind: 'redirect', to: '/manager/dashboard' });
+    expect(resolve('/manager/nothing/here', manager)).toEqual({ kind: 'redirect', to: '/manager/dashboard' });
+    expect(resolve('/practitioner/anything', manager)).toEqual({ kind: 'redirect', to: '/manager/dashboard' });
+  });
+
+  it('sends other /patient/* paths to /login without a session', () => {
+    expect(resolve('/patient/unknown', null)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('sends a flag-gated route to the own dashboard when the flag is off', () => {
+    expect(resolve('/patient/order-test-kit', sessionOf(['patient']))).toEqual({
+      kind: 'redirect',
+      to: '/patient/dashboard',
+    });
+    const noProfile = { ...sessionOf(['patient']), organisation_profile: null };
+    expect(resolve('/patient/order-test-kit', noProfile)).toEqual({ kind: 'redirect', to: '/patient/dashboard' });
+  });
+
+  it('renders a flag-gated route when the flag is on', () => {
+    const flagged = sessionOf(['patient'], { daily_check: false, order_kit: true });
+    expect(resolve('/patient/order-test-kit', flagged)).toMatchObject({ kind: 'render' });
+  });
+
+  it('shows not-found for any other unknown path, signed in or not', () => {
+    expect(resolve('/no/such/page', null)).toEqual({ kind: 'notFound' });
+    expect(resolve('/no/such/page', sessionOf(['patient']))).toEqual({ kind: 'notFound' });
+    expect(resolve('/patients', sessionOf(['patient']))).toEqual({ kind: 'notFound' });
+  });
+
+  it('sends the site root to the own dashboard or to /login', () => {
+    expect(resolve('/', sessionOf(['b2c']))).toEqual({ kind: 'redirect', to: '/b2c/dashboard' });
+    expect(resolve('/', null)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('covers every role dashboard in the real route table', () => {
+    for (const role of ['patient', 'manager', 'practitioner', 'shift_manager', 'super_admin', 'customer_services', 'b2c'] as const) {
+      expect(resolveRoute(`/${role}/dashboard`, sessionOf([role]))).toMatchObject({ kind: 'render' });
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { dashboardPath, type OrganisationProfile, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
+import { matchRoutes } from 'react-router';
+import { LOGIN_PATH } from '../../lib/config';
+import { ROUTES, type AppRoute } from '../routes';
+
+/** What the guard needs to know about the signed-in user. */
+export interface GuardSession {
+  role: Pick<Role, 'name'>;
+  user: { roles: readonly Pick<PublicUser['roles'][number], 'name'>[] };
+  organisation_profile: Pick<OrganisationProfile, 'daily_check' | 'order_kit'> | null;
+}
+
+export type RouteDecision =
+  | { kind: 'render'; route: AppRoute }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' };
+
+/** Unknown paths under these areas go to the user's own dashboard (spec 3 §2.1). */
+const ROLE_AREAS = ['/patient', '/manager', '/practitioner'];
+
+/** The row for a path, ranked as React Router ranks them (static segments before parameters). */
+export function findRoute(pathname: string, routes: readonly AppRoute[] = ROUTES): AppRoute | undefined {
+  return matchRoutes([...routes], pathname)?.[0]?.route;
+}
+
+function isInRoleArea(pathname: string): boolean {
+  return ROLE_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`));
+}
+
+function homeOf(session: GuardSession | null): string {
+  return session ? dashboardPath(session.role.name) : LOGIN_PATH;
+}
+
+/** A user may hold several roles (e.g. manager and patient): any one of them opens the route. */
+function holdsAnyRole(session: GuardSession, roles: readonly RoleName[]): boolean {
+  const held = new Set<RoleName>([session.role.name, ...session.user.roles.map((role) => role.name)]);
+  return roles.some((role) => held.has(role));
+}
+
+function isAllowed(route: AppRoute, session: GuardSession): boolean {
+  if (route.roles && !holdsAnyRole(session, route.roles)) return false;
+  return !route.flag || session.organisation_profile?.[route.flag] === true;
+}
+
+/** The guard's decision for a path: render it, redirect elsewhere, or show the not-found page. */
+export function resolveRoute(
+  pathname: string,
+  session: GuardSession | null,
+  routes: readonly AppRoute[] = ROUTES,
+): RouteDecision {
+  const route = findRoute(pathname, routes);
+  if (route) {
+    if (route.public) return { kind: 'render', route };
+    if (!session) return { kind: 'redirect', to: LOGIN_PATH };
+    return isAllowed(route, session) ? { kind: 'render', route } : { kind: 'redirect', to: homeOf(session) };
+  }
+  if (pathname === '/' || isInRoleArea(pathname)) return { kind: 'redirect', to: homeOf(session) };
+  return { kind: 'notFound' };
+}

@@ -1,0 +1,1 @@
+export { ClaimableBadge } from './components/ClaimableBadge';

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Vireo-demo-2026';
+
+export const DEMO = {
+  patient: 'patient@demo.test',
+  manager: 'manager@demo.test',
+  practitioner: 'practitioner@demo.test',
+  shiftManager: 'shift.manager@demo.test',
+  admin: 'admin@demo.test',
+  support: 'support@demo.test',
+  traveller: 'traveller@demo.test',
+} as const;
+
+/** Signs in the way a person does: /login → the identity page → /verify-token → the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login with Vireo' }).click();
+  await expect(page).toHaveURL(/\/identity\/sign-in/);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/[a-z0-9_]+\/dashboard$/);
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe-core on the page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays in force for the page itself.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
