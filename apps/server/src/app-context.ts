@@ -4,10 +4,13 @@ import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import type { FileStorage } from './platform/files';
+import type { LiveHub } from './platform/live';
 import type { Mailer } from './platform/mail';
 import type { RateLimiter } from './platform/rate-limit';
 import type { IdentityService } from './modules/identity/service';
 import type { SessionStore } from './modules/identity/sessions';
+import type { BookingDeps } from './modules/booking/deps';
+import type { UserdataService } from './modules/userdata/service';
 
 /** What every module gets: built once per server process in app.ts. */
 export interface AppContext {
@@ -20,5 +23,9 @@ export interface AppContext {
   files: FileStorage;
   sessions: SessionStore;
   identity: IdentityService;
+  userdata: UserdataService;
+  booking: BookingDeps;
   jobs: PgBoss | null;
+  /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */
+  live: LiveHub;
 }

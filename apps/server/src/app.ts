@@ -11,6 +11,11 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
 import { identityPages } from './modules/identity/pages';
+import { liveRoutes } from './modules/live/live.routes';
+import { bookingRoutes } from './modules/booking/routes';
+import { startBookingJobs } from './modules/booking/jobs';
+import { registrationPages } from './modules/userdata/registration.pages';
+import { userdataRoutes } from './modules/userdata/userdata.routes';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -34,7 +39,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   const webIndex = options.serveWeb ? readWebIndex(app, ctx) : undefined;
   registerErrorHandling(app, webIndex);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { frameSources: ctx.config.swabVideoEmbedUrl ? [new URL(ctx.config.swabVideoEmbedUrl).origin] : [] });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   registerAccessControl(app, (token) => ctx.sessions.resolve(token));
   app.addHook('onSend', async (request, reply) => {
@@ -61,6 +66,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => loginRoutes(child, ctx), { prefix: '/api/login' });
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
+  await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });
+  if (ctx.jobs) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });
+  await app.register((child) => registrationPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => userdataRoutes(child, ctx), { prefix: '/api/userdata' });
 
   if (webIndex) await registerWebApp(app, ctx);
   return app;

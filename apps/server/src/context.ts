@@ -4,10 +4,14 @@ import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { LocalDiskStorage, type FileStorage } from './platform/files';
+import { LiveHub } from './platform/live';
 import { Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { IdentityService, type LoginLimits } from './modules/identity/service';
 import { SessionStore } from './modules/identity/sessions';
+import { createBookingDeps } from './modules/booking/deps';
+import { TestPaymentGateway } from './modules/booking/payment-gateway';
+import { UserdataService } from './modules/userdata/service';
 import type { AppContext } from './app-context';
 import type { PgBoss } from 'pg-boss';
 
@@ -26,5 +30,8 @@ export function createContext(
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
-  return { config, database, clock, audit, limiter, mailer, files, sessions, identity, jobs };
+  const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
+  const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
+  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, config });
+  return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };
 }

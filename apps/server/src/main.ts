@@ -11,7 +11,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await migrateDatabase(database);
 const jobs = await startJobs(database);
 const ctx = createContext(config, database, systemClock, jobs);
-if (config.seedDemo) await seedDemo(database.db);
+if (config.seedDemo) await seedDemo(database.db, ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await app.listen({ port: config.port, host: config.host });
 

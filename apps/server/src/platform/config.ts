@@ -17,6 +17,20 @@ export interface Config {
   mailFrom: string;
   webDist: string;
   logLevel: string;
+  /** An https address the help page embeds for the swab-test video instead of the file Vireo hosts. */
+  swabVideoEmbedUrl: string | undefined;
+}
+
+function httpsUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an https:// address, got "${value}"`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`${name} must be an https:// address, got "${value}"`);
+  return url.toString();
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -45,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    swabVideoEmbedUrl: httpsUrl('SWAB_VIDEO_EMBED_URL', env.SWAB_VIDEO_EMBED_URL),
   };
 }

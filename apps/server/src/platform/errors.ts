@@ -26,13 +26,26 @@ interface ValidationIssue {
   message: string;
 }
 
-/** Turns zod issues into the envelope: "Missing details." when a required input is absent. */
-function validationEnvelope(issues: ValidationIssue[]) {
+/** The value at a JSON-pointer-like path ('/a/0/b') of the input that failed validation. */
+function valueAt(input: unknown, instancePath: string): unknown {
+  let current = input;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * Turns zod issues into the envelope: "Missing details." when a required input is absent, whatever
+ * the schema (a missing enum or a field with its own message is as absent as a missing string).
+ */
+function validationEnvelope(issues: ValidationIssue[], input: unknown) {
   const errors: Record<string, string> = {};
   let missing = false;
   for (const { keyword, instancePath, message } of issues) {
     const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    const absent = keyword === 'invalid_type' && message.endsWith('received undefined');
+    const absent = (keyword === 'invalid_type' && message.endsWith('received undefined')) || (instancePath !== '/' && instancePath !== '' && valueAt(input, instancePath) === undefined);
     missing ||= absent;
     errors[field] ??= absent ? MSG.missingDetails : message;
   }
@@ -47,7 +60,9 @@ function validationEnvelope(issues: ValidationIssue[]) {
 export function registerErrorHandling(app: FastifyInstance, webIndex?: Buffer): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationEnvelope(error.validation as unknown as ValidationIssue[]));
+      const inputs = { body: request.body, querystring: request.query, params: request.params, headers: request.headers };
+      const input = error.validationContext ? inputs[error.validationContext] : undefined;
+      return reply.status(400).send(validationEnvelope(error.validation as unknown as ValidationIssue[], input));
     }
     if (error instanceof AppError) {
       return reply

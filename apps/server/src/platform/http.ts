@@ -16,8 +16,11 @@ export async function registerPublic(app: FastifyInstance, plugin: FastifyPlugin
   });
 }
 
-/** Security headers on every answer, and no caching of API answers. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Security headers on every answer, and no caching of API answers. `frameSources` are the outside
+ * origins a page may embed (the configured swab-test video).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { frameSources?: string[] } = {}): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...(options.frameSources ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -4,6 +4,8 @@ import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
 import { organisationProfiles, organisations, users } from '../db/schema';
 import { insertRole } from '../modules/identity/repo';
+import { seedDemoHealthData } from '../modules/userdata/demo-seed';
+import type { UserdataService } from '../modules/userdata/service';
 
 export const DEMO_PASSWORD = 'Vireo-demo-2026';
 
@@ -28,14 +30,18 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 /** Serialises seeding when several server processes start on one empty database. */
 const SEED_LOCK = 72_190_402;
 
-/** Seeds the demo organisations and accounts once: does nothing when any organisation exists. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo organisations and accounts once: does nothing when any organisation exists.
+ * With the user-data service it also seeds Demo Ltd's health records (results with their PDF letters).
+ */
+export async function seedDemo(db: Db, userdata?: UserdataService, now: Date = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: organisations.id }).from(organisations).limit(1);
     if (existing.length > 0) return false;
     const orgIds = new Map<string, string>();
+    const userIds = new Map<string, string>();
     for (const [name, flags] of [
       ['Vireo', { dailyCheck: false, orderKit: false }],
       ['Demo Ltd', { dailyCheck: true, orderKit: true }],
@@ -60,9 +66,21 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
+      userIds.set(account.email, user.id);
       for (const name of account.roles) {
         await insertRole(tx, { name, userId: user.id, organisationId, profileName: `${user.firstName} ${user.lastName}` });
       }
+    }
+    if (userdata) {
+      const manager = DEMO_ACCOUNTS.find((account) => account.email === 'manager@demo.test')!;
+      const patient = DEMO_ACCOUNTS.find((account) => account.email === 'patient@demo.test')!;
+      await seedDemoHealthData(tx, userdata, {
+        now,
+        productName: userdata.productName,
+        organisationId: orgIds.get('Demo Ltd')!,
+        manager: { userId: userIds.get(manager.email)!, name: `${manager.firstName} ${manager.lastName}` },
+        patient: { userId: userIds.get(patient.email)!, email: patient.email },
+      });
     }
     return true;
   });

@@ -1,2 +1,5 @@
 export * from './identity';
 export * from './platform';
+export * from './booking';
+export * from './userdata';
+export * from './live';

@@ -62,6 +62,8 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const auth = requireAuth(request);
       await ctx.sessions.revoke(auth.sessionId);
       await ctx.audit.record({ action: 'auth.sign_out', outcome: 'success', resourceType: 'session', resourceId: auth.sessionId }, request);
+      // The other tabs sharing this session, on any server process, learn at once that they are signed out.
+      await ctx.live.publishSessionRevoked(auth.userId, auth.sessionId);
       return { success: true as const };
     },
   });

@@ -19,20 +19,20 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Double-submit CSRF token: a SameSite=Strict cookie that the form must repeat. */
-function issueCsrf(reply: FastifyReply, secure: boolean): string {
+export function issueCsrf(reply: FastifyReply, secure: boolean): string {
   const token = newToken();
   reply.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/identity; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
   return token;
 }
 
-function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
+export function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
   const cookie = readCookie(request, CSRF_COOKIE);
   if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
 }
 
-const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-const alert = (message: string | undefined, kind: 'error' | 'ok' = 'error') =>
+export const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+export const alert = (message: string | undefined, kind: 'error' | 'ok' = 'error') =>
   message ? `<div class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(message)}</div>` : '';
 
 function signInForm(csrf: string, email: string, error?: string): string {

@@ -1,0 +1,278 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { BOOKING_MSG, needsGuardian, type BookingUserInput, type PaymentRequest } from '@vireo/contracts';
+import { epochSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { emitEvent } from '../../platform/outbox';
+import { hashToken, newToken } from '../../platform/tokens';
+import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
+import { auditHealthData } from './audit';
+import type { BookingDeps, Caller } from './deps';
+import { earliestBookableStart } from './holds';
+import { sendBookingConfirmation } from './mail';
+import type { ChargeResult } from './payment-gateway';
+import { isSupport } from './policy';
+import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { costFor, type ServiceDefinition } from './services';
+import { parseDay } from './time';
+
+export interface BookingResult {
+  details: AppointmentDetails;
+  shortToken: string;
+  /** What was charged now: 0 for a covered patient or a rebook. */
+  amountPence: number;
+  rebooked: boolean;
+}
+
+/** A booking reference a customer can read out on the phone: VIR-7KQ2M9XD. */
+function bookingReference(productName: string): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  const prefix = productName.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase() || 'BKG';
+  return `${prefix}-${code}`;
+}
+
+function dayToEpoch(day: string | undefined): number | null {
+  const parts = day ? parseDay(day) : null;
+  return parts ? Date.UTC(parts.year, parts.month - 1, parts.day) / 1000 : null;
+}
+
+/** The people on the booking: those given, or the payer alone (the patient booking for themself). */
+function peopleOf(input: PaymentRequest): BookingUserInput[] {
+  if (input.booking_users) return input.booking_users;
+  const dateOfBirth = dayToEpoch(input.billing_details.dateOfBirth);
+  if (dateOfBirth === null) throw badRequest(BOOKING_MSG.inputDateOfBirth, { 'billing_details.dateOfBirth': BOOKING_MSG.inputDateOfBirth });
+  const b = input.billing_details;
+  return [
+    {
+      first_name: b.first_name,
+      last_name: b.last_name,
+      email: b.email,
+      phone: b.phone || undefined,
+      date_of_birth: dateOfBirth,
+      street_address: b.street_address,
+      extended_address: b.extended_address,
+      locality: b.locality,
+      region: b.region,
+      postal_code: b.postal_code,
+      toc_accept: input.toc_accept,
+    },
+  ];
+}
+
+/** Dates of birth in the past, and a guardian of 18+ beside any child under 16 (spec 2 §9). */
+export function checkPeople(people: BookingUserInput[], now: Date): void {
+  const today = epochSeconds(now);
+  people.forEach((p, i) => {
+    if (p.date_of_birth > today) throw badRequest(BOOKING_MSG.dateOfBirthFuture, { [`booking_users.${i}.date_of_birth`]: BOOKING_MSG.dateOfBirthFuture });
+  });
+  if (needsGuardian(people.map((p) => p.date_of_birth), today)) throw badRequest(BOOKING_MSG.guardianNeeded, { booking_users: BOOKING_MSG.guardianNeeded });
+}
+
+export function bookingUserValues(appointmentId: string, people: BookingUserInput[], now: Date, defaults: { language: 'EN' | 'DE'; tzLocation: string }) {
+  return people.map((p, position) => ({
+    appointmentId,
+    position,
+    firstName: p.first_name,
+    lastName: p.last_name,
+    email: p.email.toLowerCase(),
+    phone: p.phone ?? null,
+    dateOfBirth: p.date_of_birth,
+    sex: p.sex ?? null,
+    ethnicity: p.ethnicity ?? null,
+    streetAddress: p.street_address ?? null,
+    extendedAddress: p.extended_address ?? null,
+    locality: p.locality ?? null,
+    region: p.region ?? null,
+    country: p.country ?? null,
+    postalCode: p.postal_code ?? null,
+    language: p.language ?? defaults.language,
+    tzLocation: p.tz_location ?? defaults.tzLocation,
+    tocAccept: p.toc_accept ?? false,
+    bundleId: p.bundle_id ?? null,
+    productId: p.product_id ?? null,
+    kitId: p.kit_id ?? null,
+    selectedKit: p.selected_kit ?? null,
+    vaccineInformation: p.vaccine_information ?? null,
+    metadata: p.metadata ?? {},
+    createdAt: now,
+  }));
+}
+
+function resolveService(deps: BookingDeps, caller: Caller, service: string): ServiceDefinition {
+  const definition = deps.services.get(service);
+  if (!definition || !definition.hasSlots) throw badRequest(BOOKING_MSG.serviceNotBookable, { service: BOOKING_MSG.serviceNotBookable });
+  if (!definition.public && !isSupport(caller.auth)) throw forbidden(BOOKING_MSG.serviceNotBookable);
+  return definition;
+}
+
+/** A booking deleted in time that the same link may rebook once without paying again. */
+async function findRebookCredit(db: Db, shortToken: string, service: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.shortTokenHash, hashToken(shortToken)), eq(appointments.rebookable, true), eq(appointments.type, service)))
+    .limit(1);
+  return row;
+}
+
+function holdIsValid(row: AppointmentRow | undefined, holdToken: string, now: Date): row is AppointmentRow {
+  return Boolean(
+    row &&
+      row.status === 'LOCKED' &&
+      row.holdTokenHash === hashToken(holdToken) &&
+      row.holdExpiresAt &&
+      row.holdExpiresAt > now &&
+      row.startTime &&
+      row.startTime > earliestBookableStart(now),
+  );
+}
+
+/**
+ * POST /{id}/payment: pays for a held slot and books it in one transaction. The hold is checked
+ * against the clock (an expired hold is refused even if the expiry job has not run), the card is
+ * charged, and the appointment, its people, the payment and the appointment.booked (or .rebook)
+ * event are written together. A decline rolls everything back and keeps the hold; a charge whose
+ * booking cannot be saved is refunded.
+ */
+export async function payForSlot(
+  deps: BookingDeps,
+  caller: Caller,
+  slotId: string,
+  input: PaymentRequest,
+  options: { ignoreFulfillment: boolean },
+): Promise<BookingResult> {
+  const definition = resolveService(deps, caller, input.service);
+  const now = deps.clock.now();
+  const people = peopleOf(input);
+  checkPeople(people, now);
+  const credit = input.token && !options.ignoreFulfillment ? await findRebookCredit(deps.db, input.token, definition.service) : undefined;
+  const price = credit ? 0 : costFor(definition, caller.auth);
+  if (input.amount !== price) throw badRequest(BOOKING_MSG.amountMismatch, { amount: BOOKING_MSG.amountMismatch });
+  if (price > 0 && !input.card) throw badRequest(BOOKING_MSG.cardInvalid, { card: BOOKING_MSG.cardInvalid });
+  const slot = await findAppointment(deps.db, slotId);
+  if (!slot) throw notFound();
+  if (!holdIsValid(slot, input.hold_token, now)) throw conflict(BOOKING_MSG.paymentFailed);
+
+  const sameLink = input.token && (credit || (await deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.shortTokenHash, hashToken(input.token))).limit(1)).length > 0);
+  const shortToken = sameLink && input.token ? input.token : newToken();
+  let charge: ChargeResult | null = null;
+  try {
+    const booked = await deps.db.transaction(async (tx) => {
+      const row = await lockAppointment(tx, slotId);
+      if (!holdIsValid(row, input.hold_token, now) || !row.offeredServices.includes(definition.service)) throw conflict(BOOKING_MSG.paymentFailed);
+      if (credit) {
+        const current = await lockAppointment(tx, credit.id);
+        if (!current?.rebookable) throw conflict(BOOKING_MSG.paymentFailed);
+        await tx.update(appointments).set({ rebookable: false }).where(eq(appointments.id, credit.id));
+      }
+      if (price > 0 && input.card) {
+        charge = await deps.gateway.charge({ amountPence: price, currency: 'GBP', card: input.card, description: `${definition.label} ${row.id}` });
+        if (!charge.approved) throw new AppError(402, charge.reason === 'declined' ? BOOKING_MSG.cardDeclined : BOOKING_MSG.cardInvalid);
+      }
+      const language = row.offeredLanguages.includes(input.language ?? definition.language) ? (input.language ?? definition.language) : (row.offeredLanguages[0] ?? 'EN');
+      const tzLocation = input.tz_location ?? row.tzLocation;
+      const status = row.practitionerUserId ? 'WAITING' : 'CLAIMABLE';
+      const [updated] = await tx
+        .update(appointments)
+        .set({
+          status,
+          claimableSlot: !row.practitionerUserId,
+          type: definition.service,
+          language,
+          tzLocation,
+          paid: true,
+          amountPence: credit ? credit.amountPence : price,
+          bookerUserId: caller.auth?.userId ?? null,
+          shortTokenHash: hashToken(shortToken),
+          tocAccept: input.toc_accept,
+          marketingAccept: input.marketing_accept ?? false,
+          flightDetails: input.flight_details ?? null,
+          holdTokenHash: null,
+          holdExpiresAt: null,
+          providerBookingReference: bookingReference(deps.settings.productName),
+          videoRoom: randomUUID(),
+          rebookedFromId: credit?.id ?? null,
+          statusLastUpdated: now,
+        })
+        .where(eq(appointments.id, row.id))
+        .returning();
+      const inserted = await tx.insert(bookingUsers).values(bookingUserValues(row.id, people, now, { language, tzLocation })).returning({ id: bookingUsers.id });
+      const approved = charge as ChargeResult | null;
+      if (approved?.approved) {
+        await tx.insert(bookingPayments).values({
+          appointmentId: row.id,
+          amountPence: price,
+          gateway: deps.gateway.name,
+          gatewayReference: approved.reference,
+          cardLast4: approved.last4,
+          payerEmail: input.billing_details.email.toLowerCase(),
+          createdAt: now,
+        });
+      }
+      await recordStatus(tx, row.id, status, now, caller.auth?.userId ?? null);
+      await emitEvent(tx, deps.clock, {
+        name: credit ? 'appointment.rebook' : 'appointment.booked',
+        organisationId: caller.auth?.organisationId ?? null,
+        payload: {
+          appointment_id: row.id,
+          booking_user_ids: inserted.map((u) => u.id),
+          type: definition.service,
+          start_time: row.startTime ? epochSeconds(row.startTime) : null,
+          ...(credit ? { rebooked_from: credit.id } : {}),
+        },
+      });
+      await auditHealthData(deps, caller, 'write', [row.id], tx);
+      return updated!;
+    });
+    const [details] = await loadDetails(deps.db, [booked]);
+    await sendBookingConfirmation(deps, details!, definition, shortToken, input.billing_details.email, Boolean(credit));
+    return { details: details!, shortToken, amountPence: price, rebooked: Boolean(credit) };
+  } catch (error) {
+    const approved = charge as ChargeResult | null;
+    if (approved?.approved) await deps.gateway.refund(approved.reference);
+    throw error;
+  }
+}
+
+/** POST / (self_swab): registers people for a self-swab kit; there is no time and no practitioner. */
+export async function bookSelfSwab(
+  deps: BookingDeps,
+  caller: Caller,
+  input: { booking_users: BookingUserInput[]; language?: 'EN' | 'DE' | undefined; tz_location?: string | undefined; testing_kit_id?: string | undefined; toc_accept: true },
+): Promise<AppointmentDetails> {
+  const now = deps.clock.now();
+  checkPeople(input.booking_users, now);
+  const language = input.language ?? 'EN';
+  const tzLocation = input.tz_location ?? 'Europe/London';
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(appointments)
+      .values({
+        type: 'self_swab',
+        status: null,
+        statusLastUpdated: now,
+        language,
+        tzLocation,
+        testingKitId: input.testing_kit_id ?? null,
+        paid: true,
+        bookerUserId: caller.auth?.userId ?? null,
+        tocAccept: input.toc_accept,
+        providerBookingReference: bookingReference(deps.settings.productName),
+        createdAt: now,
+      })
+      .returning();
+    const inserted = await tx.insert(bookingUsers).values(bookingUserValues(created!.id, input.booking_users, now, { language, tzLocation })).returning({ id: bookingUsers.id });
+    await emitEvent(tx, deps.clock, {
+      name: 'appointment.booked',
+      organisationId: caller.auth?.organisationId ?? null,
+      payload: { appointment_id: created!.id, booking_user_ids: inserted.map((u) => u.id), type: 'self_swab', start_time: null },
+    });
+    await auditHealthData(deps, caller, 'write', [created!.id], tx);
+    return created!;
+  });
+  const [details] = await loadDetails(deps.db, [row]);
+  return details!;
+}

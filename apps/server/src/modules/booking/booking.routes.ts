@@ -1,0 +1,282 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+import {
+  AppointmentResponse,
+  AppointmentsResponse,
+  BOOKING_MSG,
+  BookingConfirmation,
+  DateSearchQuery,
+  DateSearchResponse,
+  DeleteQuery,
+  DeleteResponse,
+  EditAppointmentRequest,
+  InfoResponse,
+  JoinRequest,
+  JoinResponse,
+  PaymentQuery,
+  PaymentRequest,
+  RangeQuery,
+  RescheduleRequest,
+  SelfSwabRequest,
+  ServicesResponse,
+  ShortTokenResponse,
+  SlotsQuery,
+  SlotsResponse,
+  StatusRequest,
+  StatusResponse,
+  SuccessOnly,
+  UpdateTermsRequest,
+  UserVideoTokenRequest,
+} from '@vireo/contracts';
+import type { AppContext } from '../../app-context';
+import { PUBLIC, SIGNED_IN, allow } from '../../platform/access';
+import { epochSeconds } from '../../platform/clock';
+import { IdParams } from '../../platform/schemas';
+import { bookSelfSwab, payForSlot } from './book';
+import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
+import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
+import { joinAppointment } from './practice';
+import { bookingErrors, callerOf, signedInCaller } from './routes-common';
+import { describeService } from './services';
+import { changeStatus } from './status';
+
+const tags = ['booking'];
+const customerNote = 'Open to the booked customer: a signed-in patient who booked it, or the x-short-token header of the booking link; support staff too.';
+
+/** The customer side of the booking service (spec 2 §7), mounted at /api/booking. */
+export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = ctx.booking;
+
+  r.get('/services', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Bookable services with this caller’s price in pence (GBP)',
+      description:
+        'video_gp (£45; free for a signed-in patient, whose organisation covers it), video_gp_{product} (£29), video_gp_euro (£29, German), video_gp_tui (partner flows, staff only), self_swab (no time, POST /).',
+      response: bookingErrors({ 200: ServicesResponse }),
+    },
+    handler: async (request) => ({ success: true as const, services: [...deps.services.values()].map((s) => describeService(s, request.auth)) }),
+  });
+
+  r.get('/', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Bookable slots of a service: by London day (date=dd-MM-yyyy) or by time range (date_time, date_time_to in epoch seconds)',
+      description:
+        '200 with slots; 204 "No available slots."; 403 when a bearer token is sent but is not a valid session. Same-day slots start more than 30 minutes from now. `user` narrows to one practitioner, `group` to the practitioners of one organisation; `isEuro` means video_gp_euro; `isPharmacy` is accepted and changes nothing yet (pharmacy booking comes with the pharmacy flow).',
+      querystring: SlotsQuery,
+      response: bookingErrors({ 200: SlotsResponse, 204: z.null() }),
+    },
+    handler: async (request, reply) => {
+      refuseStaleSession(Boolean(request.headers.authorization), request.auth);
+      const q = request.query;
+      const window = q.date ? dayWindow(q.date) : rangeWindow(q.date_time, q.date_time_to);
+      const slots = await findSlots(deps, request.auth, {
+        service: q.isEuro ? 'video_gp_euro' : q.service,
+        ...window,
+        language: q.language,
+        practitionerUserId: q.user,
+        organisationId: q.group,
+      });
+      if (slots.length === 0) {
+        reply.header('x-message', BOOKING_MSG.noAvailableSlots);
+        return reply.status(204).send(null);
+      }
+      return { success: true as const, slots, appointments: slots };
+    },
+  });
+
+  r.get('/datesearch', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'London days of a range (dd-MM-yyyy) with whether each has bookable slots', querystring: DateSearchQuery, response: bookingErrors({ 200: DateSearchResponse }) },
+    handler: async (request) => ({ success: true as const, dates: await searchDates(deps, request.auth, request.query) }),
+  });
+
+  r.post('/:id/status', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Hold (LOCKED) or release (AVAILABLE) a slot; call states and supply switches for practitioners and managers',
+      description:
+        'LOCKED holds the slot for 30 minutes and answers a hold_token (send the previous one to move your hold); a held slot answers 409. AVAILABLE with the hold_token releases it. Other statuses need a session: the assigned practitioner or a manager (call states), the booked patient (PATIENT_ATTENDED, PATIENT_LEFT).',
+      params: IdParams,
+      body: StatusRequest,
+      response: bookingErrors({ 200: StatusResponse }),
+    },
+    handler: async (request) => {
+      const outcome = await changeStatus(deps, callerOf(request), request.params.id, request.body.status, request.body.hold_token);
+      return {
+        success: true as const,
+        status: outcome.status,
+        ...(outcome.hold ? { hold_token: outcome.hold.token, hold_expires_at: epochSeconds(outcome.hold.expiresAt) } : {}),
+      };
+    },
+  });
+
+  r.post('/:id/payment', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Pay for a held slot and book it (one transaction)',
+      description:
+        'amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. Test cards: see README.',
+      params: IdParams,
+      querystring: PaymentQuery,
+      body: PaymentRequest,
+      response: bookingErrors({ 201: BookingConfirmation }),
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const result = await payForSlot(deps, caller, request.params.id, request.body, { ignoreFulfillment: request.query.ignore_fulfillment ?? false });
+      const [appointment] = await present(deps, { ...caller, shortToken: result.shortToken }, [result.details]);
+      const { row } = result.details;
+      return reply.status(201).send({
+        success: true as const,
+        message: BOOKING_MSG.booked,
+        confirmation: {
+          id: row.id,
+          reference: row.providerBookingReference ?? row.id,
+          start_time: row.startTime ? epochSeconds(row.startTime) : null,
+          end_time: row.endTime ? epochSeconds(row.endTime) : null,
+          tz_location: row.tzLocation,
+          amount: result.amountPence,
+          currency: 'GBP' as const,
+          rebooked: result.rebooked,
+        },
+        short_token: result.shortToken,
+        appointment: appointment!,
+      });
+    },
+  });
+
+  r.post('/', {
+    config: { access: allow(['patient', 'b2c', 'customer_services', 'super_admin']) },
+    schema: { tags, summary: 'Register people for a self-swab kit (type self_swab, no time)', body: SelfSwabRequest, response: bookingErrors({ 201: AppointmentResponse }) },
+    handler: async (request, reply) => {
+      const caller = signedInCaller(request);
+      const details = await bookSelfSwab(deps, caller, request.body);
+      const [appointment] = await present(deps, caller, [details]);
+      return reply.status(201).send({ success: true as const, appointment: appointment! });
+    },
+  });
+
+  r.get('/:id/info', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'What the patient’s landing page shows (cancelled appointments answer too)', description: customerNote, params: IdParams, response: bookingErrors({ 200: InfoResponse }) },
+    handler: async (request) => ({ success: true as const, appointment: await appointmentInfo(deps, callerOf(request), request.params.id) }),
+  });
+
+  r.patch('/:id/updateterms', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'Record the customer’s terms and marketing choices', description: customerNote, params: IdParams, body: UpdateTermsRequest, response: bookingErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await updateTerms(deps, callerOf(request), request.params.id, request.body);
+      return { success: true as const };
+    },
+  });
+
+  r.delete('/:id', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Delete (cancel) an appointment',
+      description: `${customerNote} More than 24 hours before the start the time returns to supply and the same link may rebook once; within 24 hours it is cancelled with a warning and only the practitioner is notified. Managers and customer services with actor practitioner or admin cancel as the provider.`,
+      params: IdParams,
+      querystring: DeleteQuery,
+      response: bookingErrors({ 200: DeleteResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await deleteAppointment(deps, callerOf(request), request.params.id, request.query.actor)) }),
+  });
+
+  r.get('/-/short-token/:token', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'The bookings made with a booking link (short token), and whether one may be rebooked without paying',
+      params: z.object({ token: z.string().min(20).max(100) }),
+      response: bookingErrors({ 200: ShortTokenResponse }),
+    },
+    handler: async (request) => {
+      const caller = { ...callerOf(request), shortToken: request.params.token };
+      const { details, rebookCredit } = await appointmentsByShortToken(deps, caller, request.params.token);
+      return { success: true as const, appointments: await present(deps, caller, details), rebook_credit: rebookCredit };
+    },
+  });
+
+  r.post('/:id/uservideotoken', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'Store the patient’s video token', description: customerNote, params: IdParams, body: UserVideoTokenRequest, response: bookingErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await storeUserVideoToken(deps, callerOf(request), request.params.id, request.body.user_video_token);
+      return { success: true as const };
+    },
+  });
+
+  r.post('/:id/join', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'Join the call: the assigned practitioner or the booked customer', params: IdParams, body: JoinRequest, response: bookingErrors({ 200: JoinResponse }) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { details, room } = await joinAppointment(deps, caller, request.params.id);
+      const [appointment] = await present(deps, caller, [details]);
+      return { success: true as const, appointment: appointment!, room };
+    },
+  });
+
+  r.post('/:id/reschedule/:slotId', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Move a booking to a slot the customer holds (until 24 hours before the start)',
+      description: customerNote,
+      params: z.object({ id: z.uuid(), slotId: z.uuid() }),
+      body: RescheduleRequest,
+      response: bookingErrors({ 200: AppointmentResponse }),
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const details = await reschedule(deps, caller, request.params.id, request.params.slotId, request.body.hold_token);
+      const [appointment] = await present(deps, caller, [details]);
+      return { success: true as const, appointment: appointment! };
+    },
+  });
+
+  r.patch('/:id', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'Edit the people on a booking (never fewer; until 24 hours before the start)', description: customerNote, params: IdParams, body: EditAppointmentRequest, response: bookingErrors({ 200: AppointmentResponse }) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const details = await editBookingUsers(deps, caller, request.params.id, request.body.booking_users);
+      const [appointment] = await present(deps, caller, [details]);
+      return { success: true as const, appointment: appointment! };
+    },
+  });
+
+  r.get('/getappointments', {
+    config: { access: SIGNED_IN },
+    schema: { tags, summary: 'Upcoming appointments: a patient’s own bookings, a practitioner’s own, everyone’s for managers', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await upcomingOrPast(deps, signedInCaller(request), false, request.query)) }),
+  });
+
+  r.get('/getpastappointments', {
+    config: { access: SIGNED_IN },
+    schema: { tags, summary: 'Past appointments, newest first, scoped like /getappointments', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await upcomingOrPast(deps, signedInCaller(request), true, request.query)) }),
+  });
+
+  r.get('/user/:id/history', {
+    config: { access: SIGNED_IN },
+    schema: { tags, summary: 'Appointments a user booked (themself, or support staff)', params: IdParams, response: bookingErrors({ 200: AppointmentsResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await userHistory(deps, signedInCaller(request), request.params.id)) }),
+  });
+
+  r.get('/:id', {
+    config: { access: SIGNED_IN },
+    schema: { tags, summary: 'One appointment: patient own, practitioner own or claimable, managers and support all', params: IdParams, response: bookingErrors({ 200: AppointmentResponse }) },
+    handler: async (request) => ({ success: true as const, appointment: await getAppointment(deps, signedInCaller(request), request.params.id) }),
+  });
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { BOOKING_MSG } from '@vireo/contracts';
+import { appointments, messages, outboxEvents } from '../../db/schema';
+import { createHarness, type Harness } from '../../test/harness';
+import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from './test-world';
+
+let h: Harness;
+let w: BookingWorld;
+beforeAll(async () => {
+  h = await createHarness();
+  w = await bookingWorld(h);
+});
+afterAll(() => h.close());
+
+const db = () => h.ctx.database.db;
+const link = (shortToken: string) => ({ 'x-short-token': shortToken });
+/** h.call with the customer's link header. */
+async function asCustomer(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, shortToken: string, body?: unknown) {
+  const response = await h.app.inject({ method, url, headers: link(shortToken), ...(body === undefined ? {} : { payload: body as object }) });
+  return { status: response.statusCode, body: response.body ? response.json() : null };
+}
+
+describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
+  it('more than 24 hours ahead: cancels, returns the time to supply and lets the same link rebook once for free', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 48 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const res = await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token);
+    expect(res).toMatchObject({ status: 200, body: { rebookable: true, message: BOOKING_MSG.deleted } });
+    const reopened = await db().select().from(appointments).where(and(eq(appointments.startTime, new Date(slots[0]!.start_time * 1000)), eq(appointments.status, 'AVAILABLE'), eq(appointments.practitionerUserId, w.practitioner.user.id)));
+    expect(reopened).toHaveLength(1);
+    const lookup = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`);
+    expect(lookup.body).toMatchObject({ rebook_credit: true });
+    const held = await hold(h, slots[1]!.id);
+    const rebook = await h.call('POST', `/api/booking/${slots[1]!.id}/payment`, { body: paymentBody(held.body.hold_token, { amount: 0, card: undefined, token: booked.short_token }) });
+    expect(rebook.status).toBe(201);
+    expect(rebook.body).toMatchObject({ short_token: booked.short_token, confirmation: { rebooked: true, amount: 0 } });
+    const events = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'appointment.rebook'));
+    expect(events.some((e) => e.payload.appointment_id === slots[1]!.id && e.payload.rebooked_from === slots[0]!.id)).toBe(true);
+    const again = await hold(h, slots[2]!.id);
+    const second = await h.call('POST', `/api/booking/${slots[2]!.id}/payment`, { body: paymentBody(again.body.hold_token, { amount: 0, card: undefined, token: booked.short_token }) });
+    expect(second).toMatchObject({ status: 400, body: { message: BOOKING_MSG.amountMismatch } });
+  });
+
+  it('at exactly 24 hours (and within): cancels without a rebook, warns, and only notifies the practitioner', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 30 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const justBefore = await bookPublicly(h, slots[1]!.id);
+    try {
+      h.clock.set(new Date(slots[1]!.start_time * 1000 - 24 * HOUR - 1000));
+      const inTime = await asCustomer('DELETE', `/api/booking/${slots[1]!.id}?action=delete&actor=patient`, justBefore.short_token);
+      expect(inTime.body.rebookable).toBe(true);
+      h.clock.set(new Date(slots[0]!.start_time * 1000 - 24 * HOUR));
+      const late = await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token);
+      expect(late).toMatchObject({ status: 200, body: { rebookable: false, warning: BOOKING_MSG.within24Hours, message: BOOKING_MSG.deletedLate } });
+      const notices = await db().select().from(messages).where(and(eq(messages.template, 'booking.late_cancellation'), eq(messages.recipient, w.practitioner.user.email)));
+      expect(notices).toHaveLength(1);
+      const reopened = await db().select().from(appointments).where(and(eq(appointments.startTime, new Date(slots[0]!.start_time * 1000)), eq(appointments.status, 'AVAILABLE'), eq(appointments.practitionerUserId, w.practitioner.user.id)));
+      expect(reopened).toHaveLength(0);
+      expect((await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).status).toBe(409);
+    } finally {
+      // Sessions lapse after an hour of (clock) idleness: later tests need the clock back.
+      h.clock.set(new Date());
+    }
+  });
+
+  it('answers 401 without a session or link, 404 to another customer, 400 for a bad action', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 70 });
+    const booked = await bookAsPatient(h, w.patient, slots[0]!.id);
+    expect((await h.call('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`)).status).toBe(401);
+    expect((await h.call('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, { token: w.otherPatient.token })).status).toBe(404);
+    expect((await h.call('DELETE', `/api/booking/${slots[0]!.id}?action=remove&actor=patient`, { token: w.patient.token })).status).toBe(400);
+    expect((await h.call('DELETE', `/api/booking/${booked.appointment.id}?action=delete&actor=patient`, { token: w.practitioner.token })).status).toBe(404);
+    expect((await h.call('DELETE', `/api/booking/${booked.appointment.id}?action=delete&actor=admin`, { token: w.support.token })).body).toMatchObject({ rebookable: true });
+  });
+});
+
+describe('PATCH /api/booking/{id} and POST /{id}/reschedule/{slotId}', () => {
+  it('edits the people before the cutoff, never fewer, and refuses within 24 hours', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 96 });
+    const booked = await bookPublicly(h, slots[0]!.id, { booking_users: [person(), person({ first_name: 'Byron' })] });
+    const edited = await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [person({ first_name: 'Augusta' }), person(), person({ first_name: 'Mary' })] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.appointment.booking_users.map((u: { first_name: string }) => u.first_name)).toEqual(['Augusta', 'Ada', 'Mary']);
+    const fewer = await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [person()] });
+    expect(fewer).toMatchObject({ status: 400, body: { message: BOOKING_MSG.cannotReducePeople } });
+    expect((await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [] })).status).toBe(400);
+    expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}`, { token: w.patient.token, body: { booking_users: [person()] } })).status).toBe(404);
+    expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}`, { body: { booking_users: [person()] } })).status).toBe(401);
+    h.clock.set(new Date(slots[0]!.start_time * 1000 - 23 * HOUR));
+    const late = await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [person(), person(), person()] });
+    expect(late).toMatchObject({ status: 400, body: { message: BOOKING_MSG.within24Hours } });
+    h.clock.set(new Date());
+  });
+
+  it('moves a booking onto a held slot, reopens the old time and emits appointment.rebook', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 100 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const held = await hold(h, slots[2]!.id);
+    const moved = await asCustomer('POST', `/api/booking/${slots[0]!.id}/reschedule/${slots[2]!.id}`, booked.short_token, { hold_token: held.body.hold_token });
+    expect(moved.status).toBe(200);
+    expect(moved.body.appointment).toMatchObject({ id: slots[2]!.id, status: 'WAITING', paid: true, provider_booking_reference: booked.confirmation.reference });
+    expect(moved.body.appointment.booking_users).toHaveLength(1);
+    const [old] = await db().select().from(appointments).where(eq(appointments.id, slots[0]!.id));
+    expect(old).toMatchObject({ status: 'AVAILABLE', paid: false, shortTokenHash: null });
+    const events = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'appointment.rebook'));
+    expect(events.some((e) => e.payload.appointment_id === slots[2]!.id)).toBe(true);
+    const unheld = await asCustomer('POST', `/api/booking/${slots[2]!.id}/reschedule/${slots[1]!.id}`, booked.short_token, { hold_token: held.body.hold_token });
+    expect(unheld.status).toBe(409);
+    expect((await h.call('POST', `/api/booking/${slots[2]!.id}/reschedule/${slots[1]!.id}`, { body: { hold_token: held.body.hold_token } })).status).toBe(401);
+    expect((await h.call('POST', `/api/booking/${slots[2]!.id}/reschedule/${slots[1]!.id}`, { token: w.otherPatient.token, body: { hold_token: held.body.hold_token } })).status).toBe(404);
+    expect((await asCustomer('POST', `/api/booking/${slots[2]!.id}/reschedule/${slots[1]!.id}`, booked.short_token, {})).status).toBe(400);
+  });
+});
+
+describe('customer reads and small writes', () => {
+  it('GET /-/short-token/{token}: the link’s bookings, 404 for an unknown token, 400 for a malformed one', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 110 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const res = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.appointments).toHaveLength(1);
+    expect(res.body.appointments[0].notes).toEqual([]);
+    expect((await h.call('GET', `/api/booking/-/short-token/${'q'.repeat(43)}`)).status).toBe(404);
+    expect((await h.call('GET', '/api/booking/-/short-token/short')).status).toBe(400);
+  });
+
+  it('GET /{id}/info, PATCH /{id}/updateterms, POST /{id}/uservideotoken for the customer only', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 112 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const info = await asCustomer('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token);
+    expect(info.body.appointment).toMatchObject({ status: 'WAITING', cancelled: false, people: 1, editable: true, tz_location: 'Europe/London' });
+    expect((await h.call('GET', `/api/booking/${slots[0]!.id}/info`)).status).toBe(401);
+    expect((await h.call('GET', `/api/booking/${slots[0]!.id}/info`, { token: w.patient.token })).status).toBe(404);
+    expect((await h.call('GET', '/api/booking/not-an-id/info', { token: w.patient.token })).status).toBe(400);
+    expect((await asCustomer('PATCH', `/api/booking/${slots[0]!.id}/updateterms`, booked.short_token, { toc_accept: true, marketing_accept: true })).status).toBe(200);
+    expect((await asCustomer('PATCH', `/api/booking/${slots[0]!.id}/updateterms`, booked.short_token, { marketing_accept: true })).status).toBe(400);
+    expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}/updateterms`, { body: { toc_accept: true } })).status).toBe(401);
+    expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}/updateterms`, { token: w.otherPatient.token, body: { toc_accept: true } })).status).toBe(404);
+    expect((await asCustomer('POST', `/api/booking/${slots[0]!.id}/uservideotoken`, booked.short_token, { user_video_token: 'video-token-123' })).status).toBe(200);
+    expect((await asCustomer('POST', `/api/booking/${slots[0]!.id}/uservideotoken`, booked.short_token, { user_video_token: 'x' })).status).toBe(400);
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/uservideotoken`, { body: { user_video_token: 'video-token-123' } })).status).toBe(401);
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/uservideotoken`, { token: w.otherPatient.token, body: { user_video_token: 'video-token-123' } })).status).toBe(404);
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, slots[0]!.id));
+    expect(row).toMatchObject({ marketingAccept: true, userVideoToken: 'video-token-123' });
+  });
+
+  it('POST /{id}/join: the customer enters as PATIENT_ATTENDED, the practitioner as PRACTITIONER_ATTENDED', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 114 });
+    const booked = await bookAsPatient(h, w.patient, slots[0]!.id);
+    const patient = await h.call('POST', `/api/booking/${booked.appointment.id}/join`, { token: w.patient.token, body: {} });
+    expect(patient.status).toBe(200);
+    expect(patient.body.appointment.status).toBe('PATIENT_ATTENDED');
+    const practitioner = await h.call('POST', `/api/booking/${booked.appointment.id}/join`, { token: w.practitioner.token, body: { booking_id: booked.appointment.id } });
+    expect(practitioner.body.appointment.status).toBe('PRACTITIONER_ATTENDED');
+    expect(practitioner.body.room).toBe(patient.body.room);
+    const me = await h.call('GET', '/api/booking/practitioner/me', { token: w.practitioner.token });
+    expect(me.body.practitioner.last_atteneded_appointment).toBe(booked.appointment.id);
+    expect((await h.call('POST', `/api/booking/${booked.appointment.id}/join`, { body: {} })).status).toBe(401);
+    expect((await h.call('POST', `/api/booking/${booked.appointment.id}/join`, { token: w.otherPatient.token, body: {} })).status).toBe(404);
+    expect((await h.call('POST', `/api/booking/${booked.appointment.id}/join`, { token: w.patient.token, body: { booking_id: 'nope' } })).status).toBe(400);
+  });
+
+  it('GET /{id}, /getappointments, /getpastappointments and /user/{id}/history show a patient only their own', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 116 });
+    const booked = await bookAsPatient(h, w.patient, slots[0]!.id);
+    const one = await h.call('GET', `/api/booking/${booked.appointment.id}`, { token: w.patient.token });
+    expect(one.status).toBe(200);
+    expect(one.body.appointment.practitioner.user_id).toBe(w.practitioner.user.id);
+    expect((await h.call('GET', `/api/booking/${booked.appointment.id}`, { token: w.otherPatient.token })).status).toBe(404);
+    expect((await h.call('GET', `/api/booking/${booked.appointment.id}`)).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/not-an-id', { token: w.patient.token })).status).toBe(400);
+    const upcoming = await h.call('GET', '/api/booking/getappointments', { token: w.patient.token });
+    expect(upcoming.body.appointments.map((a: { id: string }) => a.id)).toContain(booked.appointment.id);
+    expect((await h.call('GET', '/api/booking/getappointments', { token: w.otherPatient.token })).body.appointments).toEqual([]);
+    expect((await h.call('GET', '/api/booking/getappointments')).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/getappointments?date_from=abc', { token: w.patient.token })).status).toBe(400);
+    // Sessions lapse when the clock jumps days ahead, so the appointment moves into the past instead.
+    const lastWeek = h.clock.now().getTime() - 7 * 24 * HOUR;
+    await db().update(appointments).set({ startTime: new Date(lastWeek), endTime: new Date(lastWeek + 20 * 60_000) }).where(eq(appointments.id, booked.appointment.id));
+    const past = await h.call('GET', '/api/booking/getpastappointments', { token: w.patient.token });
+    expect(past.body.appointments.map((a: { id: string }) => a.id)).toContain(booked.appointment.id);
+    expect((await h.call('GET', '/api/booking/getpastappointments')).status).toBe(401);
+    const history = await h.call('GET', `/api/booking/user/${w.patient.user.id}/history`, { token: w.patient.token });
+    expect(history.body.appointments.map((a: { id: string }) => a.id)).toContain(booked.appointment.id);
+    expect((await h.call('GET', `/api/booking/user/${w.patient.user.id}/history`, { token: w.otherPatient.token })).status).toBe(404);
+    expect((await h.call('GET', `/api/booking/user/${w.patient.user.id}/history`, { token: w.support.token })).status).toBe(200);
+    expect((await h.call('GET', `/api/booking/user/${w.patient.user.id}/history`)).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/user/zzz/history', { token: w.patient.token })).status).toBe(400);
+  });
+});

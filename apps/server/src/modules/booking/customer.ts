@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { BOOKING, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { emitEvent } from '../../platform/outbox';
+import { hashToken } from '../../platform/tokens';
+import { appointments, bookingPayments, bookingUsers, users } from '../../db/schema';
+import { auditHealthData } from './audit';
+import { bookingUserValues, checkPeople } from './book';
+import type { BookingDeps, Caller } from './deps';
+import { earliestBookableStart } from './holds';
+import { notifyPractitionerOfLateCancellation, sendBookingConfirmation } from './mail';
+import { canActForCustomer, canRead, isCustomerOf, isSupport, requireIdentity } from './policy';
+import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { epochSeconds } from '../../platform/clock';
+
+/** Booked and not started: the only state a customer may change or delete. */
+const CHANGEABLE: readonly AppointmentStatus[] = ['WAITING', 'CLAIMABLE'];
+
+/** More than 24 hours before the start (spec 2 §4.2): edit, reschedule, delete with a rebook. */
+export function beforeCutoff(row: AppointmentRow, now: Date): boolean {
+  return Boolean(row.startTime && row.startTime.getTime() - now.getTime() > BOOKING.editCutoffHours * 3_600_000);
+}
+
+async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): Promise<AppointmentRow> {
+  requireIdentity(caller);
+  const row = await findAppointment(deps.db, id);
+  if (!row || !canActForCustomer(caller, row)) throw notFound();
+  return row;
+}
+
+/** GET /{id}/info: what the patient's landing page shows. Cancelled appointments answer too. */
+export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: string) {
+  requireIdentity(caller);
+  const row = await findAppointment(deps.db, id);
+  if (!row || !canRead(caller, row)) throw notFound();
+  const people = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, id));
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    start_time: row.startTime ? epochSeconds(row.startTime) : null,
+    end_time: row.endTime ? epochSeconds(row.endTime) : null,
+    tz_location: row.tzLocation,
+    cancelled: row.status === 'USER_CANCELLED' || row.status === 'PROVIDER_CANCELLED',
+    people: people.length,
+    editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, deps.clock.now())),
+  };
+}
+
+/** GET /-/short-token/{token}: the customer's bookings made with this link. */
+export async function appointmentsByShortToken(deps: BookingDeps, caller: Caller, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
+  const rows = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
+  if (rows.length === 0) throw notFound();
+  await auditHealthData(deps, { ...caller, shortToken: token }, 'read', rows.map((r) => r.id));
+  return { details: await loadDetails(deps.db, rows), rebookCredit: rows.some((r) => r.rebookable) };
+}
+
+export async function updateTerms(deps: BookingDeps, caller: Caller, id: string, input: { toc_accept: boolean; marketing_accept?: boolean | undefined }): Promise<void> {
+  await loadForCustomer(deps, caller, id);
+  await deps.db
+    .update(appointments)
+    .set({ tocAccept: input.toc_accept, ...(input.marketing_accept === undefined ? {} : { marketingAccept: input.marketing_accept }) })
+    .where(eq(appointments.id, id));
+}
+
+export async function storeUserVideoToken(deps: BookingDeps, caller: Caller, id: string, token: string): Promise<void> {
+  await loadForCustomer(deps, caller, id);
+  await deps.db.update(appointments).set({ userVideoToken: token }).where(eq(appointments.id, id));
+}
+
+/**
+ * DELETE /{id}?action=delete&actor=…: more than 24 hours ahead the booking is cancelled, its time
+ * goes back into supply and the same link may rebook once without paying; within 24 hours it is
+ * cancelled without a rebook and only the practitioner is notified. Managers and customer services
+ * with actor practitioner or admin cancel as the provider: the customer keeps a rebook.
+ */
+export async function deleteAppointment(
+  deps: BookingDeps,
+  caller: Caller,
+  id: string,
+  actor: 'patient' | 'practitioner' | 'admin',
+): Promise<{ message: string; rebookable: boolean; warning?: string }> {
+  const current = await loadForCustomer(deps, caller, id);
+  if (!current.status || !CHANGEABLE.includes(current.status)) throw conflict(BOOKING_MSG.alreadyCancelled);
+  const now = deps.clock.now();
+  const asProvider = actor !== 'patient' && isSupport(caller.auth);
+  const inTime = beforeCutoff(current, now);
+  const status = asProvider ? 'PROVIDER_CANCELLED' : 'USER_CANCELLED';
+  const rebookable = current.paid && (asProvider || inTime);
+  await deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row?.status || !CHANGEABLE.includes(row.status)) throw conflict(BOOKING_MSG.alreadyCancelled);
+    await tx.update(appointments).set({ status, rebookable, statusLastUpdated: now }).where(eq(appointments.id, id));
+    await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
+    // In time, the practitioner's slot returns to supply as a fresh AVAILABLE appointment.
+    if (inTime && row.practitionerUserId && row.startTime && row.endTime && row.startTime > earliestBookableStart(now)) {
+      const [slot] = await tx
+        .insert(appointments)
+        .values({
+          type: row.type,
+          status: 'AVAILABLE',
+          startTime: row.startTime,
+          endTime: row.endTime,
+          statusLastUpdated: now,
+          language: row.language,
+          offeredServices: row.offeredServices,
+          offeredLanguages: row.offeredLanguages,
+          shiftId: row.shiftId,
+          practitionerUserId: row.practitionerUserId,
+          createdAt: now,
+        })
+        .returning({ id: appointments.id });
+      await recordStatus(tx, slot!.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
+    }
+    await auditHealthData(deps, caller, 'write', [id], tx);
+  });
+  if (!inTime && !asProvider && current.practitionerUserId) {
+    const [practitioner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, current.practitionerUserId));
+    const [details] = await loadDetails(deps.db, [current]);
+    if (practitioner && details) await notifyPractitionerOfLateCancellation(deps, details, practitioner.email);
+  }
+  if (asProvider) return { message: BOOKING_MSG.alreadyCancelled, rebookable };
+  return inTime ? { message: BOOKING_MSG.deleted, rebookable } : { message: BOOKING_MSG.deletedLate, rebookable, warning: BOOKING_MSG.within24Hours };
+}
+
+function requireChangeable(row: AppointmentRow, now: Date): void {
+  if (!row.status || !CHANGEABLE.includes(row.status)) throw conflict(BOOKING_MSG.alreadyCancelled);
+  if (!beforeCutoff(row, now)) throw badRequest(BOOKING_MSG.within24Hours);
+}
+
+/** PATCH /{id}: the customer replaces the people on the booking (never fewer), until 24 hours before. */
+export async function editBookingUsers(deps: BookingDeps, caller: Caller, id: string, people: BookingUserInput[]): Promise<AppointmentDetails> {
+  const current = await loadForCustomer(deps, caller, id);
+  const now = deps.clock.now();
+  requireChangeable(current, now);
+  checkPeople(people, now);
+  await deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    requireChangeable(row, now);
+    const existing = await tx.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position));
+    if (people.length < existing.length) throw badRequest(BOOKING_MSG.cannotReducePeople, { booking_users: BOOKING_MSG.cannotReducePeople });
+    const values = bookingUserValues(id, people, now, { language: row.language, tzLocation: row.tzLocation });
+    for (const [i, value] of values.entries()) {
+      const before = existing[i];
+      if (before) {
+        const { createdAt: _created, appointmentId: _appointment, ...changes } = value;
+        await tx.update(bookingUsers).set({ ...changes, metadata: { ...before.metadata, ...value.metadata } }).where(eq(bookingUsers.id, before.id));
+      } else {
+        await tx.insert(bookingUsers).values(value);
+      }
+    }
+    await auditHealthData(deps, caller, 'write', [id], tx);
+  });
+  const [details] = await loadDetails(deps.db, [(await findAppointment(deps.db, id))!]);
+  return details!;
+}
+
+/**
+ * POST /{id}/reschedule/{slotId}: moves the booking (people, payment, link) onto a slot the
+ * customer holds, until 24 hours before the old start; the old time returns to supply.
+ * Emits appointment.rebook in the same transaction.
+ */
+export async function reschedule(deps: BookingDeps, caller: Caller, id: string, slotId: string, holdToken: string): Promise<AppointmentDetails> {
+  const current = await loadForCustomer(deps, caller, id);
+  const now = deps.clock.now();
+  requireChangeable(current, now);
+  const moved = await deps.db.transaction(async (tx) => {
+    const [first, second] = id < slotId ? [id, slotId] : [slotId, id];
+    // Lock both rows in a fixed order so two reschedules cannot deadlock.
+    const a = await lockAppointment(tx, first);
+    const b = await lockAppointment(tx, second);
+    const old = a?.id === id ? a : b;
+    const slot = a?.id === slotId ? a : b;
+    if (!old || !slot) throw notFound();
+    requireChangeable(old, now);
+    const held = slot.status === 'LOCKED' && slot.holdTokenHash === hashToken(holdToken) && slot.holdExpiresAt && slot.holdExpiresAt > now && slot.startTime && slot.startTime > earliestBookableStart(now);
+    if (!held || !slot.offeredServices.includes(old.type)) throw conflict(BOOKING_MSG.paymentFailed);
+    const status = slot.practitionerUserId ? 'WAITING' : 'CLAIMABLE';
+    const [updated] = await tx
+      .update(appointments)
+      .set({
+        status,
+        claimableSlot: !slot.practitionerUserId,
+        type: old.type,
+        testType: old.testType,
+        language: slot.offeredLanguages.includes(old.language) ? old.language : (slot.offeredLanguages[0] ?? 'EN'),
+        tzLocation: old.tzLocation,
+        paid: old.paid,
+        amountPence: old.amountPence,
+        bookerUserId: old.bookerUserId,
+        shortTokenHash: old.shortTokenHash,
+        tocAccept: old.tocAccept,
+        marketingAccept: old.marketingAccept,
+        flightDetails: old.flightDetails,
+        testingKitId: old.testingKitId,
+        providerBookingReference: old.providerBookingReference,
+        videoRoom: randomUUID(),
+        rebookedFromId: old.id,
+        holdTokenHash: null,
+        holdExpiresAt: null,
+        statusLastUpdated: now,
+      })
+      .where(eq(appointments.id, slotId))
+      .returning();
+    await tx.update(bookingUsers).set({ appointmentId: slotId }).where(eq(bookingUsers.appointmentId, id));
+    await tx.update(bookingPayments).set({ appointmentId: slotId }).where(eq(bookingPayments.appointmentId, id));
+    // The old time goes back into supply: the row is reset to an open slot of its practitioner.
+    const reopen = Boolean(old.practitionerUserId && old.startTime && old.startTime > earliestBookableStart(now));
+    await tx
+      .update(appointments)
+      .set({
+        status: reopen ? 'AVAILABLE' : 'UNAVAILABLE',
+        claimableSlot: false,
+        paid: false,
+        amountPence: 0,
+        bookerUserId: null,
+        shortTokenHash: null,
+        tocAccept: false,
+        marketingAccept: false,
+        flightDetails: null,
+        providerBookingReference: null,
+        videoRoom: null,
+        userVideoToken: null,
+        statusLastUpdated: now,
+      })
+      .where(eq(appointments.id, id));
+    await recordStatus(tx, slotId, status, now, caller.auth?.userId ?? null);
+    await recordStatus(tx, id, reopen ? 'AVAILABLE' : 'UNAVAILABLE', now, caller.auth?.userId ?? null);
+    const people = await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, slotId));
+    await emitEvent(tx, deps.clock, {
+      name: 'appointment.rebook',
+      organisationId: caller.auth?.organisationId ?? null,
+      payload: { appointment_id: slotId, rebooked_from: id, booking_user_ids: people.map((p) => p.id), type: old.type, start_time: slot.startTime ? epochSeconds(slot.startTime) : null },
+    });
+    await auditHealthData(deps, caller, 'write', [slotId], tx);
+    return updated!;
+  });
+  const [details] = await loadDetails(deps.db, [moved]);
+  const definition = deps.services.get(moved.type);
+  const [payment] = await deps.db.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(inArray(bookingPayments.appointmentId, [slotId]));
+  const linkToken = caller.shortToken && isCustomerOf(caller, moved) ? caller.shortToken : null;
+  if (definition && details) await sendBookingConfirmation(deps, details, definition, linkToken, payment?.email ?? null, true);
+  return details!;
+}

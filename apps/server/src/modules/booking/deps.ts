@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { BOOKING } from '@vireo/contracts';
+import type { AuthContext } from '../../platform/access';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
+import type { PaymentGateway } from './payment-gateway';
+import { buildServiceCatalogue, type ServiceCatalogue } from './services';
+
+export interface BookingSettings {
+  /** How long a hold lasts. 30 minutes (spec 2 §9); BOOKING_HOLD_SECONDS shortens it for browser tests only. */
+  holdSeconds: number;
+  publicUrl: string;
+  productName: string;
+}
+
+/** Everything the booking engine's service functions need; built once per process (ctx.booking). */
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  mailer: Mailer;
+  gateway: PaymentGateway;
+  services: ServiceCatalogue;
+  settings: BookingSettings;
+  /** pg-boss in a server process; null in the API test harness, where tests call the job handlers. */
+  jobs: PgBoss | null;
+}
+
+export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process.env): BookingSettings {
+  const raw = env.BOOKING_HOLD_SECONDS;
+  const holdSeconds = raw ? Number(raw) : BOOKING.holdMinutes * 60;
+  if (!Number.isInteger(holdSeconds) || holdSeconds < 5 || holdSeconds > BOOKING.holdMinutes * 60) {
+    throw new Error(`BOOKING_HOLD_SECONDS must be a whole number from 5 to ${BOOKING.holdMinutes * 60}, got "${raw}"`);
+  }
+  return { holdSeconds, publicUrl: config.publicUrl, productName: config.productName };
+}
+
+export function createBookingDeps(input: Omit<BookingDeps, 'services' | 'settings'> & { config: Config }): BookingDeps {
+  const { config, ...rest } = input;
+  return { ...rest, services: buildServiceCatalogue(config.productName), settings: bookingSettings(config) };
+}
+
+/**
+ * Who is asking: a signed-in session, and/or the customer's short token (from the x-short-token
+ * header), and the request for the audit trail (null when a job acts).
+ */
+export interface Caller {
+  auth: AuthContext | null;
+  shortToken?: string | undefined;
+  request: FastifyRequest | null;
+}

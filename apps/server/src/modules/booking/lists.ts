@@ -1,0 +1,261 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { APPOINTMENT_STATUSES, BOOKED_STATUSES, BOOKING, BOOKING_MSG, MSG, type Appointment, type AppointmentStatus, type Slot } from '@vireo/contracts';
+import type { AuthContext } from '../../platform/access';
+import { epochSeconds } from '../../platform/clock';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { appointments, bookingUsers, roles } from '../../db/schema';
+import { auditHealthData } from './audit';
+import type { BookingDeps, Caller } from './deps';
+import { earliestBookableStart } from './holds';
+import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
+import { presentAppointment } from './present';
+import { findAppointment, loadDetails, type AppointmentDetails, type AppointmentRow } from './repo';
+import { costFor } from './services';
+import { daysBetween, londonDay, londonDayBounds } from './time';
+
+const DAY = 86_400_000;
+const MAX_RANGE_DAYS = 62;
+const at = (seconds: number) => new Date(seconds * 1000);
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** An AVAILABLE slot, or one whose hold has lapsed even if the expiry job has not run yet. */
+function open(now: Date): SQL {
+  return sql`(${appointments.status} = 'AVAILABLE' OR (${appointments.status} = 'LOCKED' AND ${appointments.holdExpiresAt} <= ${ts(now)}))`;
+}
+
+export interface SlotFilter {
+  service: string;
+  from: Date;
+  to: Date;
+  language?: 'EN' | 'DE' | undefined;
+  practitionerUserId?: string | undefined;
+  organisationId?: string | undefined;
+}
+
+/** Bookable slots of a service in a window: open, offered for the service, and starting more than 30 minutes from now. */
+export async function findSlots(deps: BookingDeps, auth: AuthContext | null, filter: SlotFilter): Promise<Slot[]> {
+  const definition = deps.services.get(filter.service);
+  if (!definition?.hasSlots) throw badRequest(BOOKING_MSG.serviceNotBookable, { service: BOOKING_MSG.serviceNotBookable });
+  const now = deps.clock.now();
+  const conditions: SQL[] = [
+    open(now),
+    sql`${filter.service} = ANY(${appointments.offeredServices})`,
+    sql`${appointments.startTime} > ${ts(earliestBookableStart(now))}`,
+    sql`${appointments.startTime} >= ${ts(filter.from)}`,
+    sql`${appointments.startTime} < ${ts(filter.to)}`,
+  ];
+  if (filter.language) conditions.push(sql`${filter.language} = ANY(${appointments.offeredLanguages})`);
+  if (filter.practitionerUserId) conditions.push(eq(appointments.practitionerUserId, filter.practitionerUserId));
+  if (filter.organisationId) {
+    conditions.push(
+      sql`${appointments.practitionerUserId} IN (SELECT ${roles.userId} FROM ${roles} WHERE ${roles.organisationId} = ${filter.organisationId} AND ${roles.name} = 'practitioner')`,
+    );
+  }
+  const rows = await deps.db
+    .select({ id: appointments.id, startTime: appointments.startTime, endTime: appointments.endTime })
+    .from(appointments)
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .limit(2000);
+  const cost = costFor(definition, auth);
+  // Several practitioners may offer the same time: the customer chooses a time, so show it once.
+  const seen = new Set<number>();
+  const slots: Slot[] = [];
+  for (const r of rows) {
+    const start = epochSeconds(r.startTime!);
+    if (seen.has(start)) continue;
+    seen.add(start);
+    slots.push({ id: r.id, cost, start_time: start, end_time: epochSeconds(r.endTime!) });
+  }
+  return slots;
+}
+
+export function dayWindow(day: string): { from: Date; to: Date } {
+  const bounds = londonDayBounds(day);
+  if (!bounds) throw badRequest('Use the format dd-MM-yyyy', { date: 'Use the format dd-MM-yyyy' });
+  return { from: bounds.start, to: bounds.end };
+}
+
+export function rangeWindow(from: number | undefined, to: number | undefined): { from: Date; to: Date } {
+  if (from === undefined || to === undefined) throw badRequest(MSG.missingDetails, { date_from: MSG.missingDetails });
+  if (to <= from) throw badRequest(BOOKING_MSG.rangeInvalid, { date_time_to: BOOKING_MSG.rangeInvalid });
+  if (to - from > MAX_RANGE_DAYS * 86_400) throw badRequest(BOOKING_MSG.rangeTooLong, { date_time_to: BOOKING_MSG.rangeTooLong });
+  return { from: at(from), to: at(to) };
+}
+
+/** GET /datesearch: each London day of the range with whether it has a bookable slot. */
+export async function searchDates(deps: BookingDeps, auth: AuthContext | null, input: { date_from: string; date_to: string; service: string }) {
+  const days = daysBetween(input.date_from, input.date_to);
+  if (days.length === 0) throw badRequest(BOOKING_MSG.rangeInvalid, { date_to: BOOKING_MSG.rangeInvalid });
+  if (days.length > MAX_RANGE_DAYS) throw badRequest(BOOKING_MSG.rangeTooLong, { date_to: BOOKING_MSG.rangeTooLong });
+  const from = dayWindow(days[0]!).from;
+  const to = dayWindow(days[days.length - 1]!).to;
+  const slots = await findSlots(deps, auth, { service: input.service, from, to });
+  const withSlots = new Set(slots.map((s) => londonDay(at(s.start_time))));
+  return days.map((date) => ({ date, has_appointments: withSlots.has(date) }));
+}
+
+/** Answers appointments the caller may see; customers never see practitioners' notes. Audited. */
+export async function present(deps: BookingDeps, caller: Caller, details: AppointmentDetails[]): Promise<Appointment[]> {
+  const now = deps.clock.now();
+  await auditHealthData(deps, caller, 'read', details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id));
+  return details.map((d) => {
+    const answer = presentAppointment(d, now, deps.settings.publicUrl);
+    const staff = isSupport(caller.auth) || canPractise(caller, d.row) || (isPractitioner(caller.auth) && d.row.status === 'CLAIMABLE');
+    return staff ? answer : { ...answer, notes: [], user_video_token: null };
+  });
+}
+
+export async function getAppointment(deps: BookingDeps, caller: Caller, id: string): Promise<Appointment> {
+  const row = await findAppointment(deps.db, id);
+  if (!row || !canRead(caller, row)) throw notFound();
+  const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]));
+  return answer!;
+}
+
+async function listWhere(deps: BookingDeps, where: SQL | undefined, order: 'asc' | 'desc', limit: number = BOOKING.tooManyResults): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where);
+  const rows = await deps.db
+    .select()
+    .from(appointments)
+    .where(where)
+    .orderBy(order === 'asc' ? asc(appointments.startTime) : desc(appointments.startTime), asc(appointments.id))
+    .limit(limit);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Whose appointments a list shows, by the role the session was opened for. */
+function scopeOf(auth: AuthContext): SQL | undefined {
+  const role = auth.role.name;
+  if (role === 'shift_manager' || role === 'super_admin' || role === 'customer_services') return undefined;
+  if (role === 'practitioner') return eq(appointments.practitionerUserId, auth.userId);
+  return eq(appointments.bookerUserId, auth.userId);
+}
+
+/** GET /getappointments and /getpastappointments: the caller's booked appointments ahead of or behind now. */
+export async function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthContext }, past: boolean, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+  const now = deps.clock.now();
+  const conditions: (SQL | undefined)[] = [
+    scopeOf(caller.auth),
+    inArray(appointments.status, [...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELLED']),
+    past ? lt(appointments.endTime, now) : gte(appointments.endTime, now),
+  ];
+  if (range.date_from !== undefined) conditions.push(gte(appointments.startTime, at(range.date_from)));
+  if (range.date_to !== undefined) conditions.push(lt(appointments.startTime, at(range.date_to)));
+  const { rows, total } = await listWhere(deps, and(...conditions), past ? 'desc' : 'asc');
+  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+}
+
+/** GET /admin/allappointments: every appointment in a window (default: today and the next 7 days). */
+export async function allAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+  const now = deps.clock.now();
+  const from = range.date_from !== undefined ? at(range.date_from) : new Date(now.getTime() - DAY);
+  const to = range.date_to !== undefined ? at(range.date_to) : new Date(now.getTime() + 7 * DAY);
+  const { rows, total } = await listWhere(deps, and(gte(appointments.startTime, from), lt(appointments.startTime, to)), 'asc');
+  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+}
+
+/** GET /practitioner?date_from&date_to: the practitioner's appointments of every status in a window (managers: everyone's). */
+export async function practitionerAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+  const window = rangeWindow(range.date_from, range.date_to);
+  const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
+  const { rows, total } = await listWhere(deps, and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), 'asc');
+  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+}
+
+export interface SearchInput {
+  q?: string | undefined;
+  status?: string | undefined;
+  start_time_from?: number | undefined;
+  start_time_to?: number | undefined;
+  end_time_from?: number | undefined;
+  end_time_to?: number | undefined;
+  user?: string | undefined;
+  claimable_slot?: boolean | undefined;
+  type?: string | undefined;
+  sort?: 'start_time' | '-start_time' | 'status_last_updated' | '-status_last_updated' | undefined;
+  inc_practitioner_name?: boolean | undefined;
+  validate_users?: boolean | undefined;
+}
+
+/**
+ * GET /search: filtered appointments, at most 1000 with the total so screens can warn.
+ * Practitioners search their own and claimable ones; managers and customer services search all.
+ * `validate_users` keeps only appointments with people on them; `user` is a practitioner or booker.
+ */
+export async function searchAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: SearchInput) {
+  const conditions: (SQL | undefined)[] = [];
+  if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), eq(appointments.status, 'CLAIMABLE')));
+  if (input.status) {
+    const statuses = input.status.split(',').map((s) => s.trim().toUpperCase());
+    const invalid = statuses.find((s) => !(APPOINTMENT_STATUSES as readonly string[]).includes(s));
+    if (invalid) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: `Unknown status ${invalid}` });
+    conditions.push(inArray(appointments.status, statuses as AppointmentStatus[]));
+  }
+  if (input.start_time_from !== undefined) conditions.push(gte(appointments.startTime, at(input.start_time_from)));
+  if (input.start_time_to !== undefined) conditions.push(lt(appointments.startTime, at(input.start_time_to)));
+  if (input.end_time_from !== undefined) conditions.push(gte(appointments.endTime, at(input.end_time_from)));
+  if (input.end_time_to !== undefined) conditions.push(lt(appointments.endTime, at(input.end_time_to)));
+  if (input.user) conditions.push(or(eq(appointments.practitionerUserId, input.user), eq(appointments.bookerUserId, input.user)));
+  if (input.claimable_slot !== undefined) conditions.push(eq(appointments.claimableSlot, input.claimable_slot));
+  if (input.type) conditions.push(eq(appointments.type, input.type));
+  if (input.validate_users) conditions.push(sql`EXISTS (SELECT 1 FROM ${bookingUsers} WHERE ${bookingUsers.appointmentId} = ${appointments.id})`);
+  if (input.q) {
+    const like = `%${input.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`${appointments.providerBookingReference} ILIKE ${like}`,
+        sql`EXISTS (SELECT 1 FROM ${bookingUsers} WHERE ${bookingUsers.appointmentId} = ${appointments.id} AND (${bookingUsers.firstName} || ' ' || ${bookingUsers.lastName} ILIKE ${like} OR ${bookingUsers.email} ILIKE ${like}))`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const sort = input.sort ?? 'start_time';
+  const column = sort.endsWith('status_last_updated') ? appointments.statusLastUpdated : appointments.startTime;
+  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where);
+  const rows = await deps.db
+    .select()
+    .from(appointments)
+    .where(where)
+    .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(appointments.id))
+    .limit(BOOKING.tooManyResults);
+  const answers = await present(deps, caller, await loadDetails(deps.db, rows));
+  return {
+    appointments: input.inc_practitioner_name === false ? answers.map((a) => ({ ...a, practitioner: a.practitioner ? { ...a.practitioner, user_name: '' } : null })) : answers,
+    total: count?.n ?? 0,
+  };
+}
+
+/** GET /user/{id}/history: the appointments a user booked (themself, or support staff). */
+export async function userHistory(deps: BookingDeps, caller: Caller & { auth: AuthContext }, userId: string) {
+  if (userId !== caller.auth.userId && !isSupport(caller.auth)) throw notFound();
+  const { rows, total } = await listWhere(deps, and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), 'desc');
+  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+}
+
+/** GET /getresults?time_from&time_to: people with a result on appointments in the window. */
+export async function resultsBetween(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: { time_from: number; time_to: number }) {
+  const window = rangeWindow(input.time_from, input.time_to);
+  const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
+  const rows = await deps.db
+    .select({ appointmentId: appointments.id, startTime: appointments.startTime, person: bookingUsers })
+    .from(bookingUsers)
+    .innerJoin(appointments, eq(appointments.id, bookingUsers.appointmentId))
+    .where(and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to), sql`${bookingUsers.metadata} ? 'result'`))
+    .orderBy(asc(appointments.startTime))
+    .limit(BOOKING.tooManyResults);
+  await auditHealthData(deps, caller, 'read', [...new Set(rows.map((r) => r.appointmentId))]);
+  return rows.map((r) => ({
+    appointment_id: r.appointmentId,
+    booking_user_id: r.person.id,
+    first_name: r.person.firstName,
+    last_name: r.person.lastName,
+    result: String(r.person.metadata.result),
+    start_time: r.startTime ? epochSeconds(r.startTime) : null,
+  }));
+}
+
+/** The slots request needs a known caller when a token was sent: a stale session answers 403. */
+export function refuseStaleSession(hasAuthorization: boolean, auth: AuthContext | null): void {
+  if (hasAuthorization && !auth) throw forbidden();
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { luhnValid, PLACEHOLDER_CARD } from '@vireo/contracts';
+import type { Clock } from '../../platform/clock';
+
+export interface ChargeRequest {
+  amountPence: number;
+  currency: 'GBP';
+  card: { number: string; expiration_date: string; cvv: string };
+  description: string;
+}
+
+export type ChargeResult =
+  | { approved: true; reference: string; last4: string }
+  | { approved: false; reason: 'declined' | 'invalid_card' };
+
+/** A card payment provider. Amounts are integer pence in GBP. */
+export interface PaymentGateway {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back an approved charge, used when the booking it paid for could not be saved. */
+  refund(reference: string): Promise<void>;
+}
+
+/**
+ * The built-in test gateway: no money moves. It approves only well-known test card numbers and
+ * the spec's placeholder card, declines the documented declining numbers, and refuses any card
+ * that fails the Luhn check, has expired (by the server clock) or has a CVV of the wrong length.
+ * Real card numbers are declined, so a misconfigured production can never take a payment.
+ */
+export const TEST_CARDS = {
+  approved: ['4242424242424242', '5555555555554444', '378282246310005', PLACEHOLDER_CARD.number],
+  /** Generic decline, and insufficient funds. */
+  declined: ['4000000000000002', '4000000000009995'],
+} as const;
+
+export class TestPaymentGateway implements PaymentGateway {
+  readonly name = 'test';
+  private readonly charges = new Map<string, { amountPence: number; refunded: boolean }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const number = request.card.number.replace(/[\s-]/g, '');
+    if (!Number.isInteger(request.amountPence) || request.amountPence <= 0 || request.currency !== 'GBP') {
+      throw new Error('charge needs a positive amount in pence, GBP');
+    }
+    if (!luhnValid(number) || !this.expiryValid(request.card.expiration_date) || !this.cvvValid(number, request.card.cvv)) {
+      return { approved: false, reason: 'invalid_card' };
+    }
+    if (!(TEST_CARDS.approved as readonly string[]).includes(number)) return { approved: false, reason: 'declined' };
+    const reference = `test_${randomUUID()}`;
+    this.charges.set(reference, { amountPence: request.amountPence, refunded: false });
+    return { approved: true, reference, last4: number.slice(-4) };
+  }
+
+  async refund(reference: string): Promise<void> {
+    const charge = this.charges.get(reference);
+    if (!charge || charge.refunded) throw new Error('unknown or already refunded charge');
+    charge.refunded = true;
+  }
+
+  /** Valid through the last day of the card's month. */
+  private expiryValid(expiry: string): boolean {
+    const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
+    if (!match) return false;
+    const month = Number(match[1]);
+    const year = 2000 + Number(match[2]);
+    const now = this.clock.now();
+    return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+  }
+
+  /** American Express (34, 37) has four digits, other schemes three. */
+  private cvvValid(number: string, cvv: string): boolean {
+    const amex = /^3[47]/.test(number);
+    return amex ? /^\d{4}$/.test(cvv) : /^\d{3}$/.test(cvv);
+  }
+}

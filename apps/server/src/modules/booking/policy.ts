@@ -1,0 +1,54 @@
+import type { RoleName } from '@vireo/contracts';
+import { hasRole, type AuthContext } from '../../platform/access';
+import { notFound, unauthenticated } from '../../platform/errors';
+import { hashToken } from '../../platform/tokens';
+import type { Caller } from './deps';
+import type { AppointmentRow } from './repo';
+
+/** See and act on every appointment (spec: shift manager and super admin: all). */
+export const MANAGING_ROLES: readonly RoleName[] = ['shift_manager', 'super_admin'];
+/** Work appointments: practitioners on their own and claimable ones, managers on all. */
+export const PRACTICE_ROLES: readonly RoleName[] = ['practitioner', ...MANAGING_ROLES];
+/** Customer services may read and change customers' bookings on their behalf (spec 3 §2.1 /booking/edit). */
+export const SUPPORT_ROLES: readonly RoleName[] = [...MANAGING_ROLES, 'customer_services'];
+
+export const isManager = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, ...MANAGING_ROLES));
+export const isSupport = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, ...SUPPORT_ROLES));
+export const isPractitioner = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, 'practitioner'));
+
+/** The customer who booked it: the signed-in booker, or whoever holds its short token. */
+export function isCustomerOf(caller: Caller, row: AppointmentRow): boolean {
+  if (caller.auth && row.bookerUserId === caller.auth.userId) return true;
+  return Boolean(caller.shortToken && row.shortTokenHash && row.shortTokenHash === hashToken(caller.shortToken));
+}
+
+/** The practitioner the appointment is assigned to. */
+export function isAssignedPractitioner(caller: Caller, row: AppointmentRow): boolean {
+  return Boolean(caller.auth && row.practitionerUserId === caller.auth.userId && isPractitioner(caller.auth));
+}
+
+/** Patient: own bookings; practitioner: claimable and own; support and managers: all. */
+export function canRead(caller: Caller, row: AppointmentRow): boolean {
+  if (isSupport(caller.auth) || isCustomerOf(caller, row) || isAssignedPractitioner(caller, row)) return true;
+  return isPractitioner(caller.auth) && row.status === 'CLAIMABLE';
+}
+
+/** Practitioner work on an appointment (notes, results, links, call states): assigned practitioner or a manager. */
+export function canPractise(caller: Caller, row: AppointmentRow): boolean {
+  return isManager(caller.auth) || isAssignedPractitioner(caller, row);
+}
+
+/** Customer changes (edit, reschedule, delete, terms): the customer or support. */
+export function canActForCustomer(caller: Caller, row: AppointmentRow): boolean {
+  return isSupport(caller.auth) || isCustomerOf(caller, row);
+}
+
+/** Routes open to customers without a session still need a session or a short token. */
+export function requireIdentity(caller: Caller): void {
+  if (!caller.auth && !caller.shortToken) throw unauthenticated();
+}
+
+/** Records the caller may not see answer 404. */
+export function ensure(allowed: boolean): void {
+  if (!allowed) throw notFound();
+}

@@ -1,0 +1,246 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  AlternativeLinkResponse,
+  AppointmentResponse,
+  AppointmentsResponse,
+  BOOKING_MSG,
+  BookingUserUpdate,
+  ClaimBody,
+  ClaimQuery,
+  FileResponse,
+  MessageResponse,
+  NoteRequest,
+  NotesHistoryResponse,
+  PractitionerInfoResponse,
+  RangeQuery,
+  ResultFields,
+  ResultsQuery,
+  ResultsResponse,
+  SearchQuery,
+  SuccessOnly,
+  UploadFields,
+} from '@vireo/contracts';
+import type { AppContext } from '../../app-context';
+import { allow } from '../../platform/access';
+import { badRequest } from '../../platform/errors';
+import { IdParams } from '../../platform/schemas';
+import { claimAppointment, listClaimable, releaseAppointment } from './claims';
+import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
+import { MANAGING_ROLES, PRACTICE_ROLES, SUPPORT_ROLES } from './policy';
+import {
+  addNote,
+  clearPractitioner,
+  createAlternativeLink,
+  markOnline,
+  MAX_IMAGE_BYTES,
+  notesHistory,
+  practitionerInfo,
+  submitResult,
+  updateBookingUser,
+  uploadFile,
+} from './practice';
+import { bookingErrors, callerOf, signedInCaller } from './routes-common';
+
+const tags = ['booking: practitioner'];
+
+/** Reads a multipart request: the one file (if any) and the text fields. */
+async function readMultipart(request: FastifyRequest): Promise<{ file: { data: Buffer; contentType: string } | null; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage });
+  let file: { data: Buffer; contentType: string } | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (data.length > 0) file = { data, contentType: part.mimetype };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { file, fields };
+}
+
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
+  const missing = parsed.error.issues.some((i) => i.code === 'invalid_type' && i.input === undefined);
+  throw badRequest(missing ? 'Missing details.' : (Object.values(errors)[0] ?? 'Missing details.'), errors);
+}
+
+/** The practitioner and manager side of the booking service (spec 2 §7), mounted at /api/booking. */
+export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = ctx.booking;
+  const practice = allow(PRACTICE_ROLES);
+
+  r.get('/getclaimappointments', {
+    config: { access: practice },
+    schema: { tags, summary: 'Claimable appointments that have not ended, soonest first', response: bookingErrors({ 200: AppointmentsResponse }) },
+    handler: async (request) => {
+      const caller = signedInCaller(request);
+      return { success: true as const, appointments: await present(deps, caller, await listClaimable(deps)) };
+    },
+  });
+
+  r.post('/:id/claim', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'Claim a claimable appointment (405 when you already have one at that time; retry with override=true)',
+      description: 'A manager may claim for a practitioner by their practitioner role id (assigneeRoleId). Of concurrent claims exactly one wins; the others answer 409.',
+      params: IdParams,
+      querystring: ClaimQuery,
+      body: ClaimBody.optional(),
+      response: bookingErrors({ 200: AppointmentResponse.extend({ message: z.string() }) }),
+    },
+    handler: async (request) => {
+      const caller = signedInCaller(request);
+      const details = await claimAppointment(deps, caller, request.params.id, request.query);
+      const [appointment] = await present(deps, caller, [details]);
+      return { success: true as const, message: BOOKING_MSG.appointmentClaimed, appointment: appointment! };
+    },
+  });
+
+  r.post('/:id/release', {
+    config: { access: practice },
+    schema: { tags, summary: 'Release an appointment: booked → CLAIMABLE, open slot → UNAVAILABLE', params: IdParams, response: bookingErrors({ 200: MessageResponse }) },
+    handler: async (request) => {
+      await releaseAppointment(deps, signedInCaller(request), request.params.id);
+      return { success: true as const, message: BOOKING_MSG.appointmentReleased };
+    },
+  });
+
+  r.put('/:id/booking-users/:userId', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'Update one person on the appointment: result metadata, kit ID, sample taken, address and ID (emits booking_user.metadata.updated)',
+      params: z.object({ id: z.uuid(), userId: z.uuid() }),
+      body: BookingUserUpdate,
+      response: bookingErrors({ 200: AppointmentResponse }),
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const details = await updateBookingUser(deps, caller, request.params.id, request.params.userId, request.body);
+      const [appointment] = await present(deps, caller, [details]);
+      return { success: true as const, appointment: appointment! };
+    },
+  });
+
+  r.post('/:id/8x8link', {
+    config: { access: practice },
+    schema: { tags, summary: 'Create an alternative video room link and e-mail it to the appointment’s people', params: IdParams, response: bookingErrors({ 200: AlternativeLinkResponse }) },
+    handler: async (request) => ({ success: true as const, message: BOOKING_MSG.alternativeLinkSent, link: await createAlternativeLink(deps, callerOf(request), request.params.id) }),
+  });
+
+  r.post('/:id/addnote', {
+    config: { access: practice },
+    schema: { tags, summary: 'Add a note to an appointment', params: IdParams, body: NoteRequest, response: bookingErrors({ 201: MessageResponse }) },
+    handler: async (request, reply) => {
+      await addNote(deps, signedInCaller(request), request.params.id, request.body.content);
+      return reply.status(201).send({ success: true as const, message: BOOKING_MSG.noteSaved });
+    },
+  });
+
+  r.get('/:id/noteshistory', {
+    config: { access: practice },
+    schema: { tags, summary: 'Notes and status changes of an appointment', params: IdParams, response: bookingErrors({ 200: NotesHistoryResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await notesHistory(deps, callerOf(request), request.params.id)) }),
+  });
+
+  r.post('/:id/uploadfile', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'Upload an image for the appointment (multipart: file, optional booking_user_id); JPEG, PNG or WebP up to 5 MB',
+      params: IdParams,
+      consumes: ['multipart/form-data'],
+      response: bookingErrors({ 201: FileResponse }),
+    },
+    handler: async (request, reply) => {
+      const { file, fields } = await readMultipart(request);
+      const { booking_user_id } = parseFields(UploadFields, fields);
+      const id = await uploadFile(deps, ctx.files, callerOf(request), request.params.id, file, booking_user_id);
+      return reply.status(201).send({ success: true as const, message: BOOKING_MSG.fileUploaded, file_id: id });
+    },
+  });
+
+  r.patch('/:id/result', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'Submit one person’s result (multipart: fields of ResultFields, and the photo in file)',
+      params: IdParams,
+      consumes: ['multipart/form-data'],
+      response: bookingErrors({ 200: MessageResponse }),
+    },
+    handler: async (request) => {
+      const { file, fields } = await readMultipart(request);
+      await submitResult(deps, ctx.files, callerOf(request), request.params.id, parseFields(ResultFields, fields), file);
+      return { success: true as const, message: BOOKING_MSG.resultSent };
+    },
+  });
+
+  r.patch('/practitioner', {
+    config: { access: allow(['practitioner']) },
+    schema: { tags, summary: 'Mark the practitioner online now (last online)', response: bookingErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await markOnline(deps, signedInCaller(request).auth);
+      return { success: true as const };
+    },
+  });
+
+  r.get('/practitioner/me', {
+    config: { access: allow(['practitioner']) },
+    schema: { tags, summary: 'The practitioner’s information: last online and last attended appointment', response: bookingErrors({ 200: PractitionerInfoResponse }) },
+    handler: async (request) => ({ success: true as const, practitioner: await practitionerInfo(deps, signedInCaller(request).auth) }),
+  });
+
+  r.delete('/practitioner/:id/clear', {
+    config: { access: practice },
+    schema: { tags, summary: 'Forget a practitioner’s last attended appointment (themself, or a manager)', params: IdParams, response: bookingErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await clearPractitioner(deps, signedInCaller(request).auth, request.params.id);
+      return { success: true as const };
+    },
+  });
+
+  r.get('/admin/allappointments', {
+    config: { access: allow(MANAGING_ROLES) },
+    schema: { tags, summary: 'Every appointment in a window (default: from yesterday to a week ahead), at most 1000 with the total', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await allAppointments(deps, signedInCaller(request), request.query)) }),
+  });
+
+  r.get('/practitioner', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'A practitioner’s appointments of every status between date_from and date_to (epoch seconds; managers: everyone’s)',
+      querystring: RangeQuery,
+      response: bookingErrors({ 200: AppointmentsResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await practitionerAppointments(deps, signedInCaller(request), request.query)) }),
+  });
+
+  r.get('/search', {
+    config: { access: allow(SUPPORT_ROLES.concat(['practitioner'])) },
+    schema: {
+      tags,
+      summary: 'Search appointments (status list, start/end ranges, user, claimable_slot, type, sort); at most 1000 with the total',
+      querystring: SearchQuery,
+      response: bookingErrors({ 200: AppointmentsResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await searchAppointments(deps, signedInCaller(request), request.query)) }),
+  });
+
+  r.get('/getresults', {
+    config: { access: practice },
+    schema: { tags, summary: 'People with a result on appointments between time_from and time_to (epoch seconds)', querystring: ResultsQuery, response: bookingErrors({ 200: ResultsResponse }) },
+    handler: async (request) => ({ success: true as const, results: await resultsBetween(deps, signedInCaller(request), request.query) }),
+  });
+}

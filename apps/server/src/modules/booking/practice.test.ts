@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BOOKING_MSG } from '@vireo/contracts';
+import { appointmentFiles, appointments, messages, outboxEvents } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
+
+let h: Harness;
+let w: BookingWorld;
+beforeAll(async () => {
+  h = await createHarness();
+  w = await bookingWorld(h);
+});
+afterAll(() => h.close());
+
+const db = () => h.ctx.database.db;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+async function multipart(method: 'POST' | 'PATCH', url: string, token: string | undefined, fields: Record<string, string>, file?: { data: Buffer; type: string }) {
+  const boundary = `----vireo${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const response = await h.app.inject({
+    method,
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: Buffer.concat(parts),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A booked appointment released by its practitioner, so it is CLAIMABLE. */
+async function claimable(hoursAhead: number) {
+  const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead });
+  const booked = await bookPublicly(h, slots[0]!.id);
+  expect((await h.call('POST', `/api/booking/${slots[0]!.id}/release`, { token: w.practitioner.token })).status).toBe(200);
+  return { slots, booked };
+}
+
+describe('claims and releases', () => {
+  it('release makes a booked appointment CLAIMABLE and an open slot UNAVAILABLE; others’ answer 404', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 40 });
+    await bookPublicly(h, slots[0]!.id);
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/release`, { token: w.otherPractitioner.token })).status).toBe(404);
+    const released = await h.call('POST', `/api/booking/${slots[0]!.id}/release`, { token: w.practitioner.token });
+    expect(released).toMatchObject({ status: 200, body: { message: BOOKING_MSG.appointmentReleased } });
+    expect((await h.call('POST', `/api/booking/${slots[1]!.id}/release`, { token: w.practitioner.token })).status).toBe(200);
+    const rows = await db().select().from(appointments).where(eq(appointments.shiftId, (await db().select().from(appointments).where(eq(appointments.id, slots[1]!.id)))[0]!.shiftId!));
+    expect(rows.find((r) => r.id === slots[1]!.id)?.status).toBe('UNAVAILABLE');
+    const [claim] = await db().select().from(appointments).where(eq(appointments.id, slots[0]!.id));
+    expect(claim).toMatchObject({ status: 'CLAIMABLE', claimableSlot: true, practitionerUserId: null });
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/release`, { token: w.practitioner.token })).status).toBe(404);
+    expect((await h.call('POST', `/api/booking/${slots[1]!.id}/release`)).status).toBe(401);
+    expect((await h.call('POST', `/api/booking/${slots[1]!.id}/release`, { token: w.patient.token })).status).toBe(403);
+    expect((await h.call('POST', '/api/booking/bad/release', { token: w.practitioner.token })).status).toBe(400);
+  });
+
+  it('GET /getclaimappointments lists claimable ones to practitioners only', async () => {
+    const { booked } = await claimable(42);
+    const list = await h.call('GET', '/api/booking/getclaimappointments', { token: w.otherPractitioner.token });
+    expect(list.body.appointments.map((a: { id: string }) => a.id)).toContain(booked.appointment.id);
+    expect((await h.call('GET', '/api/booking/getclaimappointments')).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/getclaimappointments', { token: w.patient.token })).status).toBe(403);
+  });
+
+  it('claim: 405 when the practitioner has an appointment at that time, then override wins and closes their open slot', async () => {
+    const { slots, booked } = await claimable(44);
+    const other = await shiftWithSlots(h, w.otherPractitioner, { hoursAhead: 44 });
+    await bookPublicly(h, other.slots[0]!.id);
+    const overlap = await h.call('POST', `/api/booking/${booked.appointment.id}/claim`, { token: w.otherPractitioner.token, body: { booking_id: booked.appointment.id } });
+    expect(overlap).toMatchObject({ status: 405, body: { message: BOOKING_MSG.claimOverlap } });
+    const override = await h.call('POST', `/api/booking/${booked.appointment.id}/claim?override=true`, { token: w.otherPractitioner.token, body: {} });
+    expect(override).toMatchObject({ status: 200, body: { message: BOOKING_MSG.appointmentClaimed, appointment: { status: 'WAITING', claimable_slot: false } } });
+    expect(override.body.appointment.practitioner.user_id).toBe(w.otherPractitioner.user.id);
+    const again = await h.call('POST', `/api/booking/${slots[0]!.id}/claim`, { token: w.practitioner.token, body: {} });
+    expect(again.status).toBe(404);
+  });
+
+  it('claim without overlap takes the practitioner’s open slot at that time out of supply; a manager assigns by role id', async () => {
+    const { booked } = await claimable(46);
+    const mine = await shiftWithSlots(h, w.otherPractitioner, { hoursAhead: 46 });
+    const claimed = await h.call('POST', `/api/booking/${booked.appointment.id}/claim`, { token: w.otherPractitioner.token, body: {} });
+    expect(claimed.status).toBe(200);
+    const [closed] = await db().select().from(appointments).where(eq(appointments.id, mine.slots[0]!.id));
+    expect(closed!.status).toBe('UNAVAILABLE');
+    const second = await claimable(47);
+    const assigned = await h.call('POST', `/api/booking/${second.booked.appointment.id}/claim?assigneeRoleId=${w.practitioner.roles[0]!.id}`, { token: w.manager.token, body: {} });
+    expect(assigned.body.appointment.practitioner.user_id).toBe(w.practitioner.user.id);
+    const third = await claimable(48);
+    expect((await h.call('POST', `/api/booking/${third.booked.appointment.id}/claim?assigneeRoleId=${w.practitioner.roles[0]!.id}`, { token: w.otherPractitioner.token, body: {} })).status).toBe(404);
+    expect((await h.call('POST', `/api/booking/${third.booked.appointment.id}/claim?override=maybe`, { token: w.otherPractitioner.token, body: {} })).status).toBe(400);
+    expect((await h.call('POST', `/api/booking/${third.booked.appointment.id}/claim`, { body: {} })).status).toBe(401);
+    expect((await h.call('POST', `/api/booking/${third.booked.appointment.id}/claim`, { token: w.patient.token, body: {} })).status).toBe(403);
+  });
+});
+
+describe('practitioner work on an appointment', () => {
+  let appointmentId: string;
+  let bookingUserId: string;
+  beforeAll(async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 60 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    appointmentId = booked.appointment.id;
+    bookingUserId = booked.appointment.booking_users[0]!.id;
+  });
+  const deny = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown) => {
+    expect((await h.call(method, path, { body })).status).toBe(401);
+    expect((await h.call(method, path, { token: w.patient.token, body })).status).toBe(403);
+    expect((await h.call(method, path, { token: w.otherPractitioner.token, body })).status).toBe(404);
+  };
+
+  it('PUT /{id}/booking-users/{userId} merges metadata and emits booking_user.metadata.updated', async () => {
+    const path = `/api/booking/${appointmentId}/booking-users/${bookingUserId}`;
+    const res = await h.call('PUT', path, { token: w.practitioner.token, body: { kit_id: 'KIT99999', metadata: { sample_taken: 'valid', passport_number: 'P1234567' } } });
+    expect(res.status).toBe(200);
+    expect(res.body.appointment.booking_users[0].metadata).toMatchObject({ sample_taken: 'valid', passport_number: 'P1234567' });
+    expect(res.body.appointment.testing_kit_id).toBe('KIT99999');
+    const events = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'booking_user.metadata.updated'));
+    expect(events.some((e) => e.payload.booking_user_id === bookingUserId)).toBe(true);
+    expect((await h.call('PUT', path, { token: w.practitioner.token, body: { metadata: { sample_taken: 'maybe' } } })).status).toBe(400);
+    expect((await h.call('PUT', `/api/booking/${appointmentId}/booking-users/00000000-0000-4000-8000-000000000000`, { token: w.practitioner.token, body: {} })).status).toBe(404);
+    await deny('PUT', path, { kit_id: 'KIT12345' });
+  });
+
+  it('POST /{id}/addnote and GET /{id}/noteshistory', async () => {
+    const added = await h.call('POST', `/api/booking/${appointmentId}/addnote`, { token: w.practitioner.token, body: { content: 'Called the customer.' } });
+    expect(added).toMatchObject({ status: 201, body: { message: BOOKING_MSG.noteSaved } });
+    const history = await h.call('GET', `/api/booking/${appointmentId}/noteshistory`, { token: w.manager.token });
+    expect(history.body.notes[0]).toMatchObject({ content: 'Called the customer.', author: 'Test Person' });
+    expect(history.body.status_changes.map((c: { changed_to: string }) => c.changed_to)).toEqual(['AVAILABLE', 'LOCKED', 'WAITING']);
+    expect((await h.call('POST', `/api/booking/${appointmentId}/addnote`, { token: w.practitioner.token, body: { content: '' } })).status).toBe(400);
+    await deny('POST', `/api/booking/${appointmentId}/addnote`, { content: 'x' });
+    await deny('GET', `/api/booking/${appointmentId}/noteshistory`);
+  });
+
+  it('POST /{id}/uploadfile stores an image in file storage; refuses other types and no file', async () => {
+    const res = await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, { booking_user_id: bookingUserId }, { data: PNG, type: 'image/png' });
+    expect(res).toMatchObject({ status: 201, body: { message: BOOKING_MSG.fileUploaded } });
+    const [file] = await db().select().from(appointmentFiles).where(eq(appointmentFiles.id, res.body.file_id));
+    expect((await h.ctx.files.get(file!.fileKey))?.data.equals(PNG)).toBe(true);
+    expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {}, { data: PNG, type: 'application/pdf' })).status).toBe(400);
+    expect(await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {})).toMatchObject({ status: 400, body: { message: BOOKING_MSG.noImage } });
+    expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, undefined, {}, { data: PNG, type: 'image/png' })).status).toBe(401);
+    expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.patient.token, {}, { data: PNG, type: 'image/png' })).status).toBe(403);
+    expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.otherPractitioner.token, {}, { data: PNG, type: 'image/png' })).status).toBe(404);
+  });
+
+  it('PATCH /{id}/result records the result with its photo; a rejection needs notes, others a photo', async () => {
+    const res = await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.practitioner.token, { booking_user_id: bookingUserId, result: 'Negative', kit_id: 'kit55555' }, { data: PNG, type: 'image/png' });
+    expect(res).toMatchObject({ status: 200, body: { message: BOOKING_MSG.resultSent } });
+    const one = await h.call('GET', `/api/booking/${appointmentId}`, { token: w.practitioner.token });
+    expect(one.body.appointment.booking_users[0].metadata).toMatchObject({ result: 'Negative', kit_id: 'KIT55555' });
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.practitioner.token, { booking_user_id: bookingUserId, result: 'Positive' })).status).toBe(400);
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.practitioner.token, { booking_user_id: bookingUserId, result: 'Rejected' })).status).toBe(400);
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.practitioner.token, { booking_user_id: bookingUserId, result: 'Rejected', reject_notes: 'Client not there' })).status).toBe(200);
+    expect(await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.practitioner.token, { result: 'Negative' })).toMatchObject({ status: 400, body: { message: 'Missing details.' } });
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, undefined, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(401);
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.patient.token, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(403);
+    expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.otherPractitioner.token, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(404);
+    const results = await h.call('GET', `/api/booking/getresults?time_from=${Math.floor(Date.now() / 1000)}&time_to=${Math.floor(Date.now() / 1000) + 40 * 86_400}`, { token: w.practitioner.token });
+    expect(results.body.results.find((r: { booking_user_id: string }) => r.booking_user_id === bookingUserId)?.result).toBe('Rejected');
+    expect((await h.call('GET', `/api/booking/getresults?time_from=${Math.floor(Date.now() / 1000)}&time_to=${Math.floor(Date.now() / 1000) + 40 * 86_400}`, { token: w.otherPractitioner.token })).body.results).toEqual([]);
+    expect((await h.call('GET', '/api/booking/getresults?time_from=1', { token: w.practitioner.token })).status).toBe(400);
+    expect((await h.call('GET', '/api/booking/getresults?time_from=1&time_to=2')).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/getresults?time_from=1&time_to=2', { token: w.patient.token })).status).toBe(403);
+  });
+
+  it('POST /{id}/8x8link makes a second room and e-mails it to the customer', async () => {
+    const res = await h.call('POST', `/api/booking/${appointmentId}/8x8link`, { token: w.practitioner.token });
+    expect(res).toMatchObject({ status: 200, body: { message: BOOKING_MSG.alternativeLinkSent } });
+    expect(res.body.link).toMatch(/\/appointment\?appointmentId=.+&room=alt-/);
+    const mails = await db().select().from(messages).where(eq(messages.template, 'booking.alternative_link'));
+    expect(mails.some((m) => m.body.includes(res.body.link))).toBe(true);
+    await deny('POST', `/api/booking/${appointmentId}/8x8link`);
+  });
+});
+
+describe('practitioner presence', () => {
+  it('PATCH /practitioner marks online; GET /practitioner/me answers it; DELETE /practitioner/{id}/clear forgets the last appointment', async () => {
+    expect((await h.call('PATCH', '/api/booking/practitioner', { token: w.practitioner.token })).status).toBe(200);
+    const me = await h.call('GET', '/api/booking/practitioner/me', { token: w.practitioner.token });
+    expect(me.body.practitioner).toMatchObject({ user_id: w.practitioner.user.id, last_online: Math.floor(h.clock.now().getTime() / 1000) });
+    expect((await h.call('DELETE', `/api/booking/practitioner/${w.practitioner.user.id}/clear`, { token: w.practitioner.token })).status).toBe(200);
+    expect((await h.call('GET', '/api/booking/practitioner/me', { token: w.practitioner.token })).body.practitioner.last_atteneded_appointment).toBeNull();
+    expect((await h.call('DELETE', `/api/booking/practitioner/${w.practitioner.user.id}/clear`, { token: w.otherPractitioner.token })).status).toBe(404);
+    expect((await h.call('DELETE', `/api/booking/practitioner/${w.practitioner.user.id}/clear`, { token: w.manager.token })).status).toBe(200);
+    expect((await h.call('DELETE', '/api/booking/practitioner/nope/clear', { token: w.manager.token })).status).toBe(400);
+    for (const [method, path] of [['PATCH', '/api/booking/practitioner'], ['GET', '/api/booking/practitioner/me']] as const) {
+      expect((await h.call(method, path)).status).toBe(401);
+      expect((await h.call(method, path, { token: w.manager.token })).status).toBe(403);
+    }
+  });
+});
+
+describe('lists', () => {
+  let other: TestUser;
+  beforeAll(async () => {
+    other = w.otherPractitioner;
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 130 });
+    await bookPublicly(h, slots[0]!.id, { booking_users: [{ first_name: 'Searchable', last_name: 'Person', email: 'search@example.test', date_of_birth: Date.UTC(1980, 0, 1) / 1000 }] });
+  });
+  const now = () => Math.floor(h.clock.now().getTime() / 1000);
+
+  it('GET /search filters by status, time and name, and keeps practitioners to their own and claimable ones', async () => {
+    const q = `/api/booking/search?status=WAITING&start_time_from=${now()}&start_time_to=${now() + 200 * 3600}&q=searchable&validate_users=true&sort=-start_time`;
+    const mine = await h.call('GET', q, { token: w.practitioner.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.appointments).toHaveLength(1);
+    expect(mine.body.total).toBe(1);
+    expect((await h.call('GET', q, { token: other.token })).body.appointments).toHaveLength(0);
+    expect((await h.call('GET', q, { token: w.support.token })).body.appointments).toHaveLength(1);
+    expect((await h.call('GET', '/api/booking/search?status=NOPE', { token: w.manager.token })).status).toBe(400);
+    expect((await h.call('GET', q)).status).toBe(401);
+    expect((await h.call('GET', q, { token: w.patient.token })).status).toBe(403);
+  });
+
+  it('GET /practitioner and /admin/allappointments answer a window', async () => {
+    const window = `date_from=${now()}&date_to=${now() + 200 * 3600}`;
+    const own = await h.call('GET', `/api/booking/practitioner?${window}`, { token: w.practitioner.token });
+    expect(own.body.appointments.every((a: { practitioner: { user_id: string } | null }) => a.practitioner?.user_id === w.practitioner.user.id)).toBe(true);
+    expect((await h.call('GET', '/api/booking/practitioner', { token: w.practitioner.token })).status).toBe(400);
+    expect((await h.call('GET', `/api/booking/practitioner?${window}`)).status).toBe(401);
+    expect((await h.call('GET', `/api/booking/practitioner?${window}`, { token: w.patient.token })).status).toBe(403);
+    const all = await h.call('GET', `/api/booking/admin/allappointments?${window}`, { token: w.admin.token });
+    expect(all.body.total).toBeGreaterThan(own.body.total - 1);
+    expect((await h.call('GET', '/api/booking/admin/allappointments?date_from=x', { token: w.admin.token })).status).toBe(400);
+    expect((await h.call('GET', '/api/booking/admin/allappointments')).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/admin/allappointments', { token: w.practitioner.token })).status).toBe(403);
+  });
+
+  it('GET /{id} shows a practitioner claimable and own appointments, not another’s', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 140 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    expect((await h.call('GET', `/api/booking/${booked.appointment.id}`, { token: other.token })).status).toBe(404);
+    const own = await h.call('GET', `/api/booking/${booked.appointment.id}`, { token: w.practitioner.token });
+    expect(own.body.appointment.status).toBe('WAITING');
+    await h.call('POST', `/api/booking/${booked.appointment.id}/release`, { token: w.practitioner.token });
+    expect((await h.call('GET', `/api/booking/${booked.appointment.id}`, { token: other.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { BOOKING_MSG, CALL_STATUSES, PATIENT_CALL_STATUSES, type AppointmentStatus } from '@vireo/contracts';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors';
+import { appointments, bookingUsers } from '../../db/schema';
+import type { BookingDeps, Caller } from './deps';
+import { holdSlot, releaseHold, type Hold } from './holds';
+import { canPractise, isCustomerOf, isManager, isAssignedPractitioner } from './policy';
+import { findAppointment, recordStatus } from './repo';
+
+/** Statuses of a booked appointment whose call has not finished: call states move among them. */
+const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PRACTITIONER_LEFT', 'PATIENT_LEFT'];
+
+export type StatusOutcome = { status: AppointmentStatus | null; hold?: Hold };
+
+/**
+ * POST /{id}/status. LOCKED and AVAILABLE are the hold protocol of the booking wizards (anyone,
+ * with the hold token). Other statuses are call states (the assigned practitioner or a manager;
+ * the booked patient for PATIENT_ATTENDED and PATIENT_LEFT) and the managers' supply switches:
+ * AVAILABLE <-> UNAVAILABLE for an open slot, and an UNAVAILABLE appointment with people made WAITING.
+ */
+export async function changeStatus(deps: BookingDeps, caller: Caller, id: string, status: AppointmentStatus, holdToken: string | undefined): Promise<StatusOutcome> {
+  const current = await findAppointment(deps.db, id);
+  if (!current) throw notFound();
+  if (status === 'LOCKED') return { status, hold: await holdSlot(deps, caller, id, holdToken) };
+  if (status === 'AVAILABLE' && (holdToken || current.status === 'LOCKED')) {
+    await releaseHold(deps, caller, id, holdToken);
+    return { status: 'AVAILABLE' };
+  }
+  if (!caller.auth) throw unauthenticated();
+  const manager = isManager(caller.auth);
+  const practitioner = isAssignedPractitioner(caller, current);
+  const patient = isCustomerOf(caller, current);
+  if (!manager && !practitioner && !patient) throw notFound();
+
+  const from = current.status;
+  let allowed = false;
+  if ((CALL_STATUSES as readonly string[]).includes(status) && from && IN_CALL.includes(from)) {
+    allowed = canPractise(caller, current) || (patient && (PATIENT_CALL_STATUSES as readonly string[]).includes(status));
+    if (!allowed) throw forbidden(BOOKING_MSG.statusNotAllowed);
+  } else if (status === 'UNAVAILABLE' && from === 'AVAILABLE') {
+    allowed = manager || practitioner;
+  } else if (status === 'AVAILABLE' && from === 'UNAVAILABLE') {
+    allowed = (manager || practitioner) && (await peopleOn(deps, id)) === 0;
+  } else if (status === 'WAITING' && from === 'UNAVAILABLE') {
+    allowed = manager && (await peopleOn(deps, id)) > 0;
+  }
+  if (!allowed) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: BOOKING_MSG.statusNotAllowed });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ status, statusLastUpdated: now })
+      .where(and(eq(appointments.id, id), eq(appointments.status, from!)))
+      .returning({ id: appointments.id });
+    if (!row) throw conflict(BOOKING_MSG.statusNotAllowed);
+    await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
+  });
+  return { status };
+}
+
+async function peopleOn(deps: BookingDeps, id: string): Promise<number> {
+  const rows = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, id));
+  return rows.length;
+}

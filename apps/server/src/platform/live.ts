@@ -1,0 +1,236 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, RoleNameSchema, type RoleName } from '@vireo/contracts';
+import type { AuthContext, SessionResolver } from './access';
+import type { AuditLog } from './audit';
+import type { Clock } from './clock';
+import type { Database } from './db';
+import { LiveSocket, type LiveSocketHost, type LiveTimings } from './live-socket';
+import { PostgresLiveChannel } from './live-postgres';
+
+export type { LiveTimings } from './live-socket';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * Who may receive an event. A socket receives it when its session meets every criterion named:
+ * one of `roles` (any role of the user), one of `userIds`, one of `organisationIds` (the user's
+ * organisation), one of `sessionIds`. An audience must name at least one criterion.
+ */
+export interface LiveAudience {
+  roles?: readonly RoleName[];
+  userIds?: readonly string[];
+  organisationIds?: readonly string[];
+  sessionIds?: readonly string[];
+}
+
+export interface LiveEvent {
+  /** What a page subscribes to, e.g. `appointments`. */
+  topic: string;
+  /** What happened, e.g. `appointment.claimed`. */
+  kind: string;
+  audience: LiveAudience;
+  /** Sent to the browser as is: ids and states, never more personal data than the audience may see. */
+  data: JsonValue;
+}
+
+export const DEFAULT_LIVE_TIMINGS: LiveTimings = {
+  authTimeoutMs: LIVE_AUTH_TIMEOUT_MS,
+  sessionCheckMs: 30_000,
+  heartbeatMs: 30_000,
+};
+
+/** Events carry ids and states; anything this large is a mistake. */
+const MAX_EVENT_BYTES = 256 * 1024;
+/** How long shutdown waits for browsers to acknowledge the close before cutting them off. */
+const CLOSE_GRACE_MS = 1_000;
+
+const Audience = z
+  .object({
+    roles: z.array(RoleNameSchema).optional(),
+    userIds: z.array(z.string()).optional(),
+    organisationIds: z.array(z.string()).optional(),
+    sessionIds: z.array(z.string()).optional(),
+  })
+  .refine((a) => a.roles !== undefined || a.userIds !== undefined || a.organisationIds !== undefined || a.sessionIds !== undefined, {
+    message: 'an audience names at least one of roles, userIds, organisationIds, sessionIds',
+  });
+const EventShape = z.object({ topic: LiveName, kind: LiveName, audience: Audience, data: z.unknown() });
+
+/** Whether the session `auth` belongs to `audience` (see LiveAudience). */
+export function matchesAudience(auth: AuthContext, audience: LiveAudience): boolean {
+  if (audience.roles && !auth.roles.some((role) => audience.roles!.includes(role.name))) return false;
+  if (audience.userIds && !audience.userIds.includes(auth.userId)) return false;
+  if (audience.organisationIds && !audience.organisationIds.includes(auth.organisationId)) return false;
+  if (audience.sessionIds && !audience.sessionIds.includes(auth.sessionId)) return false;
+  return true;
+}
+
+export interface LiveDependencies {
+  database: Database;
+  resolveSession: SessionResolver;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+/**
+ * Live updates: the browsers' sockets of this process, and `publish` for every module. On
+ * PostgreSQL an event travels through NOTIFY to every server process, each of which delivers it to
+ * its own sockets; on PGlite there is one process and delivery is direct.
+ */
+export class LiveHub implements LiveSocketHost {
+  readonly timings: LiveTimings;
+  readonly resolveSession: SessionResolver;
+  log: FastifyBaseLogger | null = null;
+  private readonly sockets = new Set<LiveSocket>();
+  private readonly authenticatedSockets = new Set<LiveSocket>();
+  private readonly byTopic = new Map<string, Set<LiveSocket>>();
+  private readonly channel: PostgresLiveChannel | null;
+  private owner: object | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: LiveDependencies,
+    timings: Partial<LiveTimings> = {},
+  ) {
+    this.timings = { ...DEFAULT_LIVE_TIMINGS, ...timings };
+    this.resolveSession = deps.resolveSession;
+    const { database } = deps;
+    this.channel =
+      database.kind === 'postgres' && database.connectionString
+        ? new PostgresLiveChannel({ connectionString: database.connectionString, db: database.db, clock: deps.clock, queryTimeoutMs: 10_000 })
+        : null;
+  }
+
+  /** Sockets that have authenticated and are still open. */
+  get connectionCount(): number {
+    return this.authenticatedSockets.size;
+  }
+
+  /** The PostgreSQL backend listening for this process, or null on PGlite. */
+  get listenerPid(): number | null {
+    return this.channel?.listenerPid ?? null;
+  }
+
+  /**
+   * Starts listening and the heartbeat. `owner` is the app that runs the hub; a second app built
+   * on the same context (as some tests do) neither starts nor stops it.
+   */
+  async start(owner: object, log: FastifyBaseLogger): Promise<void> {
+    if (this.owner) return;
+    this.owner = owner;
+    this.log = log;
+    await this.channel?.start({ deliver: (event) => this.deliverFromChannel(event), resync: () => this.resyncAll(), log });
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.timings.heartbeatMs);
+    this.heartbeatTimer.unref();
+  }
+
+  /** Graceful shutdown: every browser is told the server is going away (they reconnect elsewhere). */
+  async stop(owner: object): Promise<void> {
+    if (this.owner !== owner) return;
+    this.owner = null;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    const closing = [...this.sockets].map((socket) => {
+      socket.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+      return socket.closedWithin(CLOSE_GRACE_MS);
+    });
+    await Promise.all(closing);
+    await this.channel?.stop();
+  }
+
+  /** Takes over a freshly upgraded socket; it must authenticate with its first message. */
+  accept(socket: WebSocket, request: FastifyRequest): void {
+    const live = new LiveSocket(socket, request, this);
+    if (!this.owner) {
+      live.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+      return;
+    }
+    this.sockets.add(live);
+  }
+
+  /**
+   * Sends `event` to every socket, in every server process, that subscribed to its topic and whose
+   * session matches its audience. Call it after the change has committed.
+   */
+  async publish(event: LiveEvent): Promise<void> {
+    const checked = EventShape.safeParse(event);
+    if (!checked.success) throw new Error(`Invalid live event: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+    const serialised = JSON.stringify(event);
+    if (Buffer.byteLength(serialised, 'utf8') > MAX_EVENT_BYTES) throw new Error(`Live event ${event.kind} is larger than ${MAX_EVENT_BYTES} bytes`);
+    if (this.channel) await this.channel.publish(serialised);
+    else this.deliver(JSON.parse(serialised) as LiveEvent);
+  }
+
+  /** Tells the sockets of a signed-out session, in every process, and closes them. */
+  publishSessionRevoked(userId: string, sessionId: string): Promise<void> {
+    return this.publish({
+      topic: LIVE_SESSION_TOPIC,
+      kind: LIVE_SESSION_REVOKED,
+      audience: { userIds: [userId], sessionIds: [sessionId] },
+      data: { reason: 'signed_out' },
+    });
+  }
+
+  authenticated(socket: LiveSocket): void {
+    this.authenticatedSockets.add(socket);
+  }
+
+  topicsChanged(socket: LiveSocket, added: readonly string[], removed: readonly string[]): void {
+    for (const topic of added) {
+      let set = this.byTopic.get(topic);
+      if (!set) this.byTopic.set(topic, (set = new Set()));
+      set.add(socket);
+    }
+    for (const topic of removed) this.forgetTopic(socket, topic);
+  }
+
+  closed(socket: LiveSocket): void {
+    this.sockets.delete(socket);
+    this.authenticatedSockets.delete(socket);
+    for (const topic of socket.topics) this.forgetTopic(socket, topic);
+  }
+
+  async authDenied(request: FastifyRequest): Promise<void> {
+    await this.deps.audit.record({ action: 'live.auth', outcome: 'denied', resourceType: 'session' }, request);
+  }
+
+  private forgetTopic(socket: LiveSocket, topic: string): void {
+    const set = this.byTopic.get(topic);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.byTopic.delete(topic);
+  }
+
+  private deliverFromChannel(event: unknown): void {
+    const checked = EventShape.safeParse(event);
+    if (!checked.success) {
+      this.log?.warn('live notification ignored: not an event');
+      return;
+    }
+    this.deliver(checked.data as LiveEvent);
+  }
+
+  private deliver(event: LiveEvent): void {
+    const candidates = event.topic === LIVE_SESSION_TOPIC ? this.authenticatedSockets : this.byTopic.get(event.topic);
+    if (!candidates) return;
+    // Serialised once: with a thousand sockets the same text goes to each.
+    const message = JSON.stringify({ type: 'event', topic: event.topic, kind: event.kind, data: event.data });
+    const recipients = [...candidates].filter((socket) => socket.auth && matchesAudience(socket.auth, event.audience));
+    for (const socket of recipients) socket.sendRaw(message);
+    if (event.topic === LIVE_SESSION_TOPIC && event.kind === LIVE_SESSION_REVOKED) {
+      for (const socket of recipients) socket.close(LIVE_CLOSE.sessionInvalid, 'Signed out');
+    }
+  }
+
+  private resyncAll(): void {
+    const message = JSON.stringify({ type: 'resync' });
+    for (const socket of this.authenticatedSockets) socket.sendRaw(message);
+  }
+
+  private heartbeat(): void {
+    for (const socket of this.sockets) socket.heartbeat();
+    void this.channel?.check();
+  }
+}

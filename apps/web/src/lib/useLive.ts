@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { liveConnection, type LiveConnection, type LiveEventMessage, type LiveStatus } from './live';
+
+/** The tab's live connection; tests provide one with a fake socket. */
+export const LiveContext = createContext<LiveConnection>(liveConnection);
+
+/** Whether live updates are flowing: `open`, or `connecting`/`down` (pages then poll). */
+export function useLiveStatus(): LiveStatus {
+  const live = useContext(LiveContext);
+  return useSyncExternalStore(live.watchStatus, () => live.status);
+}
+
+/**
+ * Calls `onEvent` for each event on `topic` while the component is mounted, and `onSync` whenever
+ * the subscription has become effective again (see LiveTopicListener.onSync).
+ */
+export function useLiveTopic(topic: string, onEvent: (event: LiveEventMessage) => void, onSync?: () => void): void {
+  const live = useContext(LiveContext);
+  const handleEvent = useEffectEvent(onEvent);
+  const handleSync = useEffectEvent(() => onSync?.());
+  useEffect(() => live.subscribe(topic, { onEvent: (event) => handleEvent(event), onSync: () => handleSync() }), [live, topic]);
+}
+
+export interface LiveQueryOptions {
+  /** Events on this topic make the query fetch again. */
+  topic: string;
+  /** The polling interval to fall back on while the socket is not open (the spec's interval). */
+  pollMs: number;
+  /** Only events this returns true for refetch (default: every event on the topic). */
+  relevant?: (event: LiveEventMessage) => boolean;
+}
+
+/**
+ * `useQuery` kept current by live updates: refetched when an event on `topic` arrives and afresh
+ * whenever the subscription (re)starts, polling every `pollMs` only while the socket is down.
+ */
+export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+  options: Omit<UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'refetchInterval'>,
+  live: LiveQueryOptions,
+): UseQueryResult<TData, TError> {
+  const queryClient = useQueryClient();
+  const status = useLiveStatus();
+  const query = useQuery({ ...options, refetchInterval: status === 'open' ? false : live.pollMs });
+  const { queryKey } = options;
+  const refetch = () => void queryClient.invalidateQueries({ queryKey, exact: true });
+  useLiveTopic(
+    live.topic,
+    (event) => {
+      if (!live.relevant || live.relevant(event)) refetch();
+    },
+    refetch,
+  );
+  return query;
+}

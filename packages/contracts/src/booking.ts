@@ -1,0 +1,629 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, EpochSeconds, Uuid } from './validation';
+
+// ---- Constants of spec 2 §9 ----
+
+export const BOOKING = {
+  /** A chosen slot is held for the holder this long (spec 2 §9). */
+  holdMinutes: 30,
+  slotMinutes: 20,
+  minPeople: 1,
+  maxPeople: 4,
+  /** Under this age a person is a minor and needs a guardian on the booking. */
+  minorUnderAge: 16,
+  guardianMinAge: 18,
+  /** Customers edit, reschedule or delete (with a rebook) only more than this before the start. */
+  editCutoffHours: 24,
+  calendarHorizonDays: 40,
+  /** Same-day slots must start more than this from now. */
+  sameDayLeadMinutes: 30,
+  slotsShownFirst: 18,
+  requestTimeoutMs: 15_000,
+  /** A custom range with this many results or more shows the too-many warning. */
+  tooManyResults: 1000,
+  /** The longest shift accepted, in hours. */
+  maxShiftHours: 16,
+  /** How far ahead shifts may be planned, in days. */
+  shiftHorizonDays: 180,
+  timeZone: 'Europe/London',
+  currency: 'GBP',
+} as const;
+
+/** Dates on the booking wire: dd-MM-yyyy (spec 2 §9). */
+export const DAY_PATTERN = /^(0[1-9]|[12]\d|3[01])-(0[1-9]|1[0-2])-\d{4}$/;
+/** Earliest date of birth a booking accepts: 1 January 1921 (spec 2 §5). */
+export const MIN_BOOKING_DATE_OF_BIRTH_EPOCH = Date.UTC(1921, 0, 1) / 1000;
+
+export const APPOINTMENT_STATUSES = [
+  'LOCKED',
+  'PROVIDER_CANCELLED',
+  'UNAVAILABLE',
+  'USER_CANCELLED',
+  'COMPLETED',
+  'AVAILABLE',
+  'CLAIMABLE',
+  'WAITING',
+  'PATIENT_ATTENDED',
+  'PRACTITIONER_ATTENDED',
+  'IN_PROGRESS',
+  'ON_HOLD',
+  'PRACTITIONER_LEFT',
+  'PATIENT_LEFT',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+
+/** Display labels of spec 2 §4.1; other statuses are shown humanised. */
+export const STATUS_LABELS: Partial<Record<AppointmentStatus, string>> = {
+  ON_HOLD: 'On Hold',
+  IN_PROGRESS: 'Ongoing',
+  WAITING: 'Not Started',
+  PATIENT_ATTENDED: 'Patient Waiting',
+  PRACTITIONER_ATTENDED: 'Doctor Waiting',
+  PRACTITIONER_LEFT: 'Doctor Left',
+  PATIENT_LEFT: 'Patient Left',
+};
+
+/** Statuses of an appointment that has people booked on it and is not cancelled. */
+export const BOOKED_STATUSES = [
+  'CLAIMABLE',
+  'WAITING',
+  'PATIENT_ATTENDED',
+  'PRACTITIONER_ATTENDED',
+  'IN_PROGRESS',
+  'ON_HOLD',
+  'PRACTITIONER_LEFT',
+  'PATIENT_LEFT',
+  'COMPLETED',
+] as const satisfies readonly AppointmentStatus[];
+
+/** The call states a practitioner or a patient may set through POST /{id}/status. */
+export const CALL_STATUSES = [
+  'PATIENT_ATTENDED',
+  'PRACTITIONER_ATTENDED',
+  'IN_PROGRESS',
+  'ON_HOLD',
+  'PRACTITIONER_LEFT',
+  'PATIENT_LEFT',
+  'COMPLETED',
+  'WAITING',
+] as const satisfies readonly AppointmentStatus[];
+/** Of those, the ones a patient sets for themself. */
+export const PATIENT_CALL_STATUSES = ['PATIENT_ATTENDED', 'PATIENT_LEFT'] as const satisfies readonly AppointmentStatus[];
+
+export const LANGUAGES = ['EN', 'DE'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export const SEXES = ['Female', 'Male', 'Other'] as const;
+export const ETHNICITIES = [
+  'White British',
+  'White Irish',
+  'White and Asian',
+  'White and Black African',
+  'White and Black Caribbean',
+  'White Other',
+  'Bangladeshi',
+  'Black African',
+  'Black Caribbean',
+  'Black Other',
+  'Chinese',
+  'Indian',
+  'Pakistani',
+  'Any other mixed group',
+  'Other / Mixed',
+  'ISC - Unspecified',
+] as const;
+export const TRANSPORT_TYPES = ['Flight', 'Train', 'Other'] as const;
+
+// ---- Services ----
+
+/**
+ * Service names: video_gp, video_gp_{product}, video_gp_euro, video_gp_tui and self_swab.
+ * {product} is the configured product name in lower case ("video_gp_vireo" by default).
+ */
+export const ServiceName = z
+  .string()
+  .trim()
+  .regex(/^(video_gp(_[a-z0-9]{2,30})?|self_swab)$/, 'Unknown service');
+
+export const ServiceInfo = z.object({
+  service: z.string(),
+  label: z.string(),
+  /** Price of one appointment in pence, GBP, for this caller. */
+  cost: z.number().int().nonnegative(),
+  currency: z.literal('GBP'),
+  /** Whether the booking is chosen in the calendar (self_swab has no time). */
+  has_slots: z.boolean(),
+  public: z.boolean(),
+  language: LanguageSchema,
+});
+export type ServiceInfo = z.infer<typeof ServiceInfo>;
+export const ServicesResponse = z.object({ success: z.literal(true), services: z.array(ServiceInfo) });
+
+// ---- Messages (spec 2 §5, §8; ours where the spec is silent) ----
+
+export const BOOKING_MSG = {
+  noAvailableSlots: 'No available slots.',
+  slotTaken: 'Unfortunately, this time slot has been already taken. Please choose another one. Thank you!',
+  paymentFailed: 'Something went wrong, please try again.',
+  bookingFailed: 'Something went wrong when placing your booking.',
+  booked: 'Your Appointment Has Been Booked',
+  missingService: 'Missing details, please book using the link in your email',
+  cardDeclined: 'Your card was declined. Please use another card.',
+  cardInvalid: 'Please check your card details.',
+  amountMismatch: 'The amount does not match the price of this appointment.',
+  holdNotYours: 'This time slot is held by someone else. Please choose another one.',
+  holdExpired: 'Your hold on this time slot has expired. Please choose a time again.',
+  inputNumberOfPeople: 'Input number of people',
+  minimumPeople: 'Minimum 1 person for appointment',
+  maximumPeople: 'Maximum 4 people per appointment',
+  cannotReducePeople: "You can't reduce quantity of booking users",
+  guardianNeeded: 'Children under 16 may attend only with a legal guardian aged 18 or older on the same booking.',
+  selectTime: 'You should select appointment time',
+  acceptTerms: 'You must accept this acknowledge',
+  inputInvalid: 'Input is invalid',
+  emailInvalid: 'Input email is invalid',
+  telephoneInvalid: 'Input telephone is invalid',
+  inputFirstName: 'Input first name',
+  inputLastName: 'Input last name',
+  inputEmail: 'Input email',
+  invalidEmail: 'Invalid email address',
+  inputPhone: 'Input phone',
+  inputDateOfBirth: 'Input date of birth',
+  invalidDate: 'Invalid Date',
+  selectSex: 'Select sex',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth must be on or after 01/01/1921',
+  within24Hours: 'This appointment starts within 24 hours: it can no longer be changed, and deleting it will only notify the practitioner.',
+  deleted: 'Your appointment has been deleted. You can book a new time with the same link.',
+  deletedLate: 'Your appointment has been cancelled and the practitioner has been notified.',
+  alreadyCancelled: 'This appointment has been cancelled.',
+  claimOverlap: 'You already have an appointment booked at this time. Are you sure you want to claim this appointment?',
+  alreadyClaimed: 'This appointment has already been claimed.',
+  notClaimable: 'This appointment cannot be claimed.',
+  notReleasable: 'This appointment cannot be released.',
+  appointmentClaimed: 'Appointment claimed',
+  appointmentReleased: 'Appointment released',
+  alternativeLinkSent: 'Alternative Link has been sent successfully',
+  statusNotAllowed: 'This status change is not allowed.',
+  shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
+  shiftAlignment: 'Shifts start and end on the hour or at 20 or 40 minutes past.',
+  shiftTooLong: 'A shift lasts at most 16 hours.',
+  shiftInPast: 'A shift must end in the future.',
+  shiftTooFar: 'Shifts can be planned at most 180 days ahead.',
+  notAPractitioner: 'Shifts belong to practitioners.',
+  serviceNotBookable: 'This service cannot be booked here.',
+  rangeTooLong: 'Choose a range of at most 62 days.',
+  rangeInvalid: 'The end of the range must be after its start.',
+  noteSaved: 'Note added successfully',
+  fileUploaded: 'File uploaded',
+  noImage: 'No image provided',
+  imageType: 'Upload a JPEG, PNG or WebP image of at most 5 MB.',
+  resultSent: 'Result sent successfully',
+} as const;
+
+// ---- Building blocks ----
+
+export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyyy');
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+export const VaccineInformation = z.object({
+  number: z.enum(['one dose', 'two doses']).optional(),
+  status: z.enum(['yes', 'no']),
+  type: z.string().trim().max(60).optional(),
+});
+
+/** Booking-user metadata of spec 2 §3: free-form keys kept, known keys typed. */
+export const BookingUserMetadata = z
+  .object({
+    source: optionalText(60),
+    transit: z.boolean().optional(),
+    product_id: optionalText(60),
+    order_id: optionalText(60),
+    passport_number: optionalText(40),
+    travel_date: optionalText(40),
+    test_type: optionalText(40),
+    nhs: optionalText(20),
+    lot_id: optionalText(60),
+    forename: optionalText(100),
+    surname: optionalText(100),
+    result: optionalText(40),
+    reject_notes: optionalText(2000),
+    invalid_notes: optionalText(2000),
+    sample_taken: z.enum(['valid', 'invalid', 'rejected']).optional(),
+    kit_provider: optionalText(100),
+    kit_id: optionalText(60),
+    security_checked: z.boolean().optional(),
+    appointment_address: optionalText(300),
+    date_sampled: optionalText(40),
+    date_reported: optionalText(40),
+    landing_date: optionalText(40),
+    flight_number: optionalText(20),
+    guardian: z.boolean().optional(),
+  })
+  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+export type BookingUserMetadata = z.infer<typeof BookingUserMetadata>;
+
+const BookingUserName = z.string({ error: BOOKING_MSG.inputFirstName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100);
+
+/** One person on a booking (spec 2 §3 booking user, the passenger fields). */
+export const BookingUserInput = z.object({
+  first_name: BookingUserName,
+  last_name: z.string({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  phone: z.string().trim().regex(PHONE_PATTERN, BOOKING_MSG.telephoneInvalid).optional(),
+  /** Epoch seconds of the date of birth at 00:00 UTC. */
+  date_of_birth: EpochSeconds.min(MIN_BOOKING_DATE_OF_BIRTH_EPOCH, BOOKING_MSG.dateOfBirthTooEarly),
+  sex: z.enum(SEXES, { error: BOOKING_MSG.selectSex }).optional(),
+  ethnicity: z.enum(ETHNICITIES).optional(),
+  street_address: optionalText(200),
+  extended_address: optionalText(200),
+  locality: optionalText(100),
+  region: optionalText(100),
+  country: optionalText(60),
+  postal_code: optionalText(10),
+  language: LanguageSchema.optional(),
+  tz_location: optionalText(60),
+  toc_accept: z.boolean().optional(),
+  bundle_id: optionalText(60),
+  product_id: optionalText(60),
+  kit_id: optionalText(60),
+  selected_kit: optionalText(100),
+  vaccine_information: VaccineInformation.optional(),
+  metadata: BookingUserMetadata.optional(),
+});
+export type BookingUserInput = z.infer<typeof BookingUserInput>;
+
+export const BookingUsersInput = z
+  .array(BookingUserInput, { error: BOOKING_MSG.inputNumberOfPeople })
+  .min(BOOKING.minPeople, BOOKING_MSG.minimumPeople)
+  .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople);
+
+export const BookingUser = BookingUserInput.extend({
+  id: Uuid,
+  email: z.string(),
+  phone: z.string().nullable(),
+  date_of_birth: EpochSeconds,
+  minor: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type BookingUser = z.infer<typeof BookingUser>;
+
+export const StatusChange = z.object({ changed_to: z.string(), created_at: EpochSeconds });
+export const Note = z.object({ id: Uuid, content: z.string(), created_at: EpochSeconds, author: z.string().nullable() });
+
+export const Appointment = z.object({
+  id: Uuid,
+  appointmentId: Uuid,
+  type: z.string(),
+  test_type: z.string(),
+  status: AppointmentStatusSchema.nullable(),
+  start_time: EpochSeconds.nullable(),
+  end_time: EpochSeconds.nullable(),
+  status_last_updated: EpochSeconds,
+  language: LanguageSchema,
+  tz_location: z.string(),
+  booking_user: BookingUser.nullable(),
+  booking_users: z.array(BookingUser),
+  testing_kit_id: z.string().nullable(),
+  status_changes: z.array(StatusChange),
+  notes: z.array(Note),
+  user_video_token: z.string().nullable(),
+  provider_booking_reference: z.string().nullable(),
+  paid: z.boolean(),
+  cost: z.number().int(),
+  practitioner: z.object({ user_id: Uuid, user_name: z.string(), user_number: z.string().nullable() }).nullable(),
+  appointmentDetails: z.object({ start_time: EpochSeconds.nullable(), end_time: EpochSeconds.nullable() }),
+  claimable_slot: z.boolean(),
+  alternative_video_link: z.string().nullable(),
+});
+export type Appointment = z.infer<typeof Appointment>;
+
+export const AppointmentResponse = z.object({ success: z.literal(true), appointment: Appointment });
+export const AppointmentsResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment), total: z.number().int().optional() });
+
+export const Slot = z.object({ id: Uuid, cost: z.number().int(), start_time: EpochSeconds, end_time: EpochSeconds });
+export type Slot = z.infer<typeof Slot>;
+
+// ---- GET / (slots) ----
+
+export const SlotsQuery = z.object({
+  service: ServiceName,
+  /** One day in Europe/London (dd-MM-yyyy); or a range with date_time and date_time_to. */
+  date: DayString.optional(),
+  date_time: z.coerce.number().int().optional(),
+  date_time_to: z.coerce.number().int().optional(),
+  validate_users: queryBoolean.optional(),
+  language: LanguageSchema.optional(),
+  isPharmacy: queryBoolean.optional(),
+  isEuro: queryBoolean.optional(),
+  /** An organisation whose practitioners should take the appointment. */
+  group: Uuid.optional(),
+  /** A practitioner who should take the appointment. */
+  user: Uuid.optional(),
+});
+export const SlotsResponse = z.object({ success: z.literal(true), slots: z.array(Slot), appointments: z.array(Slot) });
+
+export const DateSearchQuery = z.object({ date_from: DayString, date_to: DayString, service: ServiceName });
+export const AvailableDate = z.object({ date: DayString, has_appointments: z.boolean() });
+export const DateSearchResponse = z.object({ success: z.literal(true), dates: z.array(AvailableDate) });
+
+// ---- POST /{id}/status: holds and call states ----
+
+export const StatusRequest = z.object({
+  status: AppointmentStatusSchema,
+  /** The holder's token: on LOCKED it moves the holder's previous hold; on AVAILABLE it proves the hold. */
+  hold_token: z.string().min(20).max(100).optional(),
+});
+export const StatusResponse = z.object({
+  success: z.literal(true),
+  status: AppointmentStatusSchema.nullable(),
+  hold_token: z.string().optional(),
+  hold_expires_at: EpochSeconds.optional(),
+});
+
+// ---- POST /{id}/payment ----
+
+/** Luhn check over the digits of a card number. */
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 12 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const CardInput = z.object({
+  number: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'Enter a valid card number'),
+  /** MM/YY */
+  expiration_date: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use the format MM/YY'),
+  cvv: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card'),
+});
+export type CardInput = z.infer<typeof CardInput>;
+
+/** Used when no card is entered (spec 2 §3): a booking covered by the patient's organisation. */
+export const PLACEHOLDER_CARD = { number: '4111111111111111', cvv: '123' } as const;
+
+export const BillingDetails = z.object({
+  first_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  /** dd-MM-yyyy */
+  dateOfBirth: DayString.optional(),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  phone: z.string().trim().max(30).optional(),
+  company: optionalText(100),
+  street_address: optionalText(200),
+  extended_address: optionalText(200),
+  locality: optionalText(100),
+  region: optionalText(100),
+  postal_code: optionalText(10),
+});
+
+export const FlightDetails = z.object({
+  transport_arrival_country: optionalText(60),
+  transport_arrival_date_time: optionalText(40),
+  transport_departure_country: optionalText(60),
+  transport_departure_date_time: optionalText(40),
+  transport_number: optionalText(20),
+  transport_type: z.enum(TRANSPORT_TYPES).optional(),
+});
+
+export const PaymentRequest = z.object({
+  hold_token: z.string().min(20).max(100),
+  /** Pence, GBP; must equal the slot's cost for this caller. */
+  amount: z.number().int().nonnegative(),
+  card: CardInput.optional(),
+  billing_details: BillingDetails,
+  booking_users: BookingUsersInput.optional(),
+  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
+  marketing_accept: z.boolean().optional(),
+  discount_code: optionalText(40),
+  service: ServiceName,
+  type: ServiceName.optional(),
+  group: Uuid.optional(),
+  user: Uuid.optional(),
+  /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
+  token: z.string().trim().max(100).optional(),
+  language: LanguageSchema.optional(),
+  tz_location: optionalText(60),
+  flight_details: FlightDetails.optional(),
+});
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+export const PaymentQuery = z.object({ ignore_fulfillment: queryBoolean.optional() });
+
+export const BookingConfirmation = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  confirmation: z.object({
+    id: Uuid,
+    reference: z.string(),
+    start_time: EpochSeconds.nullable(),
+    end_time: EpochSeconds.nullable(),
+    tz_location: z.string(),
+    amount: z.number().int(),
+    currency: z.literal('GBP'),
+    rebooked: z.boolean(),
+  }),
+  /** The customer's link token for GET /-/short-token/{token}, edit and delete. Shown once. */
+  short_token: z.string(),
+  appointment: Appointment,
+});
+
+// ---- POST / (self_swab) ----
+
+export const SelfSwabRequest = z.object({
+  type: z.literal('self_swab'),
+  booking_users: BookingUsersInput,
+  language: LanguageSchema.optional(),
+  tz_location: optionalText(60),
+  testing_kit_id: optionalText(60),
+  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
+});
+
+// ---- Practitioner side ----
+
+export const ClaimQuery = z.object({ assigneeRoleId: Uuid.optional(), override: queryBoolean.optional() });
+export const ClaimBody = z.object({ booking_id: Uuid.optional() });
+export const MessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: BookingUserMetadata.optional() });
+export const UpdateTermsRequest = z.object({ toc_accept: z.boolean(), marketing_accept: z.boolean().optional() });
+export const DeleteQuery = z.object({ action: z.literal('delete'), actor: z.enum(['patient', 'practitioner', 'admin']) });
+export const DeleteResponse = z.object({ success: z.literal(true), message: z.string(), rebookable: z.boolean(), warning: z.string().optional() });
+export const UserVideoTokenRequest = z.object({ user_video_token: z.string().trim().min(8).max(500) });
+export const JoinRequest = z.object({ booking_id: Uuid.optional() });
+export const JoinResponse = z.object({ success: z.literal(true), appointment: Appointment, room: z.string() });
+export const RescheduleRequest = z.object({ hold_token: z.string().min(20).max(100) });
+export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
+export const NoteRequest = z.object({ content: z.string().trim().min(1).max(4000) });
+export const NotesHistoryResponse = z.object({ success: z.literal(true), notes: z.array(Note), status_changes: z.array(StatusChange) });
+export const AlternativeLinkResponse = z.object({ success: z.literal(true), message: z.string(), link: z.string() });
+export const ShortTokenResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment), rebook_credit: z.boolean() });
+export const InfoResponse = z.object({
+  success: z.literal(true),
+  appointment: z.object({
+    id: Uuid,
+    type: z.string(),
+    status: AppointmentStatusSchema.nullable(),
+    start_time: EpochSeconds.nullable(),
+    end_time: EpochSeconds.nullable(),
+    tz_location: z.string(),
+    cancelled: z.boolean(),
+    people: z.number().int(),
+    editable: z.boolean(),
+  }),
+});
+
+export const RangeQuery = z.object({
+  date_from: z.coerce.number().int().optional(),
+  date_to: z.coerce.number().int().optional(),
+});
+export const SearchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(400).optional(),
+  start_time_from: z.coerce.number().int().optional(),
+  start_time_to: z.coerce.number().int().optional(),
+  end_time_from: z.coerce.number().int().optional(),
+  end_time_to: z.coerce.number().int().optional(),
+  user: Uuid.optional(),
+  claimable_slot: queryBoolean.optional(),
+  type: ServiceName.optional(),
+  sort: z.enum(['start_time', '-start_time', 'status_last_updated', '-status_last_updated']).optional(),
+  inc_practitioner_name: queryBoolean.optional(),
+  validate_users: queryBoolean.optional(),
+});
+export const TEST_RESULTS = ['Positive', 'Negative', 'Invalid', 'Rejected'] as const;
+/** The text fields of PATCH /{id}/result (multipart, with an optional image in `file`). */
+export const ResultFields = z.object({
+  booking_user_id: Uuid,
+  result: z.enum(TEST_RESULTS, { error: 'You must enter a result' }),
+  reject_notes: z.string().trim().max(2000).optional(),
+  invalid_notes: z.string().trim().max(2000).optional(),
+  sample_taken: z.enum(['valid', 'invalid', 'rejected']).optional(),
+  kit_id: z.string().trim().toUpperCase().min(5).max(60).optional(),
+  lot_id: z.string().trim().max(60).optional(),
+  kit_provider: z.string().trim().max(100).optional(),
+  /** 'true' when the test was watched on the alternative video platform, so no photo exists. */
+  alternative_video: z.enum(['true', 'false']).optional(),
+});
+export const UploadFields = z.object({ booking_user_id: Uuid.optional() });
+export const FileResponse = z.object({ success: z.literal(true), message: z.string(), file_id: Uuid });
+
+export const ResultsQuery = z.object({ time_from: z.coerce.number().int(), time_to: z.coerce.number().int() });
+export const ResultRow = z.object({
+  appointment_id: Uuid,
+  booking_user_id: Uuid,
+  first_name: z.string(),
+  last_name: z.string(),
+  result: z.string(),
+  start_time: EpochSeconds.nullable(),
+});
+export const ResultsResponse = z.object({ success: z.literal(true), results: z.array(ResultRow) });
+
+export const PractitionerInfo = z.object({
+  user_id: Uuid,
+  name: z.string(),
+  last_online: EpochSeconds.nullable(),
+  last_atteneded_appointment: Uuid.nullable(),
+});
+export const PractitionerInfoResponse = z.object({ success: z.literal(true), practitioner: PractitionerInfo });
+
+// ---- Shifts ----
+
+export const ShiftInput = z.object({
+  /** Defaults to the caller when a practitioner plans their own shift. */
+  practitioner_id: Uuid.optional(),
+  start_time: EpochSeconds,
+  end_time: EpochSeconds,
+  services: z.array(ServiceName).min(1).max(10),
+  languages: z.array(LanguageSchema).min(1).max(2).optional(),
+});
+export const ShiftUpdate = ShiftInput.omit({ practitioner_id: true }).partial();
+export const Shift = z.object({
+  id: Uuid,
+  practitioner_id: Uuid,
+  practitioner_name: z.string(),
+  start_time: EpochSeconds,
+  end_time: EpochSeconds,
+  services: z.array(z.string()),
+  languages: z.array(LanguageSchema),
+  slots: z.number().int(),
+  booked: z.number().int(),
+});
+export const ShiftResponse = z.object({ success: z.literal(true), shift: Shift });
+export const ShiftsResponse = z.object({ success: z.literal(true), shifts: z.array(Shift) });
+export const ShiftsQuery = z.object({
+  date_from: z.coerce.number().int(),
+  date_to: z.coerce.number().int(),
+  practitioner_id: Uuid.optional(),
+});
+
+// ---- Public booking wizard, basic information (spec 2 §5) ----
+
+/** The 'Basic information' step of the public wizard; the same rules the server applies to billing_details. */
+export const BasicInformationForm = z.object({
+  first_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  /** yyyy-MM-dd from the date input */
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
+  telephone: z.string().trim().min(1, BOOKING_MSG.telephoneInvalid).max(30),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  discount_code: z.string().trim().max(40).optional(),
+});
+export type BasicInformationForm = z.infer<typeof BasicInformationForm>;
+
+export const CardForm = z.object({
+  number: z.string().trim().min(1, 'Enter a valid card number'),
+  expiration_date: z.string().trim().min(1, 'Use the format MM/YY'),
+  cvv: z.string().trim().min(1, 'Enter the 3 or 4 digits on the back of the card'),
+});
+
+/** Age in whole years on a given day (both epoch seconds, dates of birth at 00:00 UTC). */
+export function ageOn(dateOfBirth: number, at: number): number {
+  const born = new Date(dateOfBirth * 1000);
+  const on = new Date(at * 1000);
+  let age = on.getUTCFullYear() - born.getUTCFullYear();
+  const beforeBirthday = on.getUTCMonth() < born.getUTCMonth() || (on.getUTCMonth() === born.getUTCMonth() && on.getUTCDate() < born.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** A booking with a minor (under 16) needs a person of 18 or older on it (spec 2 §9). */
+export function needsGuardian(datesOfBirth: number[], at: number): boolean {
+  const hasMinor = datesOfBirth.some((dob) => ageOn(dob, at) < BOOKING.minorUnderAge);
+  const hasGuardian = datesOfBirth.some((dob) => ageOn(dob, at) >= BOOKING.guardianMinAge);
+  return hasMinor && !hasGuardian;
+}
