@@ -67,3 +67,36 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       }),
   };
 }
+
+/**
+ * Two server processes on one fresh PostgreSQL database (seeded with the demo data), handed to
+ * `use`, then stopped and the database dropped whatever happens.
+ */
+export async function withTwoServers(baseUrl: string, use: (a: ServerProcess, b: ServerProcess) => Promise<void>): Promise<void> {
+  const scratch = await createScratchDatabase(baseUrl);
+  const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'true', DATA_DIR: '/tmp/vireo-unused' };
+  const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  try {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error('a server process did not start');
+    await use(a, b);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await scratch.drop();
+  }
+}
+
+/** Signs a demo account in on a server process through the login API; answers the session token. */
+export async function signInOn(server: ServerProcess, email: string, password = 'Vireo-demo-2026'): Promise<string> {
+  const auth = await fetch(`${server.url}/api/login/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (auth.status !== 200) throw new Error(`sign-in answered ${auth.status}`);
+  const { token: oneTime } = (await auth.json()) as { token: string };
+  const exchanged = await fetch(`${server.url}/api/login/token/${oneTime}`);
+  if (exchanged.status !== 200) throw new Error(`token exchange answered ${exchanged.status}`);
+  return ((await exchanged.json()) as { token: string }).token;
+}
