@@ -23,11 +23,18 @@ if (config.seedDemo && (await demoAccountsPresent(database.db))) {
 }
 process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
+/** A shutdown that cannot finish (say, the database is gone) still ends the process. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
   await app.close();
   await jobs.stop({ graceful: true, timeout: 10_000 });
   await database.close();
