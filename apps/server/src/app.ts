@@ -16,6 +16,9 @@ import { bookingRoutes } from './modules/booking/routes';
 import { startBookingJobs } from './modules/booking/jobs';
 import { registrationPages } from './modules/userdata/registration.pages';
 import { userdataRoutes } from './modules/userdata/userdata.routes';
+import { doctorsRoutes } from './modules/doctors/doctors.routes';
+import { setPasswordPages } from './modules/doctors/set-password.pages';
+import { rotaRoutes } from './modules/rota/rota.routes';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -71,6 +74,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.jobs) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });
   await app.register((child) => registrationPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => userdataRoutes(child, ctx), { prefix: '/api/userdata' });
+  await app.register((child) => rotaRoutes(child, ctx), { prefix: '/api/rota' });
+  await app.register((child) => doctorsRoutes(child, ctx), { prefix: '/api/doctors' });
+  await app.register((child) => setPasswordPages(child, ctx), { prefix: '/identity' });
 
   if (webIndex) await registerWebApp(app, ctx);
   return app;

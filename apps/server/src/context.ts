@@ -32,6 +32,6 @@ export function createContext(
   const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, config });
+  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
   return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };
 }

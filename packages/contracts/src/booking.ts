@@ -183,6 +183,8 @@ export const BOOKING_MSG = {
   notReleasable: 'This appointment cannot be released.',
   appointmentClaimed: 'Appointment claimed',
   appointmentReleased: 'Appointment released',
+  errorReleasingAppointment: 'Error releasing appointment',
+  tooManyAppointments: 'Too many appointments available. Please reduce the selected time frame.',
   alternativeLinkSent: 'Alternative Link has been sent successfully',
   statusNotAllowed: 'This status change is not allowed.',
   shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
@@ -501,9 +503,13 @@ export const InfoResponse = z.object({
     start_time: EpochSeconds.nullable(),
     end_time: EpochSeconds.nullable(),
     tz_location: z.string(),
+    /** The language of the booking: its pages and e-mails follow it. */
+    language: LanguageSchema,
     cancelled: z.boolean(),
     people: z.number().int(),
     editable: z.boolean(),
+    /** Deleted in time: the same link may book a new time once without paying again. */
+    rebookable: z.boolean(),
   }),
 });
 
@@ -560,6 +566,43 @@ export const PractitionerInfo = z.object({
   last_atteneded_appointment: Uuid.nullable(),
 });
 export const PractitionerInfoResponse = z.object({ success: z.literal(true), practitioner: PractitionerInfo });
+
+// ---- Live updates of the booking engine (topics and kinds on GET /api/live) ----
+
+/**
+ * Every appointment change is published on `appointments`; presence on `presence`. Each socket
+ * gets only the appointments its session may see: practitioners the claimable ones and their own,
+ * shift managers and super admins all, a patient their own booking's status.
+ */
+export const BOOKING_LIVE = {
+  appointmentsTopic: 'appointments',
+  presenceTopic: 'presence',
+  kinds: {
+    created: 'appointment.created',
+    held: 'appointment.held',
+    booked: 'appointment.booked',
+    claimed: 'appointment.claimed',
+    released: 'appointment.released',
+    statusChanged: 'appointment.status_changed',
+    presence: 'practitioner.presence',
+  },
+} as const;
+export const AppointmentLiveItem = z.object({
+  id: Uuid,
+  status: AppointmentStatusSchema.nullable(),
+  previous_status: AppointmentStatusSchema.nullable(),
+  start_time: EpochSeconds.nullable(),
+});
+export const AppointmentLiveData = z.object({ appointments: z.array(AppointmentLiveItem) });
+export type AppointmentLiveData = z.infer<typeof AppointmentLiveData>;
+export const PresenceLiveData = z.object({ user_id: Uuid, last_online: EpochSeconds });
+
+/**
+ * The claimable badge (spec 1 §2) counts claimable appointments starting from the start of today
+ * to the end of the day this many days ahead, in UTC.
+ */
+export const CLAIMABLE_BADGE_DAYS_AHEAD = 3;
+export const ClaimableCountResponse = z.object({ success: z.literal(true), count: z.number().int().nonnegative() });
 
 // ---- Shifts ----
 

@@ -7,3 +7,4 @@ export * from './booking';
 export * from './dates';
 export * from './userdata';
 export * from './live';
+export * from './rota';

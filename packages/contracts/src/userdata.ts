@@ -21,7 +21,6 @@ export const KIT_ORDER_BLOCKED_DAYS = 11;
 /** Vireo's own limit: an appointment date no more than a year ahead. */
 export const KIT_ORDER_MAX_DAYS_AHEAD = 365;
 export const ORDERS_PAGE_SIZE = 50;
-export const RESULT_SNACKBAR_MS = 6000;
 export const CONTACT_WINDOW_DAYS = 14;
 export const FEVER_THRESHOLD_C = 37.5;
 export const FEVER_THRESHOLD_F = 99.5;
@@ -374,7 +373,9 @@ export function isKitOrderDateAllowed(now: Date, date: CalendarDate): boolean {
   return ahead > KIT_ORDER_BLOCKED_DAYS && ahead <= KIT_ORDER_MAX_DAYS_AHEAD;
 }
 
-export const KitOrderRequest = z.object({ role_profile_id: Uuid, appointment_date: EpochSeconds });
+/** The last instant JavaScript dates can hold, in seconds: anything later is not a date at all. */
+const LAST_DATE_SECONDS = 8_640_000_000_000;
+export const KitOrderRequest = z.object({ role_profile_id: Uuid, appointment_date: EpochSeconds.min(0).max(LAST_DATE_SECONDS) });
 export const KitOrder = z.object({
   id: Uuid,
   role_profile_id: Uuid,

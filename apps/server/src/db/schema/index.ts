@@ -3,3 +3,4 @@ export * from './platform';
 export * from './booking';
 export * from './userdata';
 export * from './live';
+export * from './doctors';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { BOOKING_MSG, needsGuardian, type BookingUserInput, type PaymentRequest } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, needsGuardian, type BookingUserInput, type PaymentRequest } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -10,6 +10,7 @@ import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
+import { publishAppointmentChanges } from './live-events';
 import { sendBookingConfirmation } from './mail';
 import type { ChargeResult } from './payment-gateway';
 import { isSupport } from './policy';
@@ -227,6 +228,7 @@ export async function payForSlot(
       await auditHealthData(deps, caller, 'write', [row.id], tx);
       return updated!;
     });
+    await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.booked, [{ row: booked, previousStatus: 'LOCKED' }]);
     const [details] = await loadDetails(deps.db, [booked]);
     await sendBookingConfirmation(deps, details!, definition, shortToken, input.billing_details.email, Boolean(credit));
     return { details: details!, shortToken, amountPence: price, rebooked: Boolean(credit) };
@@ -273,6 +275,7 @@ export async function bookSelfSwab(
     await auditHealthData(deps, caller, 'write', [created!.id], tx);
     return created!;
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.booked, [{ row, previousStatus: null }]);
   const [details] = await loadDetails(deps.db, [row]);
   return details!;
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { BOOKING_MSG } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
 import { canRead, isManager } from './policy';
+import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails } from './repo';
 
 /** Claimable appointments that have not ended, soonest first (GET /getclaimappointments). */
@@ -46,7 +47,7 @@ export async function claimAppointment(
   if (current.status !== 'CLAIMABLE') throw conflict(current.practitionerUserId ? BOOKING_MSG.alreadyClaimed : BOOKING_MSG.notClaimable);
   const practitionerUserId = await assigneeOf(deps, caller.auth, options.assigneeRoleId);
   const now = deps.clock.now();
-  const claimed = await deps.db.transaction(async (tx) => {
+  const { claimed, closed } = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`shift:${practitionerUserId}`}))`);
     if (current.startTime && current.endTime && !options.override) {
       const overlap = await overlappingBooked(tx, practitionerUserId, current.startTime, current.endTime, id);
@@ -59,23 +60,27 @@ export async function claimAppointment(
       .returning();
     if (!row) throw conflict(BOOKING_MSG.alreadyClaimed);
     await recordStatus(tx, id, 'WAITING', now, caller.auth.userId);
-    if (row.startTime && row.endTime) {
-      const closed = await tx
-        .update(appointments)
-        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
-        .where(
-          and(
-            eq(appointments.practitionerUserId, practitionerUserId),
-            eq(appointments.status, 'AVAILABLE'),
-            lt(appointments.startTime, row.endTime),
-            sql`${appointments.endTime} > ${row.startTime.toISOString()}::timestamptz`,
-          ),
-        )
-        .returning({ id: appointments.id });
-      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
-    }
-    return row;
+    if (!row.startTime || !row.endTime) return { claimed: row, closed: [] };
+    const closedSlots = await tx
+      .update(appointments)
+      .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
+      .where(
+        and(
+          eq(appointments.practitionerUserId, practitionerUserId),
+          eq(appointments.status, 'AVAILABLE'),
+          lt(appointments.startTime, row.endTime),
+          sql`${appointments.endTime} > ${row.startTime.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    await recordStatuses(tx, closedSlots.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
+    return { claimed: row, closed: closedSlots };
   });
+  const changes: AppointmentChange[] = [
+    { row: claimed, previousStatus: 'CLAIMABLE' },
+    ...closed.map((slot) => ({ row: slot, previousStatus: 'AVAILABLE' as const })),
+  ];
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.claimed, changes);
   const [details] = await loadDetails(deps.db, [claimed]);
   return details!;
 }
@@ -90,14 +95,38 @@ export async function releaseAppointment(deps: BookingDeps, caller: Caller & { a
   const now = deps.clock.now();
   const booked = current.status === 'WAITING';
   if (!booked && current.status !== 'AVAILABLE') throw conflict(BOOKING_MSG.notReleasable);
-  await deps.db.transaction(async (tx) => {
+  const released = await deps.db.transaction(async (tx) => {
     const next = booked ? 'CLAIMABLE' : 'UNAVAILABLE';
     const [row] = await tx
       .update(appointments)
       .set(booked ? { practitionerUserId: null, shiftId: null, status: next, claimableSlot: true, statusLastUpdated: now } : { status: next, statusLastUpdated: now })
       .where(and(eq(appointments.id, id), inArray(appointments.status, [current.status!])))
-      .returning({ id: appointments.id });
+      .returning();
     if (!row) throw conflict(BOOKING_MSG.notReleasable);
     await recordStatus(tx, id, next, now, caller.auth.userId);
+    return row;
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.released, [
+    { row: released, previousStatus: current.status, previousPractitionerUserId: current.practitionerUserId },
+  ]);
+}
+
+/**
+ * The window the claimable badge counts (spec 1 §2): from the start of today to the end of the
+ * day CLAIMABLE_BADGE_DAYS_AHEAD days ahead, in UTC.
+ */
+export function claimableBadgeWindow(now: Date): { from: Date; to: Date } {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + CLAIMABLE_BADGE_DAYS_AHEAD + 1));
+  return { from, to };
+}
+
+/** GET /getclaimappointments/count: how many claimable appointments start in the badge's window. */
+export async function countClaimable(deps: BookingDeps): Promise<number> {
+  const { from, to } = claimableBadgeWindow(deps.clock.now());
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.status, 'CLAIMABLE'), gte(appointments.startTime, from), lt(appointments.startTime, to)));
+  return row?.n ?? 0;
 }

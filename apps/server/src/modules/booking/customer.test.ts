@@ -27,6 +27,9 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
     const booked = await bookPublicly(h, slots[0]!.id);
     const res = await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token);
     expect(res).toMatchObject({ status: 200, body: { rebookable: true, message: BOOKING_MSG.deleted } });
+    // The manage page learns from the link alone that the booking is cancelled and may be rebooked.
+    const cancelledInfo = await asCustomer('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token);
+    expect(cancelledInfo.body.appointment).toMatchObject({ cancelled: true, rebookable: true, editable: false });
     const reopened = await db().select().from(appointments).where(and(eq(appointments.startTime, new Date(slots[0]!.start_time * 1000)), eq(appointments.status, 'AVAILABLE'), eq(appointments.practitionerUserId, w.practitioner.user.id)));
     expect(reopened).toHaveLength(1);
     const lookup = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`);
@@ -129,7 +132,7 @@ describe('customer reads and small writes', () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 112 });
     const booked = await bookPublicly(h, slots[0]!.id);
     const info = await asCustomer('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token);
-    expect(info.body.appointment).toMatchObject({ status: 'WAITING', cancelled: false, people: 1, editable: true, tz_location: 'Europe/London' });
+    expect(info.body.appointment).toMatchObject({ status: 'WAITING', cancelled: false, people: 1, editable: true, rebookable: false, tz_location: 'Europe/London', language: 'EN' });
     expect((await h.call('GET', `/api/booking/${slots[0]!.id}/info`)).status).toBe(401);
     expect((await h.call('GET', `/api/booking/${slots[0]!.id}/info`, { token: w.patient.token })).status).toBe(404);
     expect((await h.call('GET', '/api/booking/not-an-id/info', { token: w.patient.token })).status).toBe(400);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { BOOKING, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
+import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/outbox';
 import { hashToken } from '../../platform/tokens';
@@ -9,6 +9,7 @@ import { auditHealthData } from './audit';
 import { bookingUserValues, checkPeople } from './book';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
+import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { notifyPractitionerOfLateCancellation, sendBookingConfirmation } from './mail';
 import { canActForCustomer, canRead, isCustomerOf, isSupport, requireIdentity } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
@@ -42,9 +43,11 @@ export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: str
     start_time: row.startTime ? epochSeconds(row.startTime) : null,
     end_time: row.endTime ? epochSeconds(row.endTime) : null,
     tz_location: row.tzLocation,
+    language: row.language,
     cancelled: row.status === 'USER_CANCELLED' || row.status === 'PROVIDER_CANCELLED',
     people: people.length,
     editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, deps.clock.now())),
+    rebookable: row.rebookable,
   };
 }
 
@@ -88,10 +91,11 @@ export async function deleteAppointment(
   const inTime = beforeCutoff(current, now);
   const status = asProvider ? 'PROVIDER_CANCELLED' : 'USER_CANCELLED';
   const rebookable = current.paid && (asProvider || inTime);
-  await deps.db.transaction(async (tx) => {
+  const changes = await deps.db.transaction(async (tx): Promise<AppointmentChange[]> => {
     const row = await lockAppointment(tx, id);
     if (!row?.status || !CHANGEABLE.includes(row.status)) throw conflict(BOOKING_MSG.alreadyCancelled);
-    await tx.update(appointments).set({ status, rebookable, statusLastUpdated: now }).where(eq(appointments.id, id));
+    const [cancelled] = await tx.update(appointments).set({ status, rebookable, statusLastUpdated: now }).where(eq(appointments.id, id)).returning();
+    const changed: AppointmentChange[] = [{ row: cancelled!, previousStatus: row.status }];
     await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
     // In time, the practitioner's slot returns to supply as a fresh AVAILABLE appointment.
     if (inTime && row.practitionerUserId && row.startTime && row.endTime && row.startTime > earliestBookableStart(now)) {
@@ -110,11 +114,14 @@ export async function deleteAppointment(
           practitionerUserId: row.practitionerUserId,
           createdAt: now,
         })
-        .returning({ id: appointments.id });
+        .returning();
       await recordStatus(tx, slot!.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
+      changed.push({ row: slot!, previousStatus: null });
     }
     await auditHealthData(deps, caller, 'write', [id], tx);
+    return changed;
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, changes);
   if (!inTime && !asProvider && current.practitionerUserId) {
     const [practitioner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, current.practitionerUserId));
     const [details] = await loadDetails(deps.db, [current]);
@@ -208,7 +215,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
     await tx.update(bookingPayments).set({ appointmentId: slotId }).where(eq(bookingPayments.appointmentId, id));
     // The old time goes back into supply: the row is reset to an open slot of its practitioner.
     const reopen = Boolean(old.practitionerUserId && old.startTime && old.startTime > earliestBookableStart(now));
-    await tx
+    const [vacated] = await tx
       .update(appointments)
       .set({
         status: reopen ? 'AVAILABLE' : 'UNAVAILABLE',
@@ -225,7 +232,8 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
         userVideoToken: null,
         statusLastUpdated: now,
       })
-      .where(eq(appointments.id, id));
+      .where(eq(appointments.id, id))
+      .returning();
     await recordStatus(tx, slotId, status, now, caller.auth?.userId ?? null);
     await recordStatus(tx, id, reopen ? 'AVAILABLE' : 'UNAVAILABLE', now, caller.auth?.userId ?? null);
     const people = await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, slotId));
@@ -235,12 +243,17 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
       payload: { appointment_id: slotId, rebooked_from: id, booking_user_ids: people.map((p) => p.id), type: old.type, start_time: slot.startTime ? epochSeconds(slot.startTime) : null },
     });
     await auditHealthData(deps, caller, 'write', [slotId], tx);
-    return updated!;
+    return { updated: updated!, vacated: vacated!, previousStatus: old.status };
   });
-  const [details] = await loadDetails(deps.db, [moved]);
-  const definition = deps.services.get(moved.type);
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.booked, [
+    { row: moved.updated, previousStatus: 'LOCKED' },
+    // The customer hears that their old time is no longer theirs, though it no longer names them.
+    { row: { ...moved.vacated, bookerUserId: current.bookerUserId }, previousStatus: moved.previousStatus },
+  ]);
+  const [details] = await loadDetails(deps.db, [moved.updated]);
+  const definition = deps.services.get(moved.updated.type);
   const [payment] = await deps.db.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(inArray(bookingPayments.appointmentId, [slotId]));
-  const linkToken = caller.shortToken && isCustomerOf(caller, moved) ? caller.shortToken : null;
+  const linkToken = caller.shortToken && isCustomerOf(caller, moved.updated) ? caller.shortToken : null;
   if (definition && details) await sendBookingConfirmation(deps, details, definition, linkToken, payment?.email ?? null, true);
   return details!;
 }

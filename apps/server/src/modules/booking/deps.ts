@@ -6,6 +6,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
@@ -28,6 +29,8 @@ export interface BookingDeps {
   settings: BookingSettings;
   /** pg-boss in a server process; null in the API test harness, where tests call the job handlers. */
   jobs: PgBoss | null;
+  /** Live updates: every committed change is published to the browsers that may see it. */
+  live: Pick<LiveHub, 'publish'>;
 }
 
 export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process.env): BookingSettings {

@@ -1,9 +1,10 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
-import { BOOKING, BOOKING_MSG } from '@vireo/contracts';
+import { BOOKING, BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';
 import { conflict, notFound } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
+import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, recordStatus, recordStatuses } from './repo';
 
 export const RELEASE_EXPIRED_HOLDS_JOB = 'booking.release-expired-holds';
@@ -29,14 +30,16 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + deps.settings.holdSeconds * 1000);
-  await deps.db.transaction(async (tx) => {
+  const changes = await deps.db.transaction(async (tx): Promise<AppointmentChange[]> => {
+    const previous: AppointmentChange[] = [];
     if (holderToken) {
       const released = await tx
         .update(appointments)
         .set({ status: 'AVAILABLE', holdTokenHash: null, holdExpiresAt: null, statusLastUpdated: now })
         .where(and(eq(appointments.holdTokenHash, tokenHash), eq(appointments.status, 'LOCKED'), ne(appointments.id, slotId)))
-        .returning({ id: appointments.id });
+        .returning();
       await recordStatuses(tx, released.map((r) => r.id), 'AVAILABLE', now, caller.auth?.userId ?? null);
+      previous.push(...released.map((r) => ({ row: r, previousStatus: 'LOCKED' as const })));
     }
     const [row] = await tx
       .update(appointments)
@@ -48,11 +51,14 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
           sql`(${appointments.status} = 'AVAILABLE' OR (${appointments.status} = 'LOCKED' AND (${appointments.holdExpiresAt} <= ${now.toISOString()}::timestamptz OR ${appointments.holdTokenHash} = ${tokenHash})))`,
         ),
       )
-      .returning({ id: appointments.id });
+      .returning();
     // Throwing inside the transaction rolls back the release of the previous hold as well.
     if (!row) throw (await findAppointment(tx, slotId)) ? conflict(BOOKING_MSG.slotTaken) : notFound();
     await recordStatus(tx, row.id, 'LOCKED', now, caller.auth?.userId ?? null);
+    // AVAILABLE or a lapsed hold: the conditional UPDATE does not say which, and no reader needs it.
+    return [...previous, { row, previousStatus: null }];
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.held, changes);
   await scheduleHoldExpiry(deps, expiresAt);
   return { token, expiresAt };
 }
@@ -61,16 +67,19 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
 export async function releaseHold(deps: BookingDeps, caller: Caller, slotId: string, holderToken: string | undefined): Promise<void> {
   const now = deps.clock.now();
   const released = await deps.db.transaction(async (tx) => {
-    if (!holderToken) return false;
+    if (!holderToken) return null;
     const [row] = await tx
       .update(appointments)
       .set({ status: 'AVAILABLE', holdTokenHash: null, holdExpiresAt: null, statusLastUpdated: now })
       .where(and(eq(appointments.id, slotId), eq(appointments.status, 'LOCKED'), eq(appointments.holdTokenHash, hashToken(holderToken))))
-      .returning({ id: appointments.id });
+      .returning();
     if (row) await recordStatus(tx, row.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
-    return Boolean(row);
+    return row ?? null;
   });
-  if (released) return;
+  if (released) {
+    await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.held, [{ row: released, previousStatus: 'LOCKED' }]);
+    return;
+  }
   const current = await findAppointment(deps.db, slotId);
   if (!current) throw notFound();
   // Already back in supply (it lapsed and the job released it): releasing again changes nothing.
@@ -83,17 +92,19 @@ export async function releaseHold(deps: BookingDeps, caller: Caller, slotId: str
  * minute; nothing depends on it running on time, because holding and paying compare the expiry
  * with the clock themselves.
  */
-export async function releaseExpiredHolds(deps: Pick<BookingDeps, 'db' | 'clock'>): Promise<number> {
+export async function releaseExpiredHolds(deps: Pick<BookingDeps, 'db' | 'clock' | 'live'>): Promise<number> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const released = await tx
+  const released = await deps.db.transaction(async (tx) => {
+    const rows = await tx
       .update(appointments)
       .set({ status: 'AVAILABLE', holdTokenHash: null, holdExpiresAt: null, statusLastUpdated: now })
       .where(and(eq(appointments.status, 'LOCKED'), lte(appointments.holdExpiresAt, now)))
-      .returning({ id: appointments.id });
-    await recordStatuses(tx, released.map((r) => r.id), 'AVAILABLE', now, null);
-    return released.length;
+      .returning();
+    await recordStatuses(tx, rows.map((r) => r.id), 'AVAILABLE', now, null);
+    return rows;
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.held, released.map((row) => ({ row, previousStatus: 'LOCKED' as const })));
+  return released.length;
 }
 
 async function scheduleHoldExpiry(deps: BookingDeps, expiresAt: Date): Promise<void> {

@@ -8,6 +8,7 @@ import {
   AppointmentsResponse,
   BOOKING_MSG,
   BookingUserUpdate,
+  ClaimableCountResponse,
   ClaimBody,
   ClaimQuery,
   FileResponse,
@@ -27,7 +28,7 @@ import type { AppContext } from '../../app-context';
 import { allow } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { IdParams } from '../../platform/schemas';
-import { claimAppointment, listClaimable, releaseAppointment } from './claims';
+import { claimAppointment, countClaimable, listClaimable, releaseAppointment } from './claims';
 import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
 import { MANAGING_ROLES, PRACTICE_ROLES, SUPPORT_ROLES } from './policy';
 import {
@@ -85,6 +86,16 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
       const caller = signedInCaller(request);
       return { success: true as const, appointments: await present(deps, caller, await listClaimable(deps)) };
     },
+  });
+
+  r.get('/getclaimappointments/count', {
+    config: { access: practice },
+    schema: {
+      tags,
+      summary: 'How many claimable appointments start between the start of today and the end of the day three days ahead (UTC): the top bar’s badge',
+      response: bookingErrors({ 200: ClaimableCountResponse }),
+    },
+    handler: async () => ({ success: true as const, count: await countClaimable(deps) }),
   });
 
   r.post('/:id/claim', {

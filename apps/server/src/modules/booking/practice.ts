@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -9,6 +9,7 @@ import { emitEvent } from '../../platform/outbox';
 import { appointmentFiles, appointmentNotes, appointments, appointmentStatusChanges, bookingUsers, practitionerPresence } from '../../db/schema';
 import { auditHealthData } from './audit';
 import type { BookingDeps, Caller } from './deps';
+import { publishAppointmentChanges, publishPresence } from './live-events';
 import { sendAlternativeLink } from './mail';
 import { canPractise, canRead, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
 import { alternativeLink } from './present';
@@ -193,8 +194,8 @@ export async function joinAppointment(deps: BookingDeps, caller: Caller, id: str
   if (!row.status || !IN_CALL.includes(row.status) || !row.videoRoom) throw conflict(BOOKING_MSG.alreadyCancelled);
   const status: AppointmentStatus = practitioner ? 'PRACTITIONER_ATTENDED' : 'PATIENT_ATTENDED';
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.update(appointments).set({ status, statusLastUpdated: now }).where(eq(appointments.id, id));
+  const joined = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(appointments).set({ status, statusLastUpdated: now }).where(eq(appointments.id, id)).returning();
     await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
     if (practitioner && caller.auth) {
       await tx
@@ -203,8 +204,10 @@ export async function joinAppointment(deps: BookingDeps, caller: Caller, id: str
         .onConflictDoUpdate({ target: practitionerPresence.userId, set: { lastOnline: now, lastAttendedAppointmentId: id } });
     }
     await auditHealthData(deps, caller, 'read', [id], tx);
+    return updated!;
   });
-  const [details] = await loadDetails(deps.db, [(await findAppointment(deps.db, id))!]);
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, [{ row: joined, previousStatus: row.status }]);
+  const [details] = await loadDetails(deps.db, [joined]);
   return { details: details!, room: row.videoRoom };
 }
 
@@ -216,6 +219,7 @@ export async function markOnline(deps: BookingDeps, auth: AuthContext): Promise<
     .insert(practitionerPresence)
     .values({ userId: auth.userId, lastOnline: now })
     .onConflictDoUpdate({ target: practitionerPresence.userId, set: { lastOnline: now } });
+  await publishPresence(deps, auth.userId, now);
 }
 
 export async function practitionerInfo(deps: BookingDeps, auth: AuthContext) {

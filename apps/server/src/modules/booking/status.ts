@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { BOOKING_MSG, CALL_STATUSES, PATIENT_CALL_STATUSES, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, CALL_STATUSES, PATIENT_CALL_STATUSES, type AppointmentStatus } from '@vireo/contracts';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors';
 import { appointments, bookingUsers } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
 import { holdSlot, releaseHold, type Hold } from './holds';
+import { publishAppointmentChanges } from './live-events';
 import { canPractise, isCustomerOf, isManager, isAssignedPractitioner } from './policy';
 import { findAppointment, recordStatus } from './repo';
 
@@ -46,15 +47,17 @@ export async function changeStatus(deps: BookingDeps, caller: Caller, id: string
   }
   if (!allowed) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: BOOKING_MSG.statusNotAllowed });
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(appointments)
       .set({ status, statusLastUpdated: now })
       .where(and(eq(appointments.id, id), eq(appointments.status, from!)))
-      .returning({ id: appointments.id });
+      .returning();
     if (!row) throw conflict(BOOKING_MSG.statusNotAllowed);
     await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
+    return row;
   });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, [{ row: changed, previousStatus: from }]);
   return { status };
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { BOOKING, BOOKING_MSG, BOOKED_STATUSES, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKING, BOOKING_LIVE, BOOKING_MSG, BOOKED_STATUSES, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { AuthContext } from '../../platform/access';
 import type { Db } from '../../platform/db';
@@ -7,7 +7,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles, shifts, users } from '../../db/schema';
 import type { BookingDeps } from './deps';
 import { isManager } from './policy';
-import { people, recordStatuses } from './repo';
+import { publishAppointmentChanges, type AppointmentChange } from './live-events';
+import { people, recordStatuses, type AppointmentRow } from './repo';
 import { onSlotBoundary, slotTimes, zonedTimeToUtc, wallClock } from './time';
 
 export type ShiftRow = typeof shifts.$inferSelect;
@@ -60,7 +61,7 @@ async function overlapsAnotherShift(tx: Db, practitionerUserId: string, start: D
  * Creates AVAILABLE appointments for the shift's future 20-minute slots, skipping times the
  * practitioner already has an appointment (a claimed one, say) or that the shift already covers.
  */
-export async function fillShiftSlots(tx: Db, clock: Clock, shift: ShiftRow): Promise<number> {
+export async function fillShiftSlots(tx: Db, clock: Clock, shift: ShiftRow): Promise<AppointmentRow[]> {
   const now = clock.now();
   const existing = await tx
     .select({ startTime: appointments.startTime, endTime: appointments.endTime })
@@ -75,7 +76,7 @@ export async function fillShiftSlots(tx: Db, clock: Clock, shift: ShiftRow): Pro
     );
   const taken = (start: Date, end: Date) => existing.some((e) => e.startTime! < end && e.endTime! > start);
   const slots = slotTimes(shift.startTime, shift.endTime).filter((s) => s.start > now && !taken(s.start, s.end));
-  if (slots.length === 0) return 0;
+  if (slots.length === 0) return [];
   const inserted = await tx
     .insert(appointments)
     .values(
@@ -93,9 +94,9 @@ export async function fillShiftSlots(tx: Db, clock: Clock, shift: ShiftRow): Pro
         createdAt: now,
       })),
     )
-    .returning({ id: appointments.id });
+    .returning();
   await recordStatuses(tx, inserted.map((r) => r.id), 'AVAILABLE', now, null);
-  return inserted.length;
+  return inserted;
 }
 
 /**
@@ -103,21 +104,26 @@ export async function fillShiftSlots(tx: Db, clock: Clock, shift: ShiftRow): Pro
  * hold on one is lost and its payment will be refused), booked ones become claimable for another
  * practitioner.
  */
-async function vacateOutside(tx: Db, clock: Clock, shift: ShiftRow, start: Date | null, end: Date | null, actor: string | null): Promise<void> {
+async function vacateOutside(tx: Db, clock: Clock, shift: ShiftRow, start: Date | null, end: Date | null, actor: string | null): Promise<{ removed: AppointmentChange[]; detached: AppointmentChange[] }> {
   const outside = start && end ? sql`(${appointments.startTime} < ${start.toISOString()}::timestamptz OR ${appointments.endTime} > ${end.toISOString()}::timestamptz)` : sql`true`;
-  await tx.delete(appointments).where(and(eq(appointments.shiftId, shift.id), inArray(appointments.status, UNBOOKED), outside));
+  const deleted = await tx.delete(appointments).where(and(eq(appointments.shiftId, shift.id), inArray(appointments.status, UNBOOKED), outside)).returning();
   const now = clock.now();
   const detached = await tx
     .update(appointments)
     .set({ practitionerUserId: null, shiftId: null, status: 'CLAIMABLE', claimableSlot: true, statusLastUpdated: now })
     .where(and(eq(appointments.shiftId, shift.id), inArray(appointments.status, ['WAITING', 'CLAIMABLE']), outside))
-    .returning({ id: appointments.id });
+    .returning();
   await recordStatuses(tx, detached.map((r) => r.id), 'CLAIMABLE', now, actor);
   // Appointments already under way or finished keep their practitioner; they only leave the shift.
   await tx
     .update(appointments)
     .set({ shiftId: null })
     .where(and(eq(appointments.shiftId, shift.id), inArray(appointments.status, [...BOOKED_STATUSES]), outside));
+  return {
+    // A deleted slot is published with no status: it is gone from every list.
+    removed: deleted.map((row) => ({ row: { ...row, status: null }, previousStatus: row.status })),
+    detached: detached.map((row) => ({ row, previousStatus: null, previousPractitionerUserId: shift.practitionerUserId })),
+  };
 }
 
 async function practitionerOrganisation(db: Db, userId: string): Promise<string | null> {
@@ -154,10 +160,10 @@ export async function createShift(deps: BookingDeps, auth: AuthContext, input: S
       .values({ practitionerUserId, organisationId, startTime: start, endTime: end, services, languages: [...new Set<Language>(input.languages ?? ['EN'])], createdBy: auth.userId, createdAt: deps.clock.now() })
       .returning();
     if (!row) throw new Error('shift insert returned nothing');
-    await fillShiftSlots(tx, deps.clock, row);
-    return row;
+    return { row, created: await fillShiftSlots(tx, deps.clock, row) };
   });
-  return (await presentShifts(deps.db, [shift]))[0]!;
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.created, shift.created.map((slot) => ({ row: slot, previousStatus: null })));
+  return (await presentShifts(deps.db, [shift.row]))[0]!;
 }
 
 export async function updateShift(deps: BookingDeps, auth: AuthContext, id: string, patch: Partial<Omit<ShiftInput, 'practitioner_id'>>) {
@@ -170,26 +176,34 @@ export async function updateShift(deps: BookingDeps, auth: AuthContext, id: stri
   const updated = await deps.db.transaction(async (tx) => {
     await lockPractitioner(tx, current.practitionerUserId);
     if (await overlapsAnotherShift(tx, current.practitionerUserId, start, end, id)) throw conflict(BOOKING_MSG.shiftOverlap);
-    await vacateOutside(tx, deps.clock, current, start, end, auth.userId);
+    const vacated = await vacateOutside(tx, deps.clock, current, start, end, auth.userId);
     const [row] = await tx.update(shifts).set({ startTime: start, endTime: end, services, languages }).where(eq(shifts.id, id)).returning();
     if (!row) throw notFound();
     await tx
       .update(appointments)
       .set({ offeredServices: services, offeredLanguages: languages })
       .where(and(eq(appointments.shiftId, id), inArray(appointments.status, UNBOOKED)));
-    await fillShiftSlots(tx, deps.clock, row);
-    return row;
+    return { row, vacated, created: await fillShiftSlots(tx, deps.clock, row) };
   });
-  return (await presentShifts(deps.db, [updated]))[0]!;
+  await publishShiftChanges(deps, updated.vacated, updated.created);
+  return (await presentShifts(deps.db, [updated.row]))[0]!;
 }
 
 export async function removeShift(deps: BookingDeps, auth: AuthContext, id: string): Promise<void> {
   const current = await loadShiftFor(deps, auth, id);
-  await deps.db.transaction(async (tx) => {
+  const vacated = await deps.db.transaction(async (tx) => {
     await lockPractitioner(tx, current.practitionerUserId);
-    await vacateOutside(tx, deps.clock, current, null, null, auth.userId);
+    const outside = await vacateOutside(tx, deps.clock, current, null, null, auth.userId);
     await tx.delete(shifts).where(eq(shifts.id, id));
+    return outside;
   });
+  await publishShiftChanges(deps, vacated, []);
+}
+
+async function publishShiftChanges(deps: BookingDeps, vacated: { removed: AppointmentChange[]; detached: AppointmentChange[] }, created: AppointmentRow[]): Promise<void> {
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, vacated.removed);
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.released, vacated.detached);
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.created, created.map((slot) => ({ row: slot, previousStatus: null })));
 }
 
 export async function listShifts(deps: BookingDeps, auth: AuthContext, range: { from: Date; to: Date; practitionerId?: string | undefined }) {
@@ -259,6 +273,7 @@ export async function topUpRollingShifts(
         .insert(shifts)
         .values({ practitionerUserId: practitioner.id, organisationId, startTime: start, endTime: end, services: input.services, languages: input.languages, createdBy: null, createdAt: clock.now() })
         .returning();
+      // Nobody watches the rota at the nightly top-up; pages fetch its slots when they open.
       await fillShiftSlots(tx, clock, row!);
       return 1;
     });

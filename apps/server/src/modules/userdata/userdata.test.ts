@@ -400,6 +400,8 @@ describe('GET /api/userdata/roles/results and the result download', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('inline; filename="result.pdf"');
+    expect(file.headers['content-security-policy']).toBeUndefined();
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await auditRows(patient.user.id, 'health_data.read')).toEqual(expect.arrayContaining([expect.objectContaining({ resourceType: 'test_result_file' })]));
 
@@ -497,6 +499,8 @@ describe('POST /api/userdata/order and GET /api/userdata/orders', () => {
     const order = (body: unknown) => h.call('POST', '/api/userdata/order', { token: patient.token, body });
     expect((await order({ role_profile_id: profileId, appointment_date: daysAhead(-1) })).status).toBe(400);
     expect(await order({ role_profile_id: profileId, appointment_date: daysAhead(366) })).toMatchObject({ status: 400, body: { message: USERDATA_MSG.kitDateTooFar } });
+    expect((await order({ role_profile_id: profileId, appointment_date: 1e15 })).status).toBe(400);
+    expect((await order({ role_profile_id: profileId, appointment_date: 'tomorrow' })).status).toBe(400);
     expect(await order({ role_profile_id: profileId })).toMatchObject({ status: 400, body: { message: MSG.missingDetails } });
     expect(await order({ appointment_date: daysAhead(14) })).toMatchObject({ status: 400, body: { message: MSG.missingDetails } });
   });
@@ -697,6 +701,46 @@ describe('GET /api/userdata/help/media', () => {
       expect(() => loadConfig({ SWAB_VIDEO_EMBED_URL: 'http://video.example.org/embed' })).toThrow('SWAB_VIDEO_EMBED_URL must be an https:// address');
     } finally {
       await embedded.close();
+    }
+  });
+});
+
+describe('My Account personal details (PATCH /api/identity/users/{id}, the rules the profile form shares)', () => {
+  it('accepts a date of birth of 01/01/1901 and refuses the day before and the future; names need 2 letters', async () => {
+    const patient = await h.user({ org: await h.org(), roles: ['patient'] });
+    const patch = (body: unknown) => h.call('PATCH', `/api/identity/users/${patient.user.id}`, { token: patient.token, body });
+    const firstOf1901 = Date.UTC(1901, 0, 1) / 1000;
+    expect((await patch({ date_of_birth: firstOf1901 })).status).toBe(200);
+    expect((await patch({ date_of_birth: firstOf1901 - 86_400 })).status).toBe(400);
+    expect((await patch({ date_of_birth: Math.floor(h.clock.now().getTime() / 1000) + 86_400 })).status).toBe(400);
+    expect((await patch({ first_name: 'Jo', last_name: 'Li' })).status).toBe(200);
+    expect((await patch({ first_name: 'J' })).status).toBe(400);
+    expect((await patch({ telephone: '1234' })).status).toBe(400);
+    expect((await patch({ telephone: '12345' })).status).toBe(200);
+  });
+});
+
+describe('roles without personal health data', () => {
+  it('answer 403 on every patient path', async () => {
+    const org = await h.org();
+    const practitioner = await h.user({ org, roles: ['practitioner'] });
+    const profileId = await profileIdOf(practitioner);
+    const calls: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
+      ['POST', '/api/userdata/symptom', noSymptoms()],
+      ['GET', '/api/userdata/roles/history'],
+      ['GET', `/api/userdata/roles/${profileId}/history`],
+      ['POST', '/api/userdata/onboarding', assessment()],
+      ['GET', '/api/userdata/roles/onboarding'],
+      ['GET', `/api/userdata/roles/results?id=${profileId}`],
+      ['POST', '/api/userdata/order', { role_profile_id: profileId, appointment_date: daysAhead(14) }],
+      ['GET', '/api/userdata/orders'],
+      ['GET', '/api/userdata/organisations/symptom_history'],
+      ['GET', '/api/userdata/organisations/registrations'],
+      ['POST', '/api/userdata/organisations/invitations', { emails: ['someone@example.test'] }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await h.call(method, url, { token: practitioner.token, body });
+      expect({ url, status: res.status }).toEqual({ url, status: 403 });
     }
   });
 });

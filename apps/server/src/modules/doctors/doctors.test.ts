@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { MSG, ROTA_MSG } from '@vireo/contracts';
+import { messages, sessions, users } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../test/harness';
+
+let h: Harness;
+let clinic: string;
+let manager: TestUser;
+let admin: TestUser;
+let practitioner: TestUser;
+let otherManager: TestUser;
+let otherPractitioner: TestUser;
+beforeAll(async () => {
+  h = await createHarness();
+  clinic = await h.org();
+  const otherClinic = await h.org();
+  manager = await h.user({ org: clinic, roles: ['shift_manager'] });
+  admin = await h.user({ org: clinic, roles: ['super_admin'] });
+  practitioner = await h.user({ org: clinic, roles: ['practitioner'] });
+  otherManager = await h.user({ org: otherClinic, roles: ['shift_manager'] });
+  otherPractitioner = await h.user({ org: otherClinic, roles: ['practitioner'] });
+});
+afterAll(() => h.close());
+
+let counter = 0;
+const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: `doctor-${Date.now()}-${++counter}@example.test`, telephone: '+44 7700 900456' });
+
+async function invitationToken(email: string): Promise<string> {
+  const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email)).orderBy(desc(messages.createdAt));
+  const token = /\/identity\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.body)?.[1];
+  return decodeURIComponent(token!);
+}
+
+async function setPassword(token: string, password: string, confirm = password) {
+  const form = await h.app.inject({ method: 'GET', url: `/identity/set-password?token=${encodeURIComponent(token)}` });
+  const cookie = String(form.headers['set-cookie']).split(';')[0]!;
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+  return h.app.inject({
+    method: 'POST',
+    url: '/identity/set-password',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ csrf, token, password, confirm }).toString(),
+  });
+}
+
+describe('GET /api/doctors', () => {
+  it('lists the practitioners of the managed organisation only', async () => {
+    const res = await h.call('GET', '/api/doctors', { token: manager.token });
+    expect(res.status).toBe(200);
+    expect(res.body.doctors.map((d: { user_id: string }) => d.user_id)).toEqual([practitioner.user.id]);
+    expect(res.body.doctors[0]).toMatchObject({ state: 'active', email: practitioner.user.email, next_shift_start: null });
+    const other = await h.call('GET', '/api/doctors', { token: otherManager.token });
+    expect(other.body.doctors.map((d: { user_id: string }) => d.user_id)).toEqual([otherPractitioner.user.id]);
+  });
+
+  it('refuses practitioners (403) and anonymous callers (401)', async () => {
+    expect((await h.call('GET', '/api/doctors', { token: practitioner.token })).status).toBe(403);
+    expect((await h.call('GET', '/api/doctors')).status).toBe(401);
+  });
+});
+
+describe('POST /api/doctors and the set-password invitation', () => {
+  it('creates a practitioner who cannot sign in until the password is set through the e-mailed link', async () => {
+    const input = newDoctor();
+    const res = await h.call('POST', '/api/doctors', { token: manager.token, body: input });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: ROTA_MSG.doctorCreated, doctor: { state: 'invited', first_name: 'Amara', email: input.email } });
+    const login = (password: string) => h.call('POST', '/api/login/auth', { body: { email: input.email, password } });
+    expect((await login('a long enough password')).status).toBe(401);
+
+    const token = await invitationToken(input.email);
+    expect((await setPassword(token, 'a long enough password', 'something else entirely')).statusCode).toBe(400);
+    expect((await setPassword(token, 'short')).statusCode).toBe(400);
+    const done = await setPassword(token, 'a long enough password');
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toMatch(/^\/verify-token\?token=/);
+    const signedIn = await login('a long enough password');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.roles.map((r: { name: string }) => r.name)).toEqual(['practitioner']);
+    // The link works once.
+    expect((await h.app.inject({ method: 'GET', url: `/identity/set-password?token=${encodeURIComponent(token)}` })).statusCode).toBe(404);
+    const listed = await h.call('GET', '/api/doctors', { token: admin.token });
+    expect(listed.body.doctors.find((d: { email: string }) => d.email === input.email)).toMatchObject({ state: 'active' });
+  });
+
+  it('re-sends an invitation: only the newest link works; an expired one answers 410', async () => {
+    const input = newDoctor();
+    const created = await h.call('POST', '/api/doctors', { token: manager.token, body: input });
+    const first = await invitationToken(input.email);
+    h.clock.advance(1000);
+    expect((await h.call('POST', `/api/doctors/${created.body.doctor.user_id}/invitation`, { token: manager.token })).status).toBe(200);
+    const second = await invitationToken(input.email);
+    expect(second).not.toBe(first);
+    expect((await h.app.inject({ method: 'GET', url: `/identity/set-password?token=${encodeURIComponent(first)}` })).statusCode).toBe(404);
+    h.clock.advance(8 * 86_400_000);
+    expect((await h.app.inject({ method: 'GET', url: `/identity/set-password?token=${encodeURIComponent(second)}` })).statusCode).toBe(410);
+    h.clock.set(new Date());
+    expect((await h.call('POST', `/api/doctors/${practitioner.user.id}/invitation`, { token: manager.token })).status).toBe(409);
+    expect((await h.call('POST', `/api/doctors/${otherPractitioner.user.id}/invitation`, { token: manager.token })).status).toBe(404);
+  });
+
+  it('refuses a taken e-mail (409), bad input (400), missing details, practitioners (403) and anonymous callers (401)', async () => {
+    expect((await h.call('POST', '/api/doctors', { token: manager.token, body: { ...newDoctor(), email: practitioner.user.email } })).status).toBe(409);
+    expect((await h.call('POST', '/api/doctors', { token: manager.token, body: { ...newDoctor(), email: 'not-an-address' } })).status).toBe(400);
+    expect(await h.call('POST', '/api/doctors', { token: manager.token, body: { first_name: 'Amara' } })).toMatchObject({ status: 400, body: { message: MSG.missingDetails } });
+    expect((await h.call('POST', '/api/doctors', { token: practitioner.token, body: newDoctor() })).status).toBe(403);
+    expect((await h.call('POST', '/api/doctors', { body: newDoctor() })).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/doctors/:id', () => {
+  it('disables a practitioner, ending their sessions, and enables them again', async () => {
+    const doctor = await h.user({ org: clinic, roles: ['practitioner'] });
+    const res = await h.call('PATCH', `/api/doctors/${doctor.user.id}`, { token: manager.token, body: { disabled: true } });
+    expect(res).toMatchObject({ status: 200, body: { message: ROTA_MSG.doctorDisabled, doctor: { state: 'disabled' } } });
+    expect((await h.call('GET', '/api/booking/practitioner/me', { token: doctor.token })).status).toBe(401);
+    const open = await h.ctx.database.db.select().from(sessions).where(eq(sessions.userId, doctor.user.id));
+    expect(open.every((s) => s.revokedAt !== null)).toBe(true);
+    expect((await h.call('POST', '/api/login/auth', { body: { email: doctor.user.email, password: doctor.password } })).status).toBe(401);
+    const enabled = await h.call('PATCH', `/api/doctors/${doctor.user.id}`, { token: manager.token, body: { disabled: false } });
+    expect(enabled.body.doctor.state).toBe('active');
+    expect((await h.call('POST', '/api/login/auth', { body: { email: doctor.user.email, password: doctor.password } })).status).toBe(200);
+    const [row] = await h.ctx.database.db.select().from(users).where(eq(users.id, doctor.user.id));
+    expect(row!.disabledAt).toBeNull();
+  });
+
+  it('answers 404 for another organisation’s practitioner and for non-practitioners, 400 for bad input, 403 and 401', async () => {
+    expect((await h.call('PATCH', `/api/doctors/${otherPractitioner.user.id}`, { token: manager.token, body: { disabled: true } })).status).toBe(404);
+    expect((await h.call('PATCH', `/api/doctors/${admin.user.id}`, { token: manager.token, body: { disabled: true } })).status).toBe(404);
+    expect((await h.call('PATCH', `/api/doctors/${practitioner.user.id}`, { token: manager.token, body: { disabled: 'yes' } })).status).toBe(400);
+    expect((await h.call('PATCH', `/api/doctors/${practitioner.user.id}`, { token: practitioner.token, body: { disabled: true } })).status).toBe(403);
+    expect((await h.call('PATCH', `/api/doctors/${practitioner.user.id}`, { body: { disabled: true } })).status).toBe(401);
+  });
+});
+
+describe('GET /api/doctors/:id/shifts', () => {
+  it('lists a practitioner’s shifts in a window; another organisation’s answers 404', async () => {
+    const start = Math.ceil(h.clock.now().getTime() / 3_600_000) * 3600 + 24 * 3600;
+    const created = await h.call('POST', '/api/rota/shifts', { token: manager.token, body: { practitioner_id: practitioner.user.id, start_time: start, end_time: start + 3600 } });
+    expect(created.status).toBe(201);
+    const res = await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start - 3600}&date_to=${start + 7200}`, { token: manager.token });
+    expect(res.status).toBe(200);
+    expect(res.body.shifts).toEqual([expect.objectContaining({ id: created.body.shift.id, slots: 3 })]);
+    const listed = await h.call('GET', '/api/doctors', { token: manager.token });
+    expect(listed.body.doctors.find((d: { user_id: string }) => d.user_id === practitioner.user.id).next_shift_start).toBe(start);
+    expect((await h.call('GET', `/api/doctors/${otherPractitioner.user.id}/shifts?date_from=${start}&date_to=${start + 60}`, { token: manager.token })).status).toBe(404);
+    expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}`, { token: manager.token })).status).toBe(400);
+    expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}&date_to=${start + 60}`, { token: practitioner.token })).status).toBe(403);
+    expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}&date_to=${start + 60}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Claimable and practitioner lists under load: 100,000 appointments over 60 days and 50
+ * practitioners on a fresh PostgreSQL database, one server process, autocannon with a real
+ * practitioner session against GET /getclaimappointments (and its badge count) and the
+ * practitioner's list endpoints. Prints requests/s and p95 of each as a ratio to GET /api/health
+ * in the same run, and the query plans of the lists (failing on a sequential scan of appointments).
+ *
+ *   npm run bench:claimable -w bench        (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the CI default)
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { appointments, appointmentStatusChanges, bookingUsers, organisationProfiles, organisations, users } from '../apps/server/src/db/schema';
+import { insertRole } from '../apps/server/src/modules/identity/repo';
+import { openDatabase, rowsOf, type Database } from '../apps/server/src/platform/db';
+import { hashPassword } from '../apps/server/src/platform/passwords';
+import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
+
+const APPOINTMENTS = 100_000;
+const PRACTITIONERS = 50;
+const DAYS = 60;
+const SLOTS_PER_DAY = Math.ceil(APPOINTMENTS / PRACTITIONERS / DAYS);
+const SLOT_MS = 20 * 60_000;
+const DAY_MS = 86_400_000;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const PASSWORD = 'bench practitioner password';
+const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+type Status = 'CLAIMABLE' | 'WAITING' | 'AVAILABLE' | 'COMPLETED' | 'UNAVAILABLE';
+
+/**
+ * A spread like a working service: of future slots 1% claimable (released bookings waiting for
+ * someone), 40% booked and the rest open; of past ones 60% completed and the rest unused.
+ */
+function statusOf(index: number, past: boolean): Status {
+  const r = (index * 7919) % 1000;
+  if (past) return r < 600 ? 'COMPLETED' : 'UNAVAILABLE';
+  return r < 10 ? 'CLAIMABLE' : r < 410 ? 'WAITING' : 'AVAILABLE';
+}
+
+async function seed(database: Database, now: number): Promise<{ email: string; practitionerId: string; counts: Record<Status, number> }> {
+  const { db } = database;
+  const [org] = await db.insert(organisations).values({ name: 'Bench clinic' }).returning();
+  await db.insert(organisationProfiles).values({ organisationId: org!.id });
+  const passwordHash = await hashPassword(PASSWORD);
+  const practitionerIds: string[] = [];
+  for (let p = 0; p < PRACTITIONERS; p++) {
+    const email = `bench-practitioner-${p}@example.test`;
+    const [user] = await db.insert(users).values({ organisationId: org!.id, firstName: 'Bench', lastName: `Practitioner ${p}`, email, username: email, passwordHash }).returning();
+    await insertRole(db, { name: 'practitioner', userId: user!.id, organisationId: org!.id, profileName: `Bench Practitioner ${p}` });
+    practitionerIds.push(user!.id);
+  }
+  const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (DAYS / 2) * DAY_MS;
+  const counts: Record<Status, number> = { CLAIMABLE: 0, WAITING: 0, AVAILABLE: 0, COMPLETED: 0, UNAVAILABLE: 0 };
+  const BATCH = 2_000;
+  for (let offset = 0; offset < APPOINTMENTS; offset += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, APPOINTMENTS - offset) }, (_, i) => {
+      const index = offset + i;
+      const practitioner = index % PRACTITIONERS;
+      const slot = Math.floor(index / PRACTITIONERS);
+      const start = firstDay + Math.floor(slot / SLOTS_PER_DAY) * DAY_MS + 8 * 3_600_000 + (slot % SLOTS_PER_DAY) * SLOT_MS;
+      const status = statusOf(index, start + SLOT_MS < now);
+      counts[status]++;
+      return {
+        type: 'video_gp',
+        status,
+        startTime: new Date(start),
+        endTime: new Date(start + SLOT_MS),
+        statusLastUpdated: new Date(Math.min(start, now)),
+        language: 'EN' as const,
+        offeredServices: ['video_gp'],
+        offeredLanguages: ['EN' as const],
+        practitionerUserId: status === 'CLAIMABLE' ? null : practitionerIds[practitioner]!,
+        claimableSlot: status === 'CLAIMABLE',
+        paid: status === 'CLAIMABLE' || status === 'WAITING' || status === 'COMPLETED',
+        createdAt: new Date(firstDay),
+      };
+    });
+    const inserted = await db.insert(appointments).values(rows).returning({ id: appointments.id, status: appointments.status, at: appointments.statusLastUpdated });
+    await db.insert(appointmentStatusChanges).values(inserted.map((a) => ({ appointmentId: a.id, changedTo: a.status!, createdAt: a.at })));
+    const booked = inserted.filter((a) => a.status === 'CLAIMABLE' || a.status === 'WAITING' || a.status === 'COMPLETED');
+    if (booked.length > 0) {
+      await db.insert(bookingUsers).values(
+        booked.map((a, i) => ({ appointmentId: a.id, position: 0, firstName: 'Bench', lastName: `Patient ${offset + i}`, email: `patient-${offset + i}@example.test`, dateOfBirth: Date.UTC(1985, 0, 1) / 1000, createdAt: a.at })),
+      );
+    }
+  }
+  await db.execute(sql`ANALYZE`);
+  return { email: 'bench-practitioner-0@example.test', practitionerId: practitionerIds[0]!, counts };
+}
+
+async function signIn(server: ServerProcess, email: string): Promise<string> {
+  const auth = await fetch(`${server.url}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (!auth.ok) throw new Error(`sign-in failed: ${auth.status}`);
+  const { token: oneTime } = (await auth.json()) as { token: string };
+  const session = await fetch(`${server.url}/api/login/token/${oneTime}`);
+  return ((await session.json()) as { token: string }).token;
+}
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p95: number;
+  failures: number;
+}
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
+}
+
+/** autocannon for DURATION_SECONDS; p95 from every response's time (autocannon itself reports p97.5, not p95). */
+function measure(name: string, url: string, token: string | null): Promise<Measured> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ name, requestsPerSecond: result.requests.average, p95: p95(times), failures: result.non2xx + result.errors + result.timeouts });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/** The lists' queries as the booking service issues them, for EXPLAIN. */
+function listQueries(practitionerId: string, now: Date): Record<string, string> {
+  const iso = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
+  const t = now.getTime();
+  const today = Math.floor(t / DAY_MS) * DAY_MS;
+  const p = `'${practitionerId}'`;
+  return {
+    'getclaimappointments': `SELECT * FROM appointments WHERE status = 'CLAIMABLE' AND end_time >= ${iso(t)} ORDER BY start_time ASC LIMIT 1000`,
+    'getclaimappointments/count': `SELECT count(*)::int FROM appointments WHERE status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 4 * DAY_MS)}`,
+    'getappointments (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','PATIENT_ATTENDED','PRACTITIONER_ATTENDED','IN_PROGRESS','ON_HOLD','PRACTITIONER_LEFT','PATIENT_LEFT','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'search AVAILABLE (today)': `SELECT * FROM appointments WHERE (practitioner_user_id = ${p} OR status = 'CLAIMABLE') AND status IN ('AVAILABLE') AND start_time >= ${iso(today)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'getpastappointments (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time < ${iso(t)} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time DESC, id ASC LIMIT 1000`,
+    'practitioner (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+  };
+}
+
+const scratch = await createScratchDatabase(baseUrl);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-bench-'));
+let server: ServerProcess | null = null;
+try {
+  server = await startServerProcess({ DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  const now = new Date();
+  const seeded = await seed(database, now.getTime());
+  const token = await signIn(server, seeded.email);
+
+  const t = Math.floor(now.getTime() / 1000);
+  const today = Math.floor(t / 86_400) * 86_400;
+  const api = `${server.url}/api/booking`;
+  const targets: [string, string][] = [
+    ['GET /getclaimappointments', `${api}/getclaimappointments`],
+    ['GET /getclaimappointments/count', `${api}/getclaimappointments/count`],
+    ['GET /getappointments (week)', `${api}/getappointments?date_from=${today}&date_to=${today + 7 * 86_400}`],
+    ['GET /search?status=AVAILABLE (today)', `${api}/search?status=AVAILABLE&start_time_from=${today}&start_time_to=${today + 86_400}`],
+    ['GET /getpastappointments (week)', `${api}/getpastappointments?date_from=${today - 6 * 86_400}&date_to=${today + 86_400}`],
+    ['GET /practitioner (week)', `${api}/practitioner?date_from=${today}&date_to=${today + 7 * 86_400}`],
+  ];
+  for (const [, url] of targets) {
+    const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!check.ok) throw new Error(`${url} answered ${check.status}`);
+  }
+  await measure('warm-up', `${server.url}/api/health`, null);
+  const health = await measure('GET /api/health', `${server.url}/api/health`, null);
+  const results: Measured[] = [];
+  for (const [name, url] of targets) results.push(await measure(name, url, token));
+
+  print(`claimable: ${APPOINTMENTS} appointments over ${DAYS} days, ${PRACTITIONERS} practitioners (${Object.entries(seeded.counts).map(([s, n]) => `${s} ${n}`).join(', ')})`);
+  print(`  autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, one server process on PostgreSQL, signed in as a practitioner`);
+  print(`  ${'endpoint'.padEnd(40)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p95 ms'.padStart(8)} ${'ratio'.padStart(6)} failures`);
+  for (const r of [health, ...results]) {
+    print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / health.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / health.p95).toFixed(2).padStart(6)} ${r.failures}`);
+  }
+
+  let sequential = 0;
+  print('  query plans:');
+  for (const [name, query] of Object.entries(listQueries(seeded.practitionerId, now))) {
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await database.db.execute(sql.raw(`EXPLAIN ${query}`))).map((row) => row['QUERY PLAN']);
+    const scansAppointments = plan.some((line) => /Seq Scan on appointments/.test(line));
+    if (scansAppointments) sequential++;
+    print(`  -- ${name}${scansAppointments ? '   <-- SEQUENTIAL SCAN' : ''}`);
+    for (const line of plan) print(`     ${line}`);
+  }
+  await database.close();
+  const failures = results.reduce((n, r) => n + r.failures, 0);
+  print(`  sequential scans of appointments: ${sequential}; failed requests: ${failures}`);
+  process.exitCode = sequential === 0 && failures === 0 ? 0 : 1;
+} finally {
+  await server?.stop();
+  await scratch.drop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
