@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Where the e2e server sends e-mail; tests that follow e-mailed links listen here (e2e/mailbox.ts). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
 
 export default defineConfig({
   testDir: './tests',
@@ -43,6 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       LOGIN_ATTEMPTS_PER_IP: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
   },
 });

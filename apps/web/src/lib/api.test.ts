@@ -37,10 +37,11 @@ describe('apiRequest', () => {
   });
 
   it.each([401, 403])('on %i clears storage, goes to /login and throws the server message', async (status) => {
-    vi.stubGlobal('fetch', respond(status, { success: false, message: 'Unable to authenticate user.' }));
+    const answer = { success: false, message: 'Unable to authenticate user.' };
+    vi.stubGlobal('fetch', respond(status, answer));
 
     const failure = apiRequest('/api/login/session', { schema: Answer });
-    await expect(failure).rejects.toEqual(new ApiError(status, 'Unable to authenticate user.'));
+    await expect(failure).rejects.toEqual(new ApiError(status, 'Unable to authenticate user.', undefined, answer));
     expect(localStorage.length).toBe(0);
     expect(hardNavigate).toHaveBeenCalledWith('/login');
   });

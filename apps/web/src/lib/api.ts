@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** The whole error answer, for the few that carry more than the envelope (e.g. a 409's conflicts). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,10 +27,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** On 401/403 clear the stored session and go to /login (default true). */
   signOutOnAuthError?: boolean;
+  /** Extra request headers, e.g. a customer's link token (never put tokens in the URL). */
+  headers?: Record<string, string>;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(hasBody: boolean, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -65,18 +69,18 @@ function signOut(): void {
 
 /** Calls the API on the same origin, validating the answer with `schema`. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { schema, method = 'GET', body, signal, signOutOnAuthError = true } = options;
+  const { schema, method = 'GET', body, signal, signOutOnAuthError = true, headers } = options;
   const hasBody = body !== undefined;
   const response = await send(
     path,
-    { method, headers: buildHeaders(hasBody), body: hasBody ? JSON.stringify(body) : undefined },
+    { method, headers: buildHeaders(hasBody, headers), body: hasBody ? JSON.stringify(body) : undefined },
     signal,
   );
   const payload = await readJson(response);
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && signOutOnAuthError) signOut();
     const envelope = ErrorEnvelope.safeParse(payload);
-    if (envelope.success) throw new ApiError(response.status, envelope.data.message, envelope.data.errors);
+    if (envelope.success) throw new ApiError(response.status, envelope.data.message, envelope.data.errors, payload);
     throw new ApiError(response.status, MSG.somethingWentWrong);
   }
   const parsed = schema.safeParse(payload);

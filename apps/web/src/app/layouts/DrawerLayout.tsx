@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ProductLogo } from '../../components/ProductLogo';
+import { ClaimableBadge } from '../../features/booking';
 import { useCurrentSession } from '../../lib/session';
 import { DrawerNav } from './DrawerNav';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -41,6 +42,7 @@ export function DrawerLayout({ title, children }: { title: string; children: Rea
             <Typography component="p" variant="h6" sx={{ flexGrow: 1 }} noWrap>
               {title}
             </Typography>
+            <ClaimableBadge />
             <LanguageSwitch />
           </Toolbar>
         </AppBar>

@@ -1,8 +1,33 @@
+import Chip from '@mui/material/Chip';
+import { BOOKING_LIVE, ClaimableCountResponse, type RoleName } from '@vireo/contracts';
+import { apiRequest } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/session';
+import { useLiveQuery } from '../../../lib/useLive';
+
+/** The staff who claim appointments, and so see how many are waiting (GET /getclaimappointments/count). */
+export const CLAIMABLE_BADGE_ROLES: readonly RoleName[] = ['practitioner', 'shift_manager', 'super_admin'];
+/** While the live socket is down the count is polled as often as the claimable list (spec 2 §9: 5 s). */
+const POLL_MS = 5_000;
+
+function ClaimableCount() {
+  const query = useLiveQuery(
+    {
+      queryKey: ['booking', 'claimable-count'],
+      queryFn: ({ signal }) => apiRequest('/api/booking/getclaimappointments/count', { schema: ClaimableCountResponse, signal }).then((answer) => answer.count),
+    },
+    { topic: BOOKING_LIVE.appointmentsTopic, pollMs: POLL_MS },
+  );
+  const count = query.data ?? 0;
+  if (count === 0) return null;
+  return <Chip role="status" color="warning" label={`There are ${count} claimable appointments`} />;
+}
+
 /**
- * The top bar's claimable-appointments badge (spec 1 §2: "There are N claimable appointments",
- * hidden while loading or when N is zero). The claimable count arrives with the booking area;
- * until then there is nothing to show.
+ * The top bar's claimable-appointments badge (spec 1 §2): "There are N claimable appointments",
+ * counting from the start of today to the end of the day three days ahead (UTC), hidden while
+ * loading or when N is zero, and kept current by live updates.
  */
 export function ClaimableBadge() {
-  return null;
+  const session = useCurrentSession();
+  return CLAIMABLE_BADGE_ROLES.includes(session.role.name) ? <ClaimableCount /> : null;
 }

@@ -1,0 +1,81 @@
+import { BOOKING_MSG } from '@vireo/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { BasicInformationSchema } from './components/BasicInformationStep';
+import { describeFailure } from './outcome';
+import { BOOKING_TEXTS } from './texts';
+import { addDays, calendarWindow, formatCountdown, formatTime, isoDateToDayString, parseDayString, toDayString, zoneLabel } from './time';
+
+const EN = BOOKING_TEXTS.EN;
+const DE = BOOKING_TEXTS.DE;
+
+describe('payment failures (spec 2 §8)', () => {
+  it("shows the server's 'Something went wrong, please try again.' as the slot-taken text, and the slot as lost", () => {
+    const failure = describeFailure(new ApiError(409, BOOKING_MSG.paymentFailed), EN);
+    expect(failure).toEqual({ lines: [BOOKING_MSG.slotTaken], slotLost: true, cardRefused: false });
+  });
+
+  it('keeps the hold on a declined card and shows the server message, in German for a German booking', () => {
+    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), EN)).toEqual({ lines: [BOOKING_MSG.cardDeclined], slotLost: false, cardRefused: true });
+    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), DE).lines).toEqual(['Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.']);
+  });
+
+  it('lists field messages under the main message, and keeps the generic text when no answer arrived', () => {
+    const invalid = describeFailure(new ApiError(400, 'Missing details.', { 'billing_details.email': BOOKING_MSG.emailInvalid }), EN);
+    expect(invalid.lines).toEqual(['Missing details.', BOOKING_MSG.emailInvalid]);
+    expect(describeFailure(new ApiError(0, BOOKING_MSG.paymentFailed), EN)).toMatchObject({ lines: [BOOKING_MSG.paymentFailed], slotLost: false });
+  });
+});
+
+describe('basic information (spec 2 §5)', () => {
+  const valid = { first_name: 'Ada', last_name: 'Lovelace', dateOfBirth: '1990-04-12', telephone: '07700 900123', email: 'ada@example.test', discount_code: '' };
+  const messageFor = (values: typeof valid, field: string) => BasicInformationSchema.safeParse(values).error?.issues.find((issue) => issue.path[0] === field)?.message;
+
+  it('accepts a complete person with or without a discount code', () => {
+    expect(BasicInformationSchema.safeParse(valid).success).toBe(true);
+    expect(BasicInformationSchema.safeParse({ ...valid, discount_code: 'SPRING' }).success).toBe(true);
+  });
+
+  it("answers 'Input is invalid' for names under 2 characters and 'Input email is invalid' for a bad e-mail", () => {
+    expect(messageFor({ ...valid, first_name: 'A' }, 'first_name')).toBe(BOOKING_MSG.inputInvalid);
+    expect(messageFor({ ...valid, last_name: 'L' }, 'last_name')).toBe(BOOKING_MSG.inputInvalid);
+    expect(messageFor({ ...valid, email: 'ada@example' }, 'email')).toBe(BOOKING_MSG.emailInvalid);
+  });
+
+  it('refuses a date of birth in the future or before 1921', () => {
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(messageFor({ ...valid, dateOfBirth: tomorrow }, 'dateOfBirth')).toBe(BOOKING_MSG.dateOfBirthFuture);
+    expect(messageFor({ ...valid, dateOfBirth: '1920-12-31' }, 'dateOfBirth')).toBe(BOOKING_MSG.dateOfBirthTooEarly);
+  });
+});
+
+describe('booking times', () => {
+  it('offers London today to 40 days ahead', () => {
+    const { first, last } = calendarWindow(new Date('2026-03-28T23:30:00Z'));
+    expect(toDayString(first)).toBe('28-03-2026');
+    expect(toDayString(last)).toBe('07-05-2026');
+    // After midnight in London (BST) the calendar starts on the new day although UTC is still on the old one.
+    expect(toDayString(calendarWindow(new Date('2026-06-01T23:30:00Z')).first)).toBe('02-06-2026');
+  });
+
+  it('shows times in the zone and names the zone with its abbreviation at that instant', () => {
+    const winter = Date.UTC(2026, 0, 15, 9, 20) / 1000;
+    const summer = Date.UTC(2026, 6, 15, 9, 20) / 1000;
+    expect(formatTime(winter, 'Europe/London', 'en-GB')).toBe('09:20');
+    expect(formatTime(summer, 'Europe/London', 'en-GB')).toBe('10:20');
+    expect(zoneLabel('Europe/London', winter)).toBe('Europe/London (GMT)');
+    expect(zoneLabel('Europe/London', summer)).toBe('Europe/London (BST)');
+  });
+
+  it('counts down in mm:ss and never below zero', () => {
+    expect(formatCountdown(1800)).toBe('30:00');
+    expect(formatCountdown(61.2)).toBe('01:02');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+
+  it('converts between the date input, the wire format and calendar dates', () => {
+    expect(isoDateToDayString('1990-04-12')).toBe('12-04-1990');
+    expect(parseDayString('01-02-2026')).toEqual({ year: 2026, month: 2, day: 1 });
+    expect(toDayString(addDays({ year: 2026, month: 12, day: 31 }, 1))).toBe('01-01-2027');
+  });
+});

@@ -1,0 +1,44 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { Slot } from '@vireo/contracts';
+import { useBookingTexts } from '../texts';
+import { formatDate, formatPrice, formatTime, zoneLabel } from '../time';
+
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+/** The chosen appointment: service, date, time and zone named, price, and any extra rows (the person). */
+export function BookingSummary({ serviceLabel, slot, timeZone, priceText, extra = [] }: { serviceLabel: string; slot: Pick<Slot, 'start_time' | 'end_time'>; timeZone: string; priceText?: string; extra?: SummaryRow[] }) {
+  const texts = useBookingTexts();
+  const rows: SummaryRow[] = [
+    { label: texts.summary.service, value: serviceLabel },
+    { label: texts.summary.date, value: formatDate(slot.start_time, timeZone, texts.dateLocale) },
+    { label: texts.summary.time, value: `${formatTime(slot.start_time, timeZone, texts.dateLocale)} – ${formatTime(slot.end_time, timeZone, texts.dateLocale)}` },
+    { label: texts.summary.timeZone, value: zoneLabel(timeZone, slot.start_time) },
+    ...(priceText ? [{ label: texts.summary.price, value: priceText }] : []),
+    ...extra,
+  ];
+  return (
+    <Table size="small" sx={{ maxWidth: 560 }}>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.label}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
+              {row.label}
+            </TableCell>
+            <TableCell>{row.value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The price line: the amount, or why there is nothing to pay. */
+export function priceText(amountPence: number, locale: string, whyFree: string): string {
+  return amountPence > 0 ? formatPrice(amountPence, locale) : whyFree;
+}

@@ -1,0 +1,171 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOOKING, BOOKING_MSG, type BookingConfirmation } from '@vireo/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PageLoader } from '../../../components/PageLoader';
+import { useCurrentSession } from '../../../lib/session';
+import { payForSlot, useServices, type CallContext } from '../api';
+import { BookingFailureView } from '../components/BookingFailureView';
+import { BookingStepper } from '../components/BookingStepper';
+import { BookingSummary, priceText } from '../components/BookingSummary';
+import { CheckoutForm, type Checkout } from '../components/CheckoutForm';
+import { ConfirmationView } from '../components/ConfirmationView';
+import { HoldCountdown } from '../components/HoldCountdown';
+import { SlotPicker } from '../components/SlotPicker';
+import { describeFailure, type BookingFailure } from '../outcome';
+import { BOOKING_TEXTS, BookingTextsContext, fill, serverMessage } from '../texts';
+import { dateOfBirthDayString, formatPrice } from '../time';
+import { useSlotHold } from '../useSlotHold';
+
+const CONTEXT: CallContext = { publicPage: false };
+const DEFAULT_SERVICE = 'video_gp';
+
+/**
+ * /authenticated/book (spec 2 §2.6), opened in a new tab by any signed-in role: 'Select Date and
+ * Time', 'Appointment Summary', 'Booking Confirmation', or the failure screen with Back. The
+ * booking is for the signed-in person; a patient's organisation covers video_gp, others pay by card.
+ */
+export function PatientBookingPage() {
+  const { user } = useCurrentSession();
+  const { i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const serviceName = params.get('service') ?? DEFAULT_SERVICE;
+  const services = useServices(CONTEXT);
+  const service = services.data?.services.find((s) => s.service === serviceName && s.has_slots);
+  // German for a German service (the euro one), else the interface language.
+  const texts = BOOKING_TEXTS[service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN'];
+
+  const [step, setStep] = useState(0);
+  const [failure, setFailure] = useState<BookingFailure | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [confirmation, setConfirmation] = useState<z.infer<typeof BookingConfirmation> | null>(null);
+  const hold = useSlotHold(CONTEXT, () => {
+    setStep(0);
+    setFailure(null);
+    setExpired(true);
+  });
+  const slot = hold.slot;
+
+  const body = () => {
+    if (services.isPending) return <PageLoader />;
+    if (services.isError) return <Alert severity="error">{serverMessage(texts, services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{serverMessage(texts, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    const amount = slot?.cost ?? service.cost;
+    const price = priceText(amount, texts.dateLocale, texts.summary.free);
+
+    if (confirmation) return <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={user.email} priceText={price} />;
+    if (failure) {
+      return (
+        <BookingFailureView
+          lines={failure.lines}
+          onBack={() => {
+            setFailure(null);
+            setStep(failure.slotLost || !slot ? 0 : 1);
+          }}
+        />
+      );
+    }
+
+    const pay = async (checkout: Checkout) => {
+      if (!slot || !hold.token) return;
+      setSubmitting(true);
+      try {
+        const booked = await payForSlot(
+          slot.id,
+          {
+            hold_token: hold.token,
+            amount,
+            card: checkout.card,
+            billing_details: {
+              first_name: user.first_name,
+              last_name: user.last_name,
+              email: user.email,
+              dateOfBirth: user.date_of_birth === null ? undefined : dateOfBirthDayString(user.date_of_birth),
+              phone: user.telephone ?? undefined,
+              ...checkout.billingAddress,
+            },
+            toc_accept: true,
+            marketing_accept: checkout.marketingAccept,
+            service: service.service,
+            language: texts.language,
+          },
+          CONTEXT,
+        );
+        hold.complete();
+        setConfirmation(booked);
+        setStep(2);
+      } catch (error) {
+        const described = describeFailure(error, texts);
+        if (described.slotLost) hold.release();
+        setFailure(described);
+      } finally {
+        setSubmitting(false);
+      }
+    };
+
+    if (step === 0) {
+      return (
+        <Stack spacing={3}>
+          {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
+          <SlotPicker service={service.service} context={CONTEXT} hold={hold} />
+          <Stack direction="row">
+            <Button
+              variant="contained"
+              disabled={!slot || hold.pending}
+              onClick={() => {
+                setExpired(false);
+                setStep(1);
+              }}
+            >
+              {texts.actions.next}
+            </Button>
+          </Stack>
+        </Stack>
+      );
+    }
+    if (!slot) return null;
+    return (
+      <Stack spacing={3}>
+        {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+        <Typography component="h2" variant="h6">
+          {texts.summary.title}
+        </Typography>
+        <BookingSummary
+          serviceLabel={service.label}
+          slot={slot}
+          timeZone={BOOKING.timeZone}
+          priceText={price}
+          extra={[
+            { label: texts.summary.name, value: `${user.first_name} ${user.last_name}` },
+            { label: texts.summary.email, value: user.email },
+          ]}
+        />
+        <CheckoutForm
+          amountPence={amount}
+          submitting={submitting}
+          submitLabel={amount > 0 ? fill(texts.actions.pay, { amount: formatPrice(amount, texts.dateLocale) }) : texts.actions.confirm}
+          onBack={() => setStep(0)}
+          onSubmit={(checkout) => void pay(checkout)}
+        />
+      </Stack>
+    );
+  };
+
+  return (
+    <BookingTextsContext value={texts}>
+      <Stack spacing={3} lang={texts.language.toLowerCase()}>
+        <Typography component="h1" variant="h4">
+          {service ? `${texts.headings.patient}: ${service.label}` : texts.headings.patient}
+        </Typography>
+        <BookingStepper steps={texts.steps.patient} active={confirmation ? 3 : step} />
+        {body()}
+      </Stack>
+    </BookingTextsContext>
+  );
+}

@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import { BOOKING_MSG, ServiceName } from '@vireo/contracts';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/PageLoader';
+import { useServices } from '../api';
+import { PublicBookingWizard } from '../components/PublicBookingWizard';
+import { PublicPage } from '../components/PublicPage';
+import { BOOKING_TEXTS, serverMessage, type BookingLanguage } from '../texts';
+
+const optional = (value: string | null) => (value && value.trim() !== '' ? value : undefined);
+
+/**
+ * /book?service=…&group=…&user=…&token=… — the public booking wizard (spec 2 §2.5). The page
+ * speaks the service's language (German for the euro service) until the visitor switches.
+ */
+export function PublicBookingPage() {
+  const [params] = useSearchParams();
+  const serviceName = optional(params.get('service'));
+  const services = useServices({ publicPage: true });
+  const [chosenLanguage, setChosenLanguage] = useState<BookingLanguage | null>(null);
+  const service = services.data?.services.find((s) => s.service === serviceName && s.public);
+  const language = chosenLanguage ?? service?.language ?? 'EN';
+  const texts = BOOKING_TEXTS[language];
+
+  const body = () => {
+    if (!serviceName || !ServiceName.safeParse(serviceName).success) return <Alert severity="error">{texts.missingService}</Alert>;
+    if (services.isPending) return <PageLoader />;
+    if (services.isError) return <Alert severity="error">{serverMessage(texts, services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{serverMessage(texts, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    return <PublicBookingWizard service={service} group={optional(params.get('group'))} user={optional(params.get('user'))} token={optional(params.get('token'))} />;
+  };
+
+  return (
+    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={service ? `${texts.headings.public}: ${service.label}` : texts.headings.public}>
+      {body()}
+    </PublicPage>
+  );
+}

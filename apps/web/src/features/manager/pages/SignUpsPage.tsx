@@ -1,0 +1,61 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Registration } from '@vireo/contracts';
+import { useEffect } from 'react';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { PageLoader } from '../../../components/PageLoader';
+import { useToast } from '../../../components/toast/toastContext';
+import { useRegistrations } from '../api';
+import { InviteForm } from '../components/InviteForm';
+import { TEXT } from '../texts';
+
+const COLUMNS: DataColumn<Registration>[] = [
+  { id: 'email', label: TEXT.signUps.email, render: (row) => row.email, sortValue: (row) => row.email },
+  {
+    id: 'registered',
+    label: TEXT.signUps.registered,
+    render: (row) =>
+      row.status === 'pending' ? (
+        <CloseIcon color="error" titleAccess={TEXT.signUps.pending} />
+      ) : (
+        <CheckIcon color="success" titleAccess={TEXT.signUps.registered} />
+      ),
+    sortValue: (row) => (row.status === 'pending' ? 0 : 1),
+  },
+];
+
+/** /manager/sign-ups: who was invited and who has registered, and the invitation form. */
+export function SignUpsPage() {
+  const { showToast } = useToast();
+  const registrations = useRegistrations();
+  useEffect(() => {
+    if (registrations.isError) showToast(TEXT.signUps.error, 'error');
+    else if (registrations.isSuccess) showToast(TEXT.signUps.retrieved, 'success');
+  }, [registrations.isError, registrations.isSuccess, registrations.dataUpdatedAt, showToast]);
+
+  return (
+    <Stack spacing={3}>
+      <Paper sx={{ p: 3 }}>
+        <Stack spacing={2}>
+          <Typography component="h1" variant="h4">
+            {TEXT.signUps.heading}
+          </Typography>
+          {registrations.isPending ? (
+            <PageLoader />
+          ) : (
+            <DataTable label={TEXT.signUps.heading} columns={COLUMNS} rows={registrations.data ?? []} rowKey={(row) => row.id} emptyText={TEXT.signUps.empty} />
+          )}
+        </Stack>
+      </Paper>
+      <Paper component="section" aria-labelledby="invite-heading" sx={{ p: 3 }}>
+        <Typography id="invite-heading" component="h2" variant="h5" gutterBottom>
+          {TEXT.invite.heading}
+        </Typography>
+        <InviteForm />
+      </Paper>
+    </Stack>
+  );
+}

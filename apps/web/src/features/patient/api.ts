@@ -1,0 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type HealthAssessmentInput,
+  HelpMediaResponse,
+  KitOrderResponse,
+  OnboardingState,
+  OrganisationResponse,
+  RoleProfileResponse,
+  ShippingDetailsResponse,
+  SymptomResult,
+  TestResultsResponse,
+  UserResponse,
+  type ShippingDetailsInput,
+  type SymptomAnswers,
+  type UpdateUserRequest,
+} from '@vireo/contracts';
+import { apiRequest } from '../../lib/api';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+
+/** Result links expire after 5 minutes; the list is refreshed before that so Download always works. */
+const RESULT_LINKS_REFRESH_MS = 4 * 60_000;
+
+export const userdataKeys = {
+  all: ['userdata'] as const,
+  roleProfile: ['userdata', 'role-profile'] as const,
+  onboarding: ['userdata', 'onboarding'] as const,
+  organisation: ['userdata', 'organisation'] as const,
+  results: (roleProfileId: string) => ['userdata', 'results', roleProfileId] as const,
+  helpMedia: ['userdata', 'help-media'] as const,
+};
+
+export function useRoleProfile() {
+  return useQuery({
+    queryKey: userdataKeys.roleProfile,
+    queryFn: ({ signal }) => apiRequest('/api/userdata/roles', { schema: RoleProfileResponse, signal }).then((r) => r.role_profile),
+  });
+}
+
+export function useOnboarding() {
+  return useQuery({
+    queryKey: userdataKeys.onboarding,
+    queryFn: ({ signal }) => apiRequest('/api/userdata/roles/onboarding', { schema: OnboardingState, signal }),
+  });
+}
+
+export function useOrganisation() {
+  return useQuery({
+    queryKey: userdataKeys.organisation,
+    queryFn: ({ signal }) => apiRequest('/api/userdata/organisations', { schema: OrganisationResponse, signal }).then((r) => r.organisation_profile),
+  });
+}
+
+export function useSaveShipping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShippingDetailsInput) => apiRequest('/api/userdata/roles/shipping', { method: 'POST', body: input, schema: ShippingDetailsResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.all }),
+  });
+}
+
+export function useSubmitAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HealthAssessmentInput) => apiRequest('/api/userdata/onboarding', { method: 'POST', body: input, schema: OnboardingState }),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(userdataKeys.onboarding, state);
+      await queryClient.invalidateQueries({ queryKey: userdataKeys.roleProfile });
+    },
+  });
+}
+
+export function useSubmitSymptoms() {
+  return useMutation({
+    mutationFn: (answers: SymptomAnswers) => apiRequest('/api/userdata/symptom', { method: 'POST', body: answers, schema: SymptomResult }),
+  });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { role_profile_id: string; appointment_date: number }) =>
+      apiRequest('/api/userdata/order', { method: 'POST', body: input, schema: KitOrderResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.onboarding }),
+  });
+}
+
+export function useTestResults(roleProfileId: string | undefined) {
+  return useQuery({
+    queryKey: userdataKeys.results(roleProfileId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/userdata/roles/results?${new URLSearchParams({ id: roleProfileId ?? '' }).toString()}`, { schema: TestResultsResponse, signal }).then((r) => r.results),
+    enabled: Boolean(roleProfileId),
+    refetchInterval: RESULT_LINKS_REFRESH_MS,
+  });
+}
+
+export function useHelpMedia() {
+  return useQuery({
+    queryKey: userdataKeys.helpMedia,
+    queryFn: ({ signal }) => apiRequest('/api/userdata/help/media', { schema: HelpMediaResponse, signal }).then((r) => r.swab_video),
+    staleTime: Infinity,
+  });
+}
+
+/** Personal details live with the identity service (PATCH /api/identity/users/{id}). */
+export function useUpdatePersonalDetails(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateUserRequest) => apiRequest(`/api/identity/users/${userId}`, { method: 'PATCH', body: input, schema: UserResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,233 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AboutYouStep, ConditionChoice, HEIGHT_MAX_CM, HEIGHT_MIN_CM, HEALTH_SEXES, WEIGHT_MAX_KG, WEIGHT_MIN_KG, conditionCodesOf, dashboardPath, type HealthAssessmentInput } from '@vireo/contracts';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { useToast } from '../../../components/toast/toastContext';
+import { useCurrentSession } from '../../../lib/session';
+import { useSubmitAssessment } from '../api';
+import { TEXT } from '../texts';
+import { ConditionChecklist } from './ConditionChecklist';
+import { RiskResult } from './RiskResult';
+
+/** One form across the steps: step 0 is the contract's AboutYouStep, steps 1 and 2 a ConditionChoice each. */
+const WizardSchema = AboutYouStep.extend({ health: ConditionChoice, family: ConditionChoice });
+type WizardValues = z.input<typeof WizardSchema>;
+type WizardOutput = z.output<typeof WizardSchema>;
+
+const ABOUT_YOU_FIELDS = ['sex', 'height', 'weight', 'smoking'] as const;
+const RESULT_STEP = 3;
+
+function NumberInput({ control, name, label, min, max }: { control: Control<WizardValues>; name: 'height' | 'weight'; label: string; min: number; max: number }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          type="number"
+          required
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value ?? ''}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { min, max, step: 'any', inputMode: 'decimal' } }}
+          sx={{ maxWidth: 240 }}
+        />
+      )}
+    />
+  );
+}
+
+function AboutYou({ control }: { control: Control<WizardValues> }) {
+  return (
+    <Stack spacing={3}>
+      <Controller
+        control={control}
+        name="sex"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)} required>
+            <FormLabel id="sex-label">{TEXT.health.sex}</FormLabel>
+            <RadioGroup row aria-labelledby="sex-label" name={field.name} value={field.value ?? ''} onChange={(_event, value) => field.onChange(value)}>
+              {HEALTH_SEXES.map((sex) => (
+                <FormControlLabel key={sex} value={sex} control={<Radio />} label={sex === 'Female' ? TEXT.health.female : TEXT.health.male} />
+              ))}
+            </RadioGroup>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      <NumberInput control={control} name="height" label={TEXT.health.height} min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} />
+      <NumberInput control={control} name="weight" label={TEXT.health.weight} min={WEIGHT_MIN_KG} max={WEIGHT_MAX_KG} />
+      <Controller
+        control={control}
+        name="smoking"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)} required>
+            <FormLabel id="smoking-label">{TEXT.health.smoking}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="smoking-label"
+              name={field.name}
+              value={field.value === undefined ? '' : field.value ? 'yes' : 'no'}
+              onChange={(_event, value) => field.onChange(value === 'yes')}
+            >
+              <FormControlLabel value="yes" control={<Radio />} label={TEXT.health.yes} />
+              <FormControlLabel value="no" control={<Radio />} label={TEXT.health.no} />
+            </RadioGroup>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The four-step health wizard (spec 1 §4): Next is disabled until the step is answered; reaching
+ * Result submits the assessment once, automatically; Back goes one step.
+ */
+export function HealthAssessmentWizard() {
+  const session = useCurrentSession();
+  const { showToast } = useToast();
+  const submit = useSubmitAssessment();
+  const [step, setStep] = useState(0);
+  const [submitted, setSubmitted] = useState<HealthAssessmentInput | null>(null);
+  const submittedOnce = useRef(false);
+  const { control, trigger, getValues } = useForm<WizardValues, unknown, WizardOutput>({
+    resolver: zodResolver(WizardSchema),
+    mode: 'onTouched',
+    defaultValues: { health: [], family: [] },
+  });
+  const values = useWatch({ control });
+
+  const answered = [
+    ABOUT_YOU_FIELDS.every((field) => values[field] !== undefined),
+    (values.health?.length ?? 0) > 0,
+    (values.family?.length ?? 0) > 0,
+  ];
+
+  const assessment = (): HealthAssessmentInput => {
+    const all = WizardSchema.parse(getValues());
+    return {
+      sex: all.sex,
+      height: all.height,
+      weight: all.weight,
+      smoking: all.smoking,
+      health_conditions: conditionCodesOf(all.health),
+      family_health_conditions: conditionCodesOf(all.family),
+    };
+  };
+
+  const send = () => {
+    const input = assessment();
+    submit.mutate(input, {
+      onSuccess: () => setSubmitted(input),
+      onError: () => showToast(TEXT.health.failed, 'error'),
+    });
+  };
+
+  const next = async () => {
+    const fields = step === 0 ? [...ABOUT_YOU_FIELDS] : step === 1 ? (['health'] as const) : (['family'] as const);
+    if (!(await trigger(fields))) return;
+    setStep(step + 1);
+    // Reaching Result sends the assessment, the first time only.
+    if (step + 1 === RESULT_STEP && !submittedOnce.current) {
+      submittedOnce.current = true;
+      send();
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Stepper activeStep={step} alternativeLabel>
+        {TEXT.health.steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      <Box component="section" aria-label={TEXT.health.steps[step]}>
+        {step === 0 && <AboutYou control={control} />}
+        {(step === 1 || step === 2) && (
+          <Controller
+            key={step}
+            control={control}
+            name={step === 1 ? 'health' : 'family'}
+            render={({ field, fieldState }) => (
+              <ConditionChecklist
+                legend={step === 1 ? TEXT.health.ownQuestion : TEXT.health.familyQuestion}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        {step === RESULT_STEP && (
+          <Stack spacing={2}>
+            {submit.isPending && (
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <CircularProgress size={24} aria-hidden />
+                <span role="status">{TEXT.health.submitting}</span>
+              </Stack>
+            )}
+            {submitted && <RiskResult assessment={submitted} />}
+            {submit.isError && (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={send}>
+                    {TEXT.health.retry}
+                  </Button>
+                }
+              >
+                {TEXT.health.failed}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </Box>
+
+      <Stack direction="row" spacing={2}>
+        {step > 0 && !submitted && (
+          <Button onClick={() => setStep(step - 1)} disabled={submit.isPending}>
+            {TEXT.health.back}
+          </Button>
+        )}
+        {step < RESULT_STEP && (
+          <Button variant="contained" onClick={() => void next()} disabled={!answered[step]}>
+            {TEXT.health.next}
+          </Button>
+        )}
+        {submitted && (
+          <Link component={RouterLink} to={dashboardPath(session.role.name)}>
+            {TEXT.health.backToHome}
+          </Link>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MIN_DATE_OF_BIRTH_EPOCH, NAME_MAX, NAME_MIN, NAME_PATTERN, UpdateUserRequest, formatUkDate, type PublicUser } from '@vireo/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { useUpdatePersonalDetails } from '../api';
+import { TEXT } from '../texts';
+import { TextInput } from './TextInput';
+import { UkDates } from './UkDates';
+
+const Telephone = UpdateUserRequest.shape.telephone.unwrap().unwrap();
+
+/** A date of birth as the identity service keeps it: epoch seconds of 00:00 UTC on that day. */
+const toEpoch = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 1000;
+function fromEpoch(seconds: number): Date {
+  const utc = new Date(seconds * 1000);
+  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+}
+
+/** The identity service's name rule (contracts' PersonName), with messages a person can act on. */
+const Name = z.string().trim().min(NAME_MIN, TEXT.personal.nameTooShort).max(NAME_MAX, TEXT.personal.nameTooLong).regex(NAME_PATTERN, TEXT.personal.nameLetters);
+
+/** The identity service's rules for these fields, with the picker's date checked the same way. */
+const PersonalDetailsForm = z.object({
+  first_name: Name,
+  last_name: Name,
+  date_of_birth: z
+    .date({ error: TEXT.personal.dateOfBirthInvalid })
+    .refine((date) => !Number.isNaN(date.getTime()), TEXT.personal.dateOfBirthInvalid)
+    .refine((date) => toEpoch(date) >= MIN_DATE_OF_BIRTH_EPOCH, TEXT.personal.dateOfBirthMin)
+    .refine((date) => date.getTime() <= Date.now(), TEXT.personal.dateOfBirthFuture),
+  telephone: z.union([z.literal(''), Telephone]),
+});
+type PersonalDetailsValues = z.input<typeof PersonalDetailsForm>;
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </div>
+  );
+}
+
+function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: boolean) => void }) {
+  const update = useUpdatePersonalDetails(user.id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm<PersonalDetailsValues, unknown, z.output<typeof PersonalDetailsForm>>({
+    resolver: zodResolver(PersonalDetailsForm),
+    mode: 'onTouched',
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      date_of_birth: user.date_of_birth === null ? undefined : fromEpoch(user.date_of_birth),
+      telephone: user.telephone ?? '',
+    },
+  });
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        date_of_birth: toEpoch(values.date_of_birth),
+        telephone: values.telephone === '' ? null : values.telephone,
+      });
+      onDone(true);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : TEXT.personal.error);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 520 }}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextInput control={control} name="first_name" label={TEXT.personal.firstName} required autoComplete="given-name" />
+      <TextInput control={control} name="last_name" label={TEXT.personal.lastName} required autoComplete="family-name" />
+      <Controller
+        control={control}
+        name="date_of_birth"
+        render={({ field, fieldState }) => (
+          <DatePicker
+            label={TEXT.personal.dateOfBirth}
+            value={field.value ?? null}
+            onChange={(value) => field.onChange(value ?? undefined)}
+            format="dd/MM/yyyy"
+            minDate={new Date(1901, 0, 1)}
+            disableFuture
+            inputRef={field.ref}
+            slotProps={{
+              textField: {
+                required: true,
+                onBlur: field.onBlur,
+                error: Boolean(fieldState.error),
+                helperText: fieldState.error?.message ?? TEXT.personal.dateFormat,
+              },
+            }}
+          />
+        )}
+      />
+      <TextInput control={control} name="telephone" label={TEXT.personal.telephone} type="tel" autoComplete="tel" />
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" loading={update.isPending}>
+          {TEXT.personal.save}
+        </Button>
+        <Button onClick={() => onDone(false)} disabled={update.isPending}>
+          {TEXT.personal.cancel}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** My Account's personal information: a read view that toggles to an edit form (Edit, Cancel, Save). */
+export function PersonalInfoSection({ user }: { user: PublicUser }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  return (
+    <Paper component="section" aria-labelledby="personal-heading" sx={{ p: 3 }}>
+      <Stack spacing={2}>
+        <Typography id="personal-heading" component="h2" variant="h5">
+          {TEXT.personal.heading}
+        </Typography>
+        {saved && <Alert severity="success">{TEXT.personal.saved}</Alert>}
+        {editing ? (
+          <UkDates>
+            <PersonalInfoForm
+              user={user}
+              onDone={(didSave) => {
+                setSaved(didSave);
+                setEditing(false);
+              }}
+            />
+          </UkDates>
+        ) : (
+          <>
+            <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+              <Detail label={TEXT.personal.firstName} value={user.first_name} />
+              <Detail label={TEXT.personal.lastName} value={user.last_name} />
+              <Detail label={TEXT.personal.email} value={user.email} />
+              <Detail label={TEXT.personal.dateOfBirth} value={user.date_of_birth === null ? TEXT.personal.none : formatUkDate(new Date(user.date_of_birth * 1000))} />
+              <Detail label={TEXT.personal.telephone} value={user.telephone ?? TEXT.personal.none} />
+            </Stack>
+            <div>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(true);
+                }}
+              >
+                {TEXT.personal.edit}
+              </Button>
+            </div>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

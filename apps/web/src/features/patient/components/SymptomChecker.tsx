@@ -1,0 +1,206 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { ADDITIONAL_SYMPTOM_IDS, CONTACT_IDS, MSG, NO_CONTACT, dashboardPath, hasMainSymptom, type SymptomResult } from '@vireo/contracts';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useToast } from '../../../components/toast/toastContext';
+import { ApiError } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/session';
+import { useSubmitSymptoms } from '../api';
+import { ORANGE, PINK } from '../colours';
+import { TEXT } from '../texts';
+
+type StepKey = 'main' | 'status' | 'additional' | 'contact' | 'result';
+const MAIN = ['fever', 'cough', 'shortness_of_breath', 'loss_of_smell'] as const;
+const STATUS = ['worsening', 'breathing_fast', 'coughing_blood'] as const;
+type MainAnswers = Record<(typeof MAIN)[number], boolean>;
+type StatusAnswers = Record<(typeof STATUS)[number], boolean>;
+
+const NO_MAIN: MainAnswers = { fever: false, cough: false, shortness_of_breath: false, loss_of_smell: false };
+const NO_STATUS: StatusAnswers = { worsening: false, breathing_fast: false, coughing_blood: false };
+
+/** "No Contact" stands alone: ticking it clears the others, ticking another clears it, and none means No Contact. */
+export function toggleContact(current: readonly number[], id: number): number[] {
+  if (id === NO_CONTACT) return [NO_CONTACT];
+  const next = current.includes(id) ? current.filter((c) => c !== id) : [...current.filter((c) => c !== NO_CONTACT), id];
+  return next.length === 0 ? [NO_CONTACT] : next.sort((a, b) => a - b);
+}
+
+const toggle = (list: readonly number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id].sort((a, b) => a - b));
+
+function Checklist({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" sx={{ mb: 1 }}>
+        {legend}
+      </FormLabel>
+      <FormGroup>{children}</FormGroup>
+    </FormControl>
+  );
+}
+
+const RESULT_COLOUR: Record<SymptomResult['code'], string | undefined> = { RED: PINK, ORANGE, GREEN: undefined };
+
+/**
+ * The five-step checker (spec 1 §2). Symptom Status appears only with a main symptom, and Back
+ * skips it otherwise; Next on Social Contact submits, and the server decides the result.
+ */
+export function SymptomChecker() {
+  const session = useCurrentSession();
+  const { showToast } = useToast();
+  const submit = useSubmitSymptoms();
+  const [current, setCurrent] = useState<StepKey>('main');
+  const [main, setMain] = useState<MainAnswers>(NO_MAIN);
+  const [status, setStatus] = useState<StatusAnswers>(NO_STATUS);
+  const [symptoms, setSymptoms] = useState<number[]>([]);
+  const [contacts, setContacts] = useState<number[]>([NO_CONTACT]);
+  const [travel, setTravel] = useState(false);
+  const [result, setResult] = useState<SymptomResult | null>(null);
+
+  const anyMain = hasMainSymptom(main);
+  const steps: StepKey[] = anyMain ? ['main', 'status', 'additional', 'contact', 'result'] : ['main', 'additional', 'contact', 'result'];
+  const labels: Record<StepKey, string> = {
+    main: TEXT.symptoms.steps[0],
+    status: TEXT.symptoms.steps[1],
+    additional: TEXT.symptoms.steps[2],
+    contact: TEXT.symptoms.steps[3],
+    result: TEXT.symptoms.steps[4],
+  };
+  const go = (offset: 1 | -1) => setCurrent(steps[steps.indexOf(current) + offset] ?? current);
+
+  const send = () => {
+    submit.mutate(
+      { contact_id: contacts, fever: main.fever, cough: main.cough, shortness_of_breath: main.shortness_of_breath, loss_of_smell: main.loss_of_smell, ...(anyMain ? status : NO_STATUS), high_risk_country: travel, symptoms },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setCurrent('result');
+        },
+        onError: (error) => showToast(error instanceof ApiError ? error.message : MSG.somethingWentWrong, 'error'),
+      },
+    );
+  };
+
+  const actions = (last = false) => (
+    <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+      {current !== 'main' && (
+        <Button onClick={() => go(-1)} disabled={submit.isPending}>
+          {TEXT.symptoms.back}
+        </Button>
+      )}
+      <Button variant="contained" onClick={last ? send : () => go(1)} loading={last && submit.isPending}>
+        {last ? TEXT.symptoms.submit : TEXT.symptoms.next}
+      </Button>
+    </Stack>
+  );
+
+  const content: Record<StepKey, ReactNode> = {
+    main: (
+      <>
+        <Checklist legend={TEXT.symptoms.mainQuestion}>
+          {MAIN.map((key) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Checkbox
+                  checked={main[key]}
+                  onChange={(event) => {
+                    const next = { ...main, [key]: event.target.checked };
+                    setMain(next);
+                    if (!hasMainSymptom(next)) setStatus(NO_STATUS);
+                  }}
+                />
+              }
+              label={TEXT.symptoms.main[key]}
+            />
+          ))}
+        </Checklist>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {TEXT.symptoms.feverNote}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {TEXT.symptoms.breathNote}
+        </Typography>
+        {actions()}
+      </>
+    ),
+    status: (
+      <>
+        <Checklist legend={TEXT.symptoms.statusQuestion}>
+          {STATUS.map((key) => (
+            <FormControlLabel
+              key={key}
+              control={<Checkbox checked={status[key]} onChange={(event) => setStatus({ ...status, [key]: event.target.checked })} />}
+              label={TEXT.symptoms.status[key]}
+            />
+          ))}
+        </Checklist>
+        {actions()}
+      </>
+    ),
+    additional: (
+      <>
+        <Checklist legend={TEXT.symptoms.additionalQuestion}>
+          {ADDITIONAL_SYMPTOM_IDS.map((id) => (
+            <FormControlLabel key={id} control={<Checkbox checked={symptoms.includes(id)} onChange={() => setSymptoms(toggle(symptoms, id))} />} label={TEXT.symptoms.additional[id]} />
+          ))}
+        </Checklist>
+        {actions()}
+      </>
+    ),
+    contact: (
+      <>
+        <Checklist legend={TEXT.symptoms.contactQuestion}>
+          {CONTACT_IDS.map((id) => (
+            <FormControlLabel key={id} control={<Checkbox checked={contacts.includes(id)} onChange={() => setContacts(toggleContact(contacts, id))} />} label={TEXT.symptoms.contacts[id]} />
+          ))}
+        </Checklist>
+        <Box sx={{ mt: 2 }}>
+          <FormControlLabel control={<Checkbox checked={travel} onChange={(event) => setTravel(event.target.checked)} />} label={TEXT.symptoms.travel} />
+          <Link href={TEXT.symptoms.riskListUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', mt: 1 }}>
+            {TEXT.symptoms.riskList}
+          </Link>
+        </Box>
+        {actions(true)}
+      </>
+    ),
+    result: result && (
+      <Stack spacing={2}>
+        <Typography role="status" sx={{ color: RESULT_COLOUR[result.code], fontWeight: 500 }}>
+          {result.text}
+        </Typography>
+        <Stack direction="row" spacing={3}>
+          <Link component={RouterLink} to="/patient/test-results">
+            {TEXT.symptoms.myResults}
+          </Link>
+          <Link component={RouterLink} to={dashboardPath(session.role.name)}>
+            {TEXT.symptoms.backToHome}
+          </Link>
+        </Stack>
+      </Stack>
+    ),
+  };
+
+  return (
+    <Stepper activeStep={steps.indexOf(current)} orientation="vertical">
+      {steps.map((key) => (
+        <Step key={key} completed={key === 'result' ? result !== null : steps.indexOf(key) < steps.indexOf(current)}>
+          <StepLabel>{labels[key]}</StepLabel>
+          <StepContent slotProps={{ transition: { unmountOnExit: true } }}>{content[key]}</StepContent>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}

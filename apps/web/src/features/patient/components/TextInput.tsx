@@ -1,0 +1,28 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type Props<T extends FieldValues> = { control: Control<T>; name: FieldPath<T>; label: string } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur'>;
+
+/** A text field bound to a react-hook-form field, with its error shown beneath it. */
+export function TextInput<T extends FieldValues>({ control, name, label, ...rest }: Props<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...rest}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={label}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? rest.helperText}
+          fullWidth
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OnboardingState } from '@vireo/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnboarding } from '../api';
+import { AssessmentSummary } from '../components/AssessmentSummary';
+import { HealthAssessmentWizard } from '../components/HealthAssessmentWizard';
+import { QueryState } from '../components/QueryState';
+import { TEXT } from '../texts';
+
+function HealthAssessmentContent({ initial }: { initial: OnboardingState }) {
+  // Decided once: a wizard finished on this visit keeps showing its Result step.
+  const [completed] = useState(initial.health_assessment);
+  return completed ? (
+    <>
+      <Typography component="h2" variant="h5">
+        {TEXT.health.completedHeading}
+      </Typography>
+      <AssessmentSummary assessment={completed} />
+    </>
+  ) : (
+    <HealthAssessmentWizard />
+  );
+}
+
+/** /patient/health-assessment: the read-only view when completed, otherwise the wizard. */
+export function HealthAssessmentPage() {
+  const { t } = useTranslation();
+  const onboarding = useOnboarding();
+  return (
+    <Paper sx={{ p: 3, maxWidth: 800 }}>
+      <Stack spacing={3}>
+        <Typography component="h1" variant="h4">
+          {t('titles.healthAssessment')}
+        </Typography>
+        {onboarding.data ? (
+          <HealthAssessmentContent initial={onboarding.data} />
+        ) : (
+          <QueryState isError={onboarding.isError} error={onboarding.error} onRetry={() => void onboarding.refetch()} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

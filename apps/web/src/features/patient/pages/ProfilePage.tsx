@@ -1,0 +1,28 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useCurrentSession } from '../../../lib/session';
+import { useRoleProfile } from '../api';
+import { PersonalInfoSection } from '../components/PersonalInfoSection';
+import { QueryState } from '../components/QueryState';
+import { ShippingSection } from '../components/ShippingSection';
+
+/** /patient/profile (My Account), for every role: personal information and shipping information. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const session = useCurrentSession();
+  const profile = useRoleProfile();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Typography component="h1" variant="h4">
+        {t('titles.myAccount')}
+      </Typography>
+      <PersonalInfoSection user={session.user} />
+      {profile.data ? (
+        <ShippingSection details={profile.data.shipping_details} />
+      ) : (
+        <QueryState isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { dashboardPath, type ShippingDetails } from '@vireo/contracts';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentSession } from '../../../lib/session';
+import { useRoleProfile } from '../api';
+import { QueryState } from '../components/QueryState';
+import { ShippingForm } from '../components/ShippingForm';
+import { ShippingSummary } from '../components/ShippingSummary';
+import { TEXT } from '../texts';
+
+/** /patient/shipping-info: shipping details only; after saving, the address and "Back to Home". */
+export function ShippingInfoPage() {
+  const session = useCurrentSession();
+  const profile = useRoleProfile();
+  const [saved, setSaved] = useState<ShippingDetails | null>(null);
+  if (!profile.data) return <QueryState isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()} />;
+  return (
+    <Paper component="section" sx={{ p: 3, maxWidth: 640 }}>
+      <Stack spacing={2}>
+        <Typography component="h1" variant="h4">
+          {TEXT.shipping.heading}
+        </Typography>
+        {saved ? (
+          <>
+            <Alert severity="success">{TEXT.shipping.saved}</Alert>
+            <ShippingSummary details={saved} />
+            <Link component={RouterLink} to={dashboardPath(session.role.name)}>
+              {TEXT.shipping.backToHome}
+            </Link>
+          </>
+        ) : (
+          <>
+            <Typography>{TEXT.shipping.intro}</Typography>
+            <ShippingForm initial={profile.data.shipping_details} onSaved={setSaved} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Appointment, AppointmentStatus } from '@vireo/contracts';
+import { availabilityByDay, formatDayTime, practitionerStatusActions, statusLabel } from './appointments';
+
+const HOUR = 3600;
+const day = { day: '2026-07-16', from: Date.parse('2026-07-15T23:00:00Z') / 1000, to: Date.parse('2026-07-16T23:00:00Z') / 1000 };
+
+function slot(status: AppointmentStatus, startOffset: number): Appointment {
+  const start = day.from + startOffset;
+  return { status, start_time: start, end_time: start + 20 * 60, booking_users: [] } as unknown as Appointment;
+}
+
+describe('availabilityByDay', () => {
+  it('gives the booked share of working time to 2 decimals; unavailable and cancelled time is not working time', () => {
+    const appointments = [
+      slot('WAITING', 9 * HOUR),
+      slot('AVAILABLE', 10 * HOUR),
+      slot('LOCKED', 11 * HOUR),
+      slot('UNAVAILABLE', 12 * HOUR),
+      slot('USER_CANCELLED', 13 * HOUR),
+      slot('WAITING', 25 * HOUR),
+    ];
+    expect(availabilityByDay(appointments, [day])).toEqual([{ day: '2026-07-16', offeredMinutes: 40, bookedMinutes: 20, bookedPercentage: '33.33' }]);
+  });
+
+  it('shows 0.00 for a day without working time', () => {
+    expect(availabilityByDay([], [day])[0]!.bookedPercentage).toBe('0.00');
+  });
+});
+
+describe('appointment display and actions', () => {
+  it('labels statuses as the spec does and shows London time as dd-MM-yyyy HH:mm', () => {
+    expect(statusLabel('WAITING')).toBe('Not Started');
+    expect(statusLabel('PROVIDER_CANCELLED')).toBe('Provider cancelled');
+    expect(formatDayTime(Date.parse('2026-07-16T08:20:00Z') / 1000)).toBe('16-07-2026 09:20');
+  });
+
+  it('offers the call states during a call and the supply switch on open slots', () => {
+    expect(practitionerStatusActions({ status: 'IN_PROGRESS', booking_users: [] })).toEqual(['ON_HOLD', 'COMPLETED']);
+    expect(practitionerStatusActions({ status: 'AVAILABLE', booking_users: [] })).toEqual(['UNAVAILABLE']);
+    expect(practitionerStatusActions({ status: 'COMPLETED', booking_users: [] })).toEqual([]);
+  });
+});

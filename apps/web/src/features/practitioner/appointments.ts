@@ -1,0 +1,82 @@
+import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type Appointment, type AppointmentStatus } from '@vireo/contracts';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** dd-MM-yyyy in Europe/London (spec 2 §9). */
+export function formatDay(epochSeconds: number | null): string {
+  return epochSeconds === null ? '' : dateFormat.format(new Date(epochSeconds * 1000)).replaceAll('/', '-');
+}
+
+/** HH:mm in Europe/London. */
+export function formatTime(epochSeconds: number | null): string {
+  return epochSeconds === null ? '' : timeFormat.format(new Date(epochSeconds * 1000));
+}
+
+export function formatDayTime(epochSeconds: number | null): string {
+  return epochSeconds === null ? '' : `${formatDay(epochSeconds)} ${formatTime(epochSeconds)}`;
+}
+
+/** The spec's display label of a status (On Hold, Ongoing, …), or the status in words. */
+export function statusLabel(status: AppointmentStatus | null): string {
+  if (!status) return '';
+  const label = STATUS_LABELS[status];
+  if (label) return label;
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The people on an appointment, by name. */
+export function patientNames(appointment: Appointment): string {
+  return appointment.booking_users.map((person) => `${person.first_name} ${person.last_name}`).join(', ');
+}
+
+const BOOKED: readonly AppointmentStatus[] = BOOKED_STATUSES;
+/** Time still offered to customers: open, or held by someone mid-booking. */
+const OFFERED: readonly AppointmentStatus[] = ['AVAILABLE', 'LOCKED'];
+
+export interface AvailabilityRow {
+  day: string;
+  offeredMinutes: number;
+  bookedMinutes: number;
+  /** The share of the day's working time that is booked, to 2 decimals ("0.00" without working time). */
+  bookedPercentage: string;
+}
+
+const minutesOf = (a: Appointment) => (a.start_time !== null && a.end_time !== null ? (a.end_time - a.start_time) / 60 : 0);
+
+/**
+ * The Availability table (spec 2 §2.1): for each day, the practitioner's working time (offered
+ * or booked) and the percentage of it that is booked. Time taken out of supply (UNAVAILABLE) and
+ * cancelled bookings are not working time.
+ */
+export function availabilityByDay(appointments: readonly Appointment[], days: readonly { day: string; from: number; to: number }[]): AvailabilityRow[] {
+  return days.map(({ day, from, to }) => {
+    let offeredMinutes = 0;
+    let bookedMinutes = 0;
+    for (const a of appointments) {
+      if (a.start_time === null || a.start_time < from || a.start_time >= to || !a.status) continue;
+      if (BOOKED.includes(a.status)) bookedMinutes += minutesOf(a);
+      else if (OFFERED.includes(a.status)) offeredMinutes += minutesOf(a);
+    }
+    const working = offeredMinutes + bookedMinutes;
+    return { day, offeredMinutes, bookedMinutes, bookedPercentage: working === 0 ? '0.00' : ((bookedMinutes / working) * 100).toFixed(2) };
+  });
+}
+
+/** Statuses of a booked appointment whose call has not finished. */
+const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PRACTITIONER_LEFT', 'PATIENT_LEFT'];
+
+/**
+ * The statuses the assigned practitioner may set from the appointment page (the service's rules
+ * for POST /{id}/status): during a call Ongoing, On Hold or Completed; an open slot can be taken
+ * out of supply, and an empty one put back.
+ */
+export function practitionerStatusActions(appointment: Pick<Appointment, 'status' | 'booking_users'>): AppointmentStatus[] {
+  const { status } = appointment;
+  if (!status) return [];
+  if (IN_CALL.includes(status)) return (['IN_PROGRESS', 'ON_HOLD', 'COMPLETED'] as const).filter((next) => next !== status);
+  if (status === 'AVAILABLE') return ['UNAVAILABLE'];
+  if (status === 'UNAVAILABLE' && appointment.booking_users.length === 0) return ['AVAILABLE'];
+  return [];
+}

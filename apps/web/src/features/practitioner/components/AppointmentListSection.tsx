@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { BOOKING, type Appointment } from '@vireo/contracts';
+import { useId, type ReactNode } from 'react';
+import { TEXT } from '../texts';
+import { AppointmentsTable, type AppointmentColumnId } from './AppointmentsTable';
+
+export interface AppointmentListSectionProps {
+  title: string;
+  /** The filter bar above the table (a RangeFilterBar), if the list has one. */
+  filter?: ReactNode;
+  appointments: readonly Appointment[];
+  /** How many matched in all; from 1000 on, a custom range shows the too-many warning. */
+  total: number;
+  /** Whether the list's time frame is a custom one (only those warn, spec 2 §2.1). */
+  custom: boolean;
+  isLoading: boolean;
+  /** The failure to show instead of the table ('Error fetching appointments' unless the service said more). */
+  error: string | null;
+  columns: readonly AppointmentColumnId[];
+  actions?: (appointment: Appointment) => ReactNode;
+}
+
+/** One titled list of the dashboard or planning page: heading, filter bar, warnings and the table. */
+export function AppointmentListSection({ title, filter, appointments, total, custom, isLoading, error, columns, actions }: AppointmentListSectionProps) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
+      <Typography component="h2" variant="h6" id={headingId} gutterBottom>
+        {title}
+      </Typography>
+      {filter}
+      {custom && total >= BOOKING.tooManyResults && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {TEXT.tooMany}
+        </Alert>
+      )}
+      {error ? (
+        <Alert severity="error">{error}</Alert>
+      ) : isLoading ? (
+        <LinearProgress aria-label={`${title}: ${TEXT.loading}`} />
+      ) : (
+        <AppointmentsTable label={title} appointments={appointments} columns={columns} actions={actions} />
+      )}
+    </Paper>
+  );
+}

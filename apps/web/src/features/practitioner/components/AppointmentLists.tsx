@@ -1,0 +1,174 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { Appointment } from '@vireo/contracts';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useAllAppointments, useAvailableAppointments, useClaimableAppointments, usePastAppointments, useUpcomingAppointments, type AppointmentList } from '../api';
+import { AHEAD_PRESETS, PAST_PRESETS } from '../ranges';
+import { TEXT } from '../texts';
+import { AppointmentListSection } from './AppointmentListSection';
+import { RangeFilterBar } from './RangeFilterBar';
+import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
+import { useRangeSelection, type RangeState } from './useRangeSelection';
+
+export const appointmentPath = (id: string) => `/practitioner/appointment?appointmentId=${encodeURIComponent(id)}`;
+export const videoAppointmentPath = (id: string) => `/practitioner/video-appointment?appointmentId=${encodeURIComponent(id)}`;
+
+/** What a failed list shows: the service's own words for bad input, else 'Error fetching appointments'. */
+function failureText(error: Error | null): string | null {
+  if (!error) return null;
+  return error instanceof ApiError && error.status === 400 ? error.message : TEXT.errorFetching;
+}
+
+function Filter({ title, state, direction }: { title: string; state: RangeState; direction: 'ahead' | 'past' }) {
+  return (
+    <RangeFilterBar label={title} presets={direction === 'ahead' ? AHEAD_PRESETS : PAST_PRESETS} value={state.selection} onChange={state.setSelection} invalid={state.invalid} />
+  );
+}
+
+function listProps(query: { data: AppointmentList | undefined; isPending: boolean; error: Error | null }, state: RangeState) {
+  return {
+    appointments: query.data?.appointments ?? [],
+    total: query.data?.total ?? 0,
+    custom: state.custom,
+    // A reversed custom range fetches nothing: the field says why, and the table stays empty.
+    isLoading: state.range !== null && query.isPending,
+    error: failureText(query.error),
+  };
+}
+
+/** View (the appointment page) and Join (the video call, in a new tab). */
+export function ViewJoinActions({ appointment, join = true }: { appointment: Appointment; join?: boolean }) {
+  return (
+    <Stack direction="row" spacing={1}>
+      <Link component={RouterLink} to={appointmentPath(appointment.id)}>
+        {TEXT.actions.view}
+      </Link>
+      {join && (
+        <Link href={videoAppointmentPath(appointment.id)} target="_blank" rel="noopener">
+          {TEXT.actions.join}
+        </Link>
+      )}
+    </Stack>
+  );
+}
+
+export interface ClaimableAppointmentsTableProps {
+  title?: string;
+  /** A shift manager claiming for a practitioner names their practitioner role id; otherwise the caller claims. */
+  assigneeRoleId?: string;
+}
+
+/** Claimable Appointments with its filter bar and Claim (spec 2 §2.1, §4.1); live, polling every 5 s as a fallback. */
+export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assigneeRoleId }: ClaimableAppointmentsTableProps) {
+  const state = useRangeSelection('ahead');
+  const query = useClaimableAppointments();
+  const { claim, pendingId, dialog } = useClaimFlow(assigneeRoleId ? { assigneeRoleId } : {});
+  const { range } = state;
+  // The service answers every claimable appointment that has not ended; the filter picks the days.
+  const inRange = useMemo(
+    () => (query.data?.appointments ?? []).filter((a) => range !== null && a.start_time !== null && a.start_time >= range.from && a.start_time < range.to),
+    [query.data, range],
+  );
+  return (
+    <>
+      <AppointmentListSection
+        title={title}
+        filter={<Filter title={title} state={state} direction="ahead" />}
+        {...listProps(query, state)}
+        appointments={inRange}
+        total={inRange.length}
+        columns={['date', 'time', 'type', 'language', 'people']}
+        actions={(appointment) => (
+          <Button size="small" variant="outlined" disabled={pendingId !== null} onClick={() => claim(appointment.id)}>
+            {TEXT.actions.claim}
+          </Button>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}
+
+/** Upcoming Appointments: booked ones ahead, with View, Join and Release. */
+export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming }: { title?: string }) {
+  const state = useRangeSelection('ahead');
+  const query = useUpcomingAppointments(state.range);
+  const { requestRelease, dialog } = useReleaseFlow();
+  return (
+    <>
+      <AppointmentListSection
+        title={title}
+        filter={<Filter title={title} state={state} direction="ahead" />}
+        {...listProps(query, state)}
+        columns={['date', 'time', 'type', 'status', 'patient', 'reference']}
+        actions={(appointment) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <ViewJoinActions appointment={appointment} />
+            {appointment.status === 'WAITING' && (
+              <Button size="small" onClick={() => requestRelease(appointment.id)}>
+                {TEXT.actions.release}
+              </Button>
+            )}
+          </Stack>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}
+
+/** Available Appointments: open slots of the practitioner's shifts, each releasable out of supply. */
+export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { title?: string }) {
+  const state = useRangeSelection('ahead');
+  const query = useAvailableAppointments(state.range);
+  const { requestRelease, dialog } = useReleaseFlow();
+  return (
+    <>
+      <AppointmentListSection
+        title={title}
+        filter={<Filter title={title} state={state} direction="ahead" />}
+        {...listProps(query, state)}
+        columns={['date', 'time', 'type', 'status', 'practitioner']}
+        actions={(appointment) => (
+          <Button size="small" onClick={() => requestRelease(appointment.id)}>
+            {TEXT.actions.release}
+          </Button>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}
+
+/** Past Appointments: booked ones that have ended, newest first, with View. */
+export function PastAppointmentsTable({ title = TEXT.tables.past }: { title?: string }) {
+  const state = useRangeSelection('past');
+  const query = usePastAppointments(state.range);
+  return (
+    <AppointmentListSection
+      title={title}
+      filter={<Filter title={title} state={state} direction="past" />}
+      {...listProps(query, state)}
+      columns={['date', 'time', 'type', 'status', 'patient', 'reference']}
+      actions={(appointment) => <ViewJoinActions appointment={appointment} join={false} />}
+    />
+  );
+}
+
+/** All Appointments: every status in the time frame (at most 62 days), with View and Join. */
+export function AllAppointmentsTable({ title = TEXT.tables.all }: { title?: string }) {
+  const state = useRangeSelection('ahead');
+  const query = useAllAppointments(state.range);
+  return (
+    <AppointmentListSection
+      title={title}
+      filter={<Filter title={title} state={state} direction="ahead" />}
+      {...listProps(query, state)}
+      columns={['date', 'time', 'type', 'status', 'patient', 'practitioner']}
+      actions={(appointment) => <ViewJoinActions appointment={appointment} join={appointment.booking_users.length > 0} />}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/DataTable';
+import { useAllAppointments } from '../api';
+import { availabilityByDay, formatDay, type AvailabilityRow } from '../appointments';
+import { nextSevenDays } from '../ranges';
+import { TEXT } from '../texts';
+
+/**
+ * Availability (spec 2 §2.1): the seven days from tomorrow, each with its working time and the
+ * share of it that is booked, as a percentage to 2 decimals.
+ */
+export function AvailabilityTable({ title = TEXT.tables.availability }: { title?: string }) {
+  const headingId = useId();
+  const [days] = useState(() => nextSevenDays(new Date()));
+  const query = useAllAppointments({ from: days[0]!.from, to: days[days.length - 1]!.to });
+  const rows = useMemo(() => availabilityByDay(query.data?.appointments ?? [], days), [query.data, days]);
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
+      <Typography component="h2" variant="h6" id={headingId} gutterBottom>
+        {title}
+      </Typography>
+      {query.error ? (
+        <Alert severity="error">{TEXT.errorFetching}</Alert>
+      ) : query.isPending ? (
+        <LinearProgress aria-label={`${title}: ${TEXT.loading}`} />
+      ) : (
+        <DataTable<AvailabilityRow>
+          label={title}
+          rows={rows}
+          rowKey={(row) => row.day}
+          emptyText={TEXT.empty}
+          columns={[
+            { id: 'day', label: TEXT.columns.date, render: (row) => formatDay(days.find((d) => d.day === row.day)!.from), sortValue: (row) => row.day },
+            { id: 'offered', label: TEXT.columns.offered, render: (row) => row.offeredMinutes, sortValue: (row) => row.offeredMinutes },
+            { id: 'booked', label: TEXT.columns.booked, render: (row) => row.bookedMinutes, sortValue: (row) => row.bookedMinutes },
+            { id: 'share', label: TEXT.columns.bookedShare, render: (row) => `${row.bookedPercentage}%`, sortValue: (row) => Number(row.bookedPercentage) },
+          ]}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,10 @@
+/** The practitioner workspace's lists and actions, built for reuse by the shift manager's pages. */
+export { AllAppointmentsTable, AvailableAppointmentsTable, ClaimableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable, ViewJoinActions, appointmentPath, videoAppointmentPath } from './AppointmentLists';
+export type { ClaimableAppointmentsTableProps } from './AppointmentLists';
+export { AppointmentListSection, type AppointmentListSectionProps } from './AppointmentListSection';
+export { AppointmentsTable, type AppointmentColumnId, type AppointmentsTableProps } from './AppointmentsTable';
+export { AvailabilityTable } from './AvailabilityTable';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { RangeFilterBar, type RangeFilterBarProps } from './RangeFilterBar';
+export { useClaimFlow, useReleaseFlow, type ClaimFlow, type ReleaseFlow } from './useAppointmentActions';
+export { useRangeSelection, type RangeState } from './useRangeSelection';

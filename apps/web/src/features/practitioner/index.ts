@@ -1,0 +1,3 @@
+export { PractitionerDashboardPage } from './pages/PractitionerDashboardPage';
+export { PlanningPage } from './pages/PlanningPage';
+export { AppointmentPage } from './pages/AppointmentPage';

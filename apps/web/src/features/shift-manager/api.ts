@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AppointmentResponse,
+  AppointmentsResponse,
+  DoctorResponse,
+  DoctorShiftsResponse,
+  DoctorsResponse,
+  MessageResponse,
+  NotesHistoryResponse,
+  ROTA_LIVE,
+  RotaDayResponse,
+  RotaShiftResponse,
+  ShiftOverviewResponse,
+  ShiftSlotsResponse,
+  SlotChangeResponse,
+  StatusResponse,
+  SuccessOnly,
+  type CreateDoctorRequest,
+} from '@vireo/contracts';
+import { apiRequest } from '../../lib/api';
+import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
+
+/** Fallback polling while the live socket is down (spec 2 §7, §9). */
+export const POLL = { liveList: 15_000, claimable: 5_000, overview: 30_000, nextAppointments: 30_000, rota: 60_000 } as const;
+
+const query = (params: Record<string, string | number | boolean | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+
+export function useAppointmentSearch(key: string, params: Record<string, string | number | boolean | undefined>, pollMs: number) {
+  return useLiveQuery(
+    { queryKey: ['shift-manager', 'search', key, params], queryFn: () => apiRequest(`/api/booking/search?${query(params)}`, { schema: AppointmentsResponse }) },
+    { topic: ROTA_LIVE.appointments, pollMs },
+  );
+}
+
+export function useClaimable() {
+  return useLiveQuery(
+    { queryKey: ['shift-manager', 'claimable'], queryFn: () => apiRequest('/api/booking/getclaimappointments', { schema: AppointmentsResponse }) },
+    { topic: ROTA_LIVE.appointments, pollMs: POLL.claimable },
+  );
+}
+
+export function useShiftOverview() {
+  const queryClient = useQueryClient();
+  const queryKey = ['shift-manager', 'overview'];
+  const result = useLiveQuery({ queryKey, queryFn: () => apiRequest('/api/rota/overview', { schema: ShiftOverviewResponse }) }, { topic: ROTA_LIVE.rota, pollMs: POLL.overview });
+  useLiveTopic(ROTA_LIVE.presence, () => void queryClient.invalidateQueries({ queryKey, exact: true }));
+  useLiveTopic(ROTA_LIVE.appointments, () => void queryClient.invalidateQueries({ queryKey, exact: true }));
+  return result;
+}
+
+export function useMakeWaiting() {
+  return useMutation({ mutationFn: (id: string) => apiRequest(`/api/booking/${id}/status`, { schema: StatusResponse, method: 'POST', body: { status: 'WAITING' } }) });
+}
+
+export function useDoctors() {
+  return useLiveQuery({ queryKey: ['shift-manager', 'doctors'], queryFn: () => apiRequest('/api/doctors', { schema: DoctorsResponse }) }, { topic: ROTA_LIVE.doctors, pollMs: POLL.rota });
+}
+
+export function useDoctorShifts(userId: string | null, from: number, to: number) {
+  return useQuery({
+    queryKey: ['shift-manager', 'doctor-shifts', userId, from, to],
+    queryFn: () => apiRequest(`/api/doctors/${userId}/shifts?${query({ date_from: from, date_to: to })}`, { schema: DoctorShiftsResponse }),
+    enabled: userId !== null,
+  });
+}
+
+export function useDoctorMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager', 'doctors'] });
+  return {
+    create: useMutation({ mutationFn: (body: CreateDoctorRequest) => apiRequest('/api/doctors', { schema: DoctorResponse, method: 'POST', body }), onSuccess: refresh }),
+    setDisabled: useMutation({
+      mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => apiRequest(`/api/doctors/${id}`, { schema: DoctorResponse, method: 'PATCH', body: { disabled } }),
+      onSuccess: refresh,
+    }),
+    resend: useMutation({ mutationFn: (id: string) => apiRequest(`/api/doctors/${id}/invitation`, { schema: MessageResponse, method: 'POST' }) }),
+  };
+}
+
+export function useRotaDay(day: string) {
+  return useLiveQuery(
+    { queryKey: ['shift-manager', 'rota', day], queryFn: () => apiRequest(`/api/rota/day?${query({ date: day })}`, { schema: RotaDayResponse }) },
+    { topic: ROTA_LIVE.rota, pollMs: POLL.rota },
+  );
+}
+
+export function useShiftMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
+  return {
+    create: useMutation({
+      mutationFn: (body: { practitioner_id: string; start_time: number; end_time: number }) => apiRequest('/api/rota/shifts', { schema: RotaShiftResponse, method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    move: useMutation({
+      mutationFn: ({ id, ...body }: { id: string; start_time: number; end_time: number }) => apiRequest(`/api/rota/shifts/${id}`, { schema: RotaShiftResponse, method: 'PATCH', body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => apiRequest(`/api/rota/shifts/${id}`, { schema: SuccessOnly, method: 'DELETE' }), onSuccess: refresh }),
+  };
+}
+
+export function useShiftSlots(shiftId: string | null) {
+  return useLiveQuery(
+    {
+      queryKey: ['shift-manager', 'shift-slots', shiftId],
+      queryFn: () => apiRequest(`/api/rota/shifts/${shiftId}/slots`, { schema: ShiftSlotsResponse }),
+      enabled: shiftId !== null,
+    },
+    { topic: ROTA_LIVE.appointments, pollMs: POLL.liveList },
+  );
+}
+
+export function useSlotMutations(shiftId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
+  return {
+    reassign: useMutation({
+      mutationFn: (body: { appointment_ids: string[]; practitioner_id: string }) => apiRequest(`/api/rota/shifts/${shiftId}/reassign`, { schema: SlotChangeResponse, method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    release: useMutation({
+      mutationFn: (body: { appointment_ids: string[] }) => apiRequest(`/api/rota/shifts/${shiftId}/release`, { schema: SlotChangeResponse, method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useAppointment(id: string | null) {
+  return useLiveQuery(
+    { queryKey: ['shift-manager', 'appointment', id], queryFn: () => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse }), enabled: id !== null },
+    { topic: ROTA_LIVE.appointments, pollMs: 5_000 },
+  );
+}
+
+export function useNotesHistory(id: string | null) {
+  return useQuery({ queryKey: ['shift-manager', 'notes', id], queryFn: () => apiRequest(`/api/booking/${id}/noteshistory`, { schema: NotesHistoryResponse }), enabled: id !== null });
+}

@@ -1,0 +1,122 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { isLateForShift, presenceStatus, SHIFT_MANAGEMENT, type Appointment, type ShiftOverviewRow } from '@vireo/contracts';
+import { Link as RouterLink } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { useToast } from '../../../components/toast/toastContext';
+import { ApiError } from '../../../lib/api';
+import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
+import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
+import { TEXT } from '../texts';
+import { useNow } from '../useNow';
+
+function Section({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography id={id} component="h2" variant="h6" gutterBottom>
+        {heading}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
+/** Live status (spec 2 §2.1): from the start of today to now plus 15 minutes; future WAITING ones hidden. */
+export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: number }) {
+  const { showToast } = useToast();
+  // The window's end moves each minute, not each second, so the query key stays put between ticks.
+  const windowEnd = Math.ceil((now + SHIFT_MANAGEMENT.liveWindowAheadMinutes * 60) / 60) * 60;
+  const search = useAppointmentSearch('live-status', { start_time_from: dayStart, start_time_to: windowEnd, validate_users: true }, POLL.liveList);
+  const makeWaiting = useMakeWaiting();
+  const rows = (search.data?.appointments ?? []).filter((a) => !(a.status === 'WAITING' && (a.start_time ?? 0) > now));
+  const columns: DataColumn<Appointment>[] = [
+    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatTime(a.start_time), sortValue: (a) => a.start_time },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortValue: (a) => a.type },
+    { id: 'people', label: TEXT.liveStatus.people, render: peopleOf },
+    { id: 'practitioner', label: TEXT.liveStatus.practitioner, render: (a) => a.practitioner?.user_name ?? '', sortValue: (a) => a.practitioner?.user_name ?? null },
+    { id: 'status', label: TEXT.liveStatus.status, render: (a) => statusLabel(a.status), sortValue: (a) => a.status },
+    {
+      id: 'actions',
+      label: TEXT.liveStatus.actions,
+      render: (a) =>
+        a.status === 'UNAVAILABLE' && a.booking_users.length > 0 ? (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={makeWaiting.isPending}
+            onClick={() =>
+              makeWaiting.mutate(a.id, {
+                onSuccess: () => {
+                  showToast(TEXT.liveStatus.madeWaiting, 'success');
+                  void search.refetch();
+                },
+                onError: (error) => showToast(error instanceof ApiError ? error.message : TEXT.error, 'error'),
+              })
+            }
+          >
+            {TEXT.liveStatus.makeWaiting}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Section id="live-status-heading" heading={TEXT.liveStatus.heading}>
+      <DataTable label={TEXT.liveStatus.heading} columns={columns} rows={rows} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+    </Section>
+  );
+}
+
+/** Claimable appointments that have not ended, soonest first. */
+export function ClaimableTable() {
+  const claimable = useClaimable();
+  const columns: DataColumn<Appointment>[] = [
+    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatDayTime(a.start_time), sortValue: (a) => a.start_time },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortValue: (a) => a.type },
+    { id: 'people', label: TEXT.liveStatus.people, render: (a) => a.booking_users.length, sortValue: (a) => a.booking_users.length },
+    { id: 'language', label: TEXT.claimable.language, render: (a) => a.language, sortValue: (a) => a.language },
+  ];
+  return (
+    <Section id="claimable-heading" heading={TEXT.claimable.heading}>
+      <DataTable label={TEXT.claimable.heading} columns={columns} rows={claimable.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+    </Section>
+  );
+}
+
+/** Shift overview: an Offline practitioner more than 10 minutes into their shift is shown in red. */
+export function ShiftOverviewTable() {
+  const overview = useShiftOverview();
+  const now = useNow(5000);
+  const rows = (overview.data?.practitioners ?? []).map((row) => ({ ...row, status: presenceStatus(row.last_online, now) }));
+  const late = (row: ShiftOverviewRow) => isLateForShift(row, now);
+  const columns: DataColumn<ShiftOverviewRow>[] = [
+    { id: 'name', label: TEXT.overview.name, render: (r) => r.name, sortValue: (r) => r.name },
+    { id: 'user_id', label: TEXT.overview.userId, render: (r) => r.user_id },
+    { id: 'status', label: TEXT.overview.status, render: (r) => (late(r) ? `${r.status} (${TEXT.overview.late})` : r.status), sortValue: (r) => r.status },
+    {
+      id: 'start_time',
+      label: TEXT.overview.start,
+      render: (r) => (
+        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${r.shift_id}`} color="inherit" aria-label={`${TEXT.overview.details}: ${r.name}, ${formatTime(r.start_time)}`}>
+          {formatTime(r.start_time)}
+        </Link>
+      ),
+      sortValue: (r) => r.start_time,
+    },
+    { id: 'end_time', label: TEXT.overview.end, render: (r) => formatTime(r.end_time), sortValue: (r) => r.end_time },
+    { id: 'next', label: TEXT.overview.next, render: (r) => formatDayTime(r.next_appointment), sortValue: (r) => r.next_appointment },
+    { id: 'telephone', label: TEXT.overview.telephone, render: (r) => r.telephone ?? '', sortValue: (r) => r.telephone },
+  ];
+  return (
+    <Section id="overview-heading" heading={TEXT.overview.heading}>
+      <DataTable
+        label={TEXT.overview.heading}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.user_id}
+        emptyText={TEXT.empty.doctors}
+        rowSx={(r) => (late(r) ? { bgcolor: 'error.main', '& td': { color: 'error.contrastText', fontWeight: 600 }, '& a': { color: 'error.contrastText' } } : undefined)}
+      />
+    </Section>
+  );
+}

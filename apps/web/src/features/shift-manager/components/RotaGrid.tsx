@@ -1,0 +1,214 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ShiftConflict, type BookedSlot, type RotaPractitioner, type RotaShift } from '@vireo/contracts';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageLoader } from '../../../components/PageLoader';
+import { useToast } from '../../../components/toast/toastContext';
+import { ApiError } from '../../../lib/api';
+import { useRotaDay, useShiftMutations } from '../api';
+import { formatDay, formatTime, londonDayStart, londonInstant, londonParts, nowSeconds } from '../format';
+import { fill, TEXT } from '../texts';
+
+const HOURS = Array.from({ length: 24 }, (_v, i) => i);
+const hhmm = (seconds: number) => formatTime(seconds);
+
+/** 'HH:mm' on the rota's day → epoch seconds (London). */
+function atTime(day: number, value: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const p = londonParts(day);
+  return londonInstant(p.year, p.month, p.day, Number(match[1]), Number(match[2]));
+}
+
+interface Editing {
+  practitioner: RotaPractitioner;
+  shift: RotaShift | null;
+}
+
+function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStart: number; onClose: () => void }) {
+  const { showToast } = useToast();
+  const mutations = useShiftMutations();
+  const [start, setStart] = useState(editing.shift ? hhmm(editing.shift.start_time) : '09:00');
+  const [end, setEnd] = useState(editing.shift ? hhmm(editing.shift.end_time) : '17:00');
+  const [booked, setBooked] = useState<BookedSlot[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const busy = mutations.create.isPending || mutations.move.isPending || mutations.remove.isPending;
+
+  const failed = (e: unknown) => {
+    if (e instanceof ApiError && e.status === 409 && e.body) {
+      const conflict = ShiftConflict.safeParse(e.body);
+      if (conflict.success) {
+        setBooked(conflict.data.booked);
+        setError(conflict.data.message);
+        return;
+      }
+    }
+    setError(e instanceof ApiError ? e.message : TEXT.error);
+  };
+
+  const save = () => {
+    const startTime = atTime(dayStart, start);
+    const endTimeSameDay = atTime(dayStart, end);
+    if (startTime === null || endTimeSameDay === null) return setError(TEXT.error);
+    // An end at or before the start runs past midnight into the next day.
+    const endTime = endTimeSameDay <= startTime ? (atTime(londonDayStart(dayStart, 1), end) ?? endTimeSameDay) : endTimeSameDay;
+    setError(null);
+    setBooked([]);
+    if (editing.shift) {
+      mutations.move.mutate({ id: editing.shift.id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(TEXT.rota.moved, 'success'), onClose()), onError: failed });
+    } else {
+      mutations.create.mutate({ practitioner_id: editing.practitioner.user_id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(TEXT.rota.created, 'success'), onClose()), onError: failed });
+    }
+  };
+  const remove = () => {
+    if (!editing.shift) return;
+    setError(null);
+    setBooked([]);
+    mutations.remove.mutate(editing.shift.id, { onSuccess: () => (showToast(TEXT.rota.deleted, 'success'), onClose()), onError: failed });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="shift-dialog-title">
+      <DialogTitle id="shift-dialog-title">
+        {editing.shift ? TEXT.rota.editShift : TEXT.rota.addShift}: {editing.practitioner.name}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField label={TEXT.rota.start} type="time" value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
+          <TextField label={TEXT.rota.end} type="time" value={end} onChange={(e) => setEnd(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
+          {error && <Alert severity="error">{error}</Alert>}
+          {booked.length > 0 && editing.shift && (
+            <Box>
+              <Typography component="h3" variant="subtitle1">
+                {TEXT.rota.bookedHeading}
+              </Typography>
+              <Typography variant="body2">{TEXT.rota.bookedIntro}</Typography>
+              <List dense>
+                {booked.map((b) => (
+                  <ListItem key={b.id}>
+                    {formatDay(b.start_time)} {formatTime(b.start_time)}–{formatTime(b.end_time)} ({b.people})
+                  </ListItem>
+                ))}
+              </List>
+              <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${editing.shift.id}`}>
+                {TEXT.rota.openDetails}
+              </Link>
+            </Box>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {editing.shift && (
+          <Button color="error" onClick={remove} disabled={busy}>
+            {TEXT.rota.delete}
+          </Button>
+        )}
+        <Button onClick={onClose}>{TEXT.rota.cancel}</Button>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          {TEXT.rota.save}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A day of the rota as 24 hourly columns per practitioner; shift managers add, move and delete shifts. */
+export function RotaGrid() {
+  const [dayStart, setDayStart] = useState(() => londonDayStart(nowSeconds()));
+  const day = formatDay(dayStart);
+  const rota = useRotaDay(day);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const data = rota.data;
+  const span = data ? data.day_end - data.day_start : 86_400;
+  const position = (s: RotaShift) => {
+    const from = Math.max(s.start_time, data!.day_start) - data!.day_start;
+    const to = Math.min(s.end_time, data!.day_end) - data!.day_start;
+    return { left: `${(from / span) * 100}%`, width: `${((to - from) / span) * 100}%` };
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <IconButton aria-label={TEXT.rota.previous} onClick={() => setDayStart(londonDayStart(dayStart, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography component="h2" variant="h6" aria-live="polite">
+          {TEXT.rota.day}: {day}
+        </Typography>
+        <IconButton aria-label={TEXT.rota.next} onClick={() => setDayStart(londonDayStart(dayStart, 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+      {!data ? (
+        <PageLoader />
+      ) : data.practitioners.length === 0 ? (
+        <Typography>{TEXT.rota.empty}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box role="table" aria-label={`${TEXT.rota.heading} ${day}`} sx={{ minWidth: 1100 }}>
+            <Box role="row" sx={{ display: 'grid', gridTemplateColumns: '200px repeat(24, 1fr)', borderBottom: 1, borderColor: 'divider' }}>
+              <Box role="columnheader" sx={{ p: 1, fontWeight: 600 }}>
+                {TEXT.rota.practitioner}
+              </Box>
+              {HOURS.map((h) => (
+                <Box role="columnheader" key={h} sx={{ p: 0.5, fontSize: 12, borderLeft: 1, borderColor: 'divider' }}>
+                  {String(h).padStart(2, '0')}
+                </Box>
+              ))}
+            </Box>
+            {data.practitioners.map((p) => (
+              <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
+                <Box role="rowheader" sx={{ p: 1 }}>
+                  <Typography variant="body2">{p.name}</Typography>
+                  {data.can_edit && !p.disabled && (
+                    <Button size="small" onClick={() => setEditing({ practitioner: p, shift: null })} aria-label={`${TEXT.rota.addShift}: ${p.name}`}>
+                      {TEXT.rota.addShift}
+                    </Button>
+                  )}
+                </Box>
+                <Box role="cell" sx={{ position: 'relative', backgroundImage: 'repeating-linear-gradient(to right, transparent 0, transparent calc(100% / 24 - 1px), rgba(0,0,0,0.12) calc(100% / 24 - 1px), rgba(0,0,0,0.12) calc(100% / 24))' }}>
+                  {p.shifts.map((s) => {
+                    const label = `${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
+                    const summary = fill(TEXT.rota.booked, { booked: s.booked, slots: s.slots });
+                    return (
+                      <Box key={s.id} sx={{ position: 'absolute', top: 6, bottom: 6, ...position(s), display: 'flex', gap: 0.5, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 1, px: 0.5, overflow: 'hidden', alignItems: 'center' }}>
+                        {data.can_edit ? (
+                          <Button size="small" color="inherit" onClick={() => setEditing({ practitioner: p, shift: s })} aria-label={`${TEXT.rota.editShift}: ${p.name} ${label}`} sx={{ minWidth: 0, whiteSpace: 'nowrap' }}>
+                            {label}
+                          </Button>
+                        ) : (
+                          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                            {label}
+                          </Typography>
+                        )}
+                        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${s.id}`} color="inherit" variant="body2" sx={{ whiteSpace: 'nowrap' }} aria-label={`${TEXT.rota.details}: ${p.name} ${label}, ${summary}`}>
+                          {summary}
+                        </Link>
+                      </Box>
+                    );
+                  })}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {editing && <ShiftDialog key={editing.shift?.id ?? editing.practitioner.user_id} editing={editing} dayStart={dayStart} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

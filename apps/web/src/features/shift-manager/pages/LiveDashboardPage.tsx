@@ -1,0 +1,127 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { elapsedLabel, isWaitingTooLong, type Appointment, type RoleName } from '@vireo/contracts';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { useCurrentSession } from '../../../lib/session';
+import { POLL, useAppointmentSearch } from '../api';
+import { formatDayTime, NEXT_RANGES, nextRange, type NextRange } from '../format';
+import { TEXT } from '../texts';
+import { useNow } from '../useNow';
+import { AppointmentSummary } from './ShiftDetailsPage';
+
+const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
+
+function JoinLink({ appointment }: { appointment: Appointment }) {
+  return (
+    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${TEXT.live.join}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
+      {TEXT.live.join}
+    </Button>
+  );
+}
+
+function SelectButton({ appointment, onSelect }: { appointment: Appointment; onSelect: (id: string) => void }) {
+  return (
+    <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${TEXT.live.show}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
+      {appointment.type}
+    </Button>
+  );
+}
+
+/** Waiting Rooms (ON_HOLD, oldest status change first; timer red at 15 minutes) and Next Appointments. */
+function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id: string) => void }) {
+  const now = useNow();
+  const [range, setRange] = useState<NextRange>('today');
+  const waiting = useAppointmentSearch('waiting', { status: 'ON_HOLD', sort: 'status_last_updated', user: userId }, POLL.liveList);
+  const window = nextRange(range, Math.floor(now / 60) * 60);
+  const next = useAppointmentSearch('next', { status: BOOKED, start_time_from: window.from, start_time_to: window.to, validate_users: true, user: userId }, POLL.nextAppointments);
+  const waitingColumns: DataColumn<Appointment>[] = [
+    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} /> },
+    {
+      id: 'timer',
+      label: TEXT.live.timer,
+      render: (a) => (
+        <Typography component="span" data-testid="waiting-timer" sx={{ color: isWaitingTooLong(a.status_last_updated, now) ? 'error.main' : 'text.primary', fontWeight: isWaitingTooLong(a.status_last_updated, now) ? 700 : 400 }}>
+          {elapsedLabel(a.status_last_updated, now)}
+        </Typography>
+      ),
+    },
+    { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
+  ];
+  const nextColumns: DataColumn<Appointment>[] = [
+    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortValue: (a) => a.type },
+    { id: 'time', label: TEXT.live.time, render: (a) => formatDayTime(a.start_time), sortValue: (a) => a.start_time },
+    { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
+  ];
+  return (
+    <Stack spacing={3}>
+      <section aria-labelledby="waiting-rooms-heading">
+        <Typography id="waiting-rooms-heading" component="h2" variant="h6" gutterBottom>
+          {TEXT.live.waitingRooms}
+        </Typography>
+        <DataTable label={TEXT.live.waitingRooms} columns={waitingColumns} rows={waiting.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+      </section>
+      <section aria-labelledby="next-appointments-heading">
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography id="next-appointments-heading" component="h2" variant="h6">
+            {TEXT.live.nextAppointments}
+          </Typography>
+          <FormControl size="small" sx={{ minWidth: 160 }}>
+            <InputLabel id="next-range-label">{TEXT.live.range}</InputLabel>
+            <Select labelId="next-range-label" label={TEXT.live.range} value={range} onChange={(e) => setRange(e.target.value as NextRange)}>
+              {NEXT_RANGES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {TEXT.ranges[r]}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Stack>
+        <DataTable label={TEXT.live.nextAppointments} columns={nextColumns} rows={next.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+      </section>
+    </Stack>
+  );
+}
+
+/** /{role}/live/dashboard and /{role}/live/my-rooms (spec 2 §2.2): the rooms on the left, the selected appointment on the right. */
+export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift_manager'>) {
+  function LiveDashboard() {
+    const session = useCurrentSession();
+    const { pathname } = useLocation();
+    const myRooms = pathname.endsWith('/my-rooms');
+    const [selected, setSelected] = useState<string | null>(null);
+    // A practitioner's lists are their own anyway; My Rooms narrows a shift manager's to appointments assigned to them.
+    const userId = myRooms ? session.user.id : undefined;
+    return (
+      <Stack spacing={2}>
+        <Typography component="h1" variant="h4">
+          {myRooms ? TEXT.live.myRooms : TEXT.live.product}
+        </Typography>
+        <Tabs value={myRooms ? 'rooms' : 'product'} aria-label={TEXT.live.tabs}>
+          <Tab value="product" label={TEXT.live.product} component={RouterLink} to={`/${role}/live/dashboard`} />
+          <Tab value="rooms" label={TEXT.live.myRooms} component={RouterLink} to={`/${role}/live/my-rooms`} />
+        </Tabs>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 2 }}>
+          <Paper sx={{ p: 2 }}>
+            <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} />
+          </Paper>
+          <Paper sx={{ p: 2 }} component="section" aria-label={TEXT.live.room}>
+            {selected ? <AppointmentSummary appointmentId={selected} /> : <Typography>{TEXT.live.chooseAppointment}</Typography>}
+          </Paper>
+        </Box>
+      </Stack>
+    );
+  }
+  LiveDashboard.displayName = `LiveDashboard(${role})`;
+  return LiveDashboard;
+}

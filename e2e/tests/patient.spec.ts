@@ -1,0 +1,397 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createDemoLtdPatient } from '../accounts';
+import { DEMO, expectAccessible, signIn } from '../fixtures';
+
+const PINK = 'rgb(194, 24, 91)';
+const ORANGE = 'rgb(160, 74, 0)';
+
+const tile = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+/** Fills the shipping form with a valid Bristol address. */
+async function fillShipping(page: Page) {
+  await page.getByLabel('Address line 1').fill('12 High Street');
+  await page.getByLabel('Town or city').fill('Bristol');
+  await page.getByLabel('County').fill('Avon');
+  await page.getByLabel('Postcode').fill('bs1 4dj');
+}
+
+/** Answers About You with the given height and goes on. */
+async function answerAboutYou(page: Page, height = '170') {
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel('Height (cm)').fill(height);
+  await page.getByLabel('Weight (kg)').fill('65');
+  await page.getByRole('radiogroup', { name: 'Do you smoke?' }).getByRole('radio', { name: 'No' }).check();
+}
+
+/** The London calendar date `days` ahead, as the calendar shows it: its day number, month and year. */
+function daysAhead(days: number): Date {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+}
+
+/** Pages the calendar forward until it shows the month of `date`. */
+async function showMonthOf(page: Page, date: Date) {
+  const label = date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+  for (let i = 0; i < 3 && !(await page.getByText(label, { exact: true }).isVisible()); i += 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(page.getByText(label, { exact: true })).toBeVisible();
+}
+
+/** A day of the calendar; the timestamp tells it apart from the same day number in a month sliding away. */
+const dayCell = (page: Page, date: Date) => page.locator(`button[role="gridcell"][data-timestamp="${date.getTime()}"]`);
+
+/** Clicks the one visible button of that name, once the previous step's copy has gone. */
+async function press(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect(button).toHaveCount(1);
+  await button.click();
+}
+
+async function onboard(page: Page) {
+  await page.goto('/patient/shipping-info');
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Successfully saved shipping details')).toBeVisible();
+  await page.goto('/patient/health-assessment');
+  await answerAboutYou(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('None of the above').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('None of the above').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Your risk level: Low')).toBeVisible();
+}
+
+test.describe('patient', () => {
+  test('the tiles unlock as onboarding and ordering progress', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await expect(page).toHaveURL('/patient/dashboard');
+
+    for (const title of ['Shipping Info', 'Health Profile', 'Symptom Checker', 'Order Home Test Kit', 'Book an Appointment', 'Test Results']) {
+      await expect(tile(page, title)).toBeVisible();
+    }
+    await expect(tile(page, 'Help Portal')).toHaveCount(0);
+    await expect(tile(page, 'Order Home Test Kit')).toContainText('at least 8 working days before your procedure');
+    await expect(tile(page, 'Symptom Checker').getByRole('button', { name: 'Check symptoms' })).toBeDisabled();
+    await expect(tile(page, 'Order Home Test Kit').getByRole('button', { name: 'Order kit' })).toBeDisabled();
+    await expect(tile(page, 'Book an Appointment').getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+    await expect(tile(page, 'Test Results').getByRole('button', { name: 'View results' })).toBeDisabled();
+    await expectAccessible(page);
+
+    await tile(page, 'Shipping Info').getByRole('link', { name: 'Add shipping details' }).click();
+    await expect(page).toHaveURL('/patient/shipping-info');
+    await expectAccessible(page);
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Successfully saved shipping details')).toBeVisible();
+    await expect(page.getByText('BS1 4DJ')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/patient/dashboard');
+    await expect(tile(page, 'Shipping Info')).toHaveCount(0);
+    await expect(tile(page, 'Symptom Checker').getByRole('button', { name: 'Check symptoms' })).toBeDisabled();
+
+    await tile(page, 'Health Profile').getByRole('link', { name: 'Complete health profile' }).click();
+    await answerAboutYou(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Diabetes').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('None of the above').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Your risk level: High')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(tile(page, 'Health Profile')).toHaveCount(0);
+    await expect(tile(page, 'Symptom Checker').getByRole('link', { name: 'Check symptoms' })).toBeVisible();
+    await expect(tile(page, 'Book an Appointment').getByRole('button', { name: 'Book appointment' })).toBeDisabled();
+
+    await tile(page, 'Order Home Test Kit').getByRole('link', { name: 'Order kit' }).click();
+    const date = daysAhead(20);
+    await showMonthOf(page, date);
+    await dayCell(page, date).click();
+    await page.getByRole('button', { name: 'Order Kit' }).click();
+    await expect(page.getByText('Thank you, your kit is on the way.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(tile(page, 'Order Home Test Kit')).toHaveCount(0);
+    const book = tile(page, 'Book an Appointment').getByRole('link', { name: /Book appointment/ });
+    await expect(book).toHaveAttribute('href', '/authenticated/book');
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(tile(page, 'Test Results').getByRole('link', { name: 'View results' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the health wizard gates Next, keeps "None of the above" alone, submits once and then shows a read-only view', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await page.goto('/patient/health-assessment');
+    const next = page.getByRole('button', { name: 'Next' });
+    await expect(next).toBeDisabled();
+    await expectAccessible(page);
+
+    await answerAboutYou(page, '301');
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(page.getByText('Enter your height (cm)')).toBeVisible();
+    await page.getByLabel('Height (cm)').fill('300');
+    await next.click();
+
+    await expect(page.getByText('Do you have any of these conditions?')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await page.getByLabel('Diabetes').check();
+    await page.getByLabel('Chronic lung disease').check();
+    await page.getByLabel('None of the above').check();
+    await expect(page.getByLabel('Diabetes')).not.toBeChecked();
+    await expect(page.getByLabel('Chronic lung disease')).not.toBeChecked();
+    await page.getByLabel('Chronic kidney disease').check();
+    await expect(page.getByLabel('None of the above')).not.toBeChecked();
+    await page.getByLabel('Chronic kidney disease').uncheck();
+    await expect(next).toBeDisabled();
+    await page.getByLabel('None of the above').check();
+    await expectAccessible(page);
+    await next.click();
+
+    await expect(page.getByText('Does anyone in your close family')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('None of the above')).toBeChecked();
+    await next.click();
+    await page.getByLabel('Cardiovascular disease').check();
+
+    let submissions = 0;
+    await page.route('**/api/userdata/onboarding', async (route) => {
+      submissions += 1;
+      await (submissions === 1 ? route.fulfill({ status: 500, json: { success: false, message: 'Server Error Occurred' } }) : route.continue());
+    });
+    await next.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit health assessment' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // Family conditions with a BMI of 30 or more: 65 kg at 300 cm is far below, and no smoking, so medium.
+    await expect(page.getByText('Your risk level: Medium')).toBeVisible();
+    expect(submissions).toBe(2);
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your health profile' })).toBeVisible();
+    await expect(page.getByText('Cardiovascular disease')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('the symptom checker skips Symptom Status on Back without a main symptom, and the server decides the colour', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await onboard(page);
+    await page.goto('/patient/symptom-checker');
+    await expectAccessible(page);
+    await expect(page.getByText('Fever: a temperature above 37.5 °C (99.5 °F)')).toBeVisible();
+    await expect(page.getByText('** Shortness of breath:')).toBeVisible();
+
+    await press(page, 'Next');
+    await expect(page.getByText('Do you have any of these other symptoms?')).toBeVisible();
+    await expect(page.getByText('Symptom Status')).toHaveCount(0);
+    await press(page, 'Back');
+    await expect(page.getByText('Do you have any of these symptoms?')).toBeVisible();
+
+    await page.getByLabel('A new, continuous cough').check();
+    await press(page, 'Next');
+    await expect(page.getByText('Which of these apply to you?')).toBeVisible();
+    await press(page, 'Next');
+    await page.getByLabel('Headache').check();
+    await press(page, 'Back');
+    await expect(page.getByText('Which of these apply to you?')).toBeVisible();
+    await press(page, 'Next');
+    await press(page, 'Next');
+
+    await expect(page.getByLabel('No Contact')).toBeChecked();
+    await expect(page.getByRole('link', { name: /list of high-risk countries/ })).toHaveAttribute('target', '_blank');
+    await expectAccessible(page);
+    await press(page, 'Next');
+    const result = page.getByRole('status').filter({ hasText: 'Self-isolate straight away' });
+    await expect(result).toBeVisible();
+    await expect(result).toHaveCSS('color', PINK);
+    await expect(page.getByRole('link', { name: 'My Results' })).toHaveAttribute('href', '/patient/test-results');
+    await expectAccessible(page);
+
+    await page.reload();
+    await press(page, 'Next');
+    await press(page, 'Next');
+    await page.getByLabel('I had direct physical contact with a case').check();
+    await expect(page.getByLabel('No Contact')).not.toBeChecked();
+    await press(page, 'Next');
+    const orange = page.getByRole('status').filter({ hasText: 'none of the main symptoms' });
+    await expect(orange).toHaveCSS('color', ORANGE);
+  });
+
+  test('the kit order disables the next 11 days, shows its error with Back, then confirms', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await onboard(page);
+    await page.goto('/patient/order-test-kit');
+    await expect(page.getByText('at least 8 working days before the appointment')).toBeVisible();
+    await expectAccessible(page);
+
+    const day11 = daysAhead(11);
+    await showMonthOf(page, day11);
+    await expect(dayCell(page, day11)).toBeDisabled();
+    const day12 = daysAhead(12);
+    await showMonthOf(page, day12);
+    await expect(dayCell(page, day12)).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Order Kit' })).toBeDisabled();
+    await dayCell(page, day12).click();
+
+    await page.route('**/api/userdata/order', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Server Error Occurred' } }), { times: 1 });
+    await page.getByRole('button', { name: 'Order Kit' }).click();
+    await expect(page.getByText('An error occurred, please try again')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    await showMonthOf(page, day12);
+    await dayCell(page, day12).click();
+    await page.getByRole('button', { name: 'Order Kit' }).click();
+    await expect(page.getByText('Thank you, your kit is on the way.')).toBeVisible();
+    await expect(page.getByText(`We have sent a confirmation to ${patient.email}.`)).toBeVisible();
+    await expect(page.getByText('Now book your online video appointment')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/patient/dashboard');
+  });
+
+  test('My Account edits personal information and shipping details, and shows a failed save', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Account' }).click();
+    await expect(page).toHaveURL('/patient/profile');
+    await expect(page.getByText('15/06/1990')).toBeVisible();
+    await expectAccessible(page);
+
+    const personal = page.getByRole('region', { name: 'Personal information' });
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('First name').fill('R');
+    await page.getByLabel('Last name').click();
+    await expect(page.getByText('Enter at least 2 letters')).toBeVisible();
+    await personal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(personal.getByText('Robin')).toBeVisible();
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('First name').fill('Rowan');
+    await page.getByLabel('Telephone').fill('07700 900123');
+    await expectAccessible(page);
+    await personal.getByRole('button', { name: 'Save' }).click();
+    await expect(personal.getByText('Your personal information has been saved.')).toBeVisible();
+    await expect(personal.getByText('Rowan')).toBeVisible();
+    await expect(personal.getByText('07700 900123')).toBeVisible();
+
+    const shipping = page.getByRole('region', { name: 'Shipping information' });
+    await expect(shipping.getByLabel('Address line 1')).toBeVisible();
+    await shipping.getByLabel('Postcode').fill('NOT A POSTCODE');
+    await shipping.getByLabel('Address line 1').click();
+    await expect(shipping.getByText('Enter your postcode')).toBeVisible();
+    await fillShipping(page);
+    await page.route('**/api/userdata/roles/shipping', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Server Error Occurred' } }), { times: 1 });
+    await shipping.getByRole('button', { name: 'Save' }).click();
+    await expect(shipping.getByText('Error saving shipping details')).toBeVisible();
+    await shipping.getByRole('button', { name: 'Save' }).click();
+    await expect(shipping.getByText('Successfully saved shipping details')).toBeVisible();
+    await expect(shipping.getByText('BS1 4DJ')).toBeVisible();
+    await shipping.getByRole('button', { name: 'Edit' }).click();
+    await expect(shipping.getByLabel('Town or city')).toHaveValue('Bristol');
+    await expectAccessible(page);
+  });
+
+  test('test results: empty, a pink Positive, downloads through a signed link, and the snackbars', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await page.goto('/patient/test-results');
+    await expect(page.getByText('No results yet')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.route(/\/api\/userdata\/roles\/results\?/, (route) => route.fulfill({ status: 200, json: { success: true, results: [{ id: 'x', surprise: true }] } }));
+    await page.reload();
+    await expect(page.getByText('Malformed response')).toBeVisible();
+    await page.unroute(/\/api\/userdata\/roles\/results\?/);
+
+    await page.route('**/api/userdata/roles', (route) => route.fulfill({ status: 400, json: { success: false, message: 'Missing details.' } }));
+    await page.reload();
+    await expect(page.getByText('Malformed request')).toBeVisible();
+    await page.unroute('**/api/userdata/roles');
+
+    await page.route(/\/api\/userdata\/roles\/results\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: unknown[] };
+      const positive = { id: '6f1f5c8e-2b8a-4d7e-9f5e-1c2d3e4f5a6b', name: 'COVID-19 RT-PCR', sample_date: Date.UTC(2026, 0, 5, 9) / 1000, result: 'Positive', file_url: null };
+      await route.fulfill({ response, json: { ...body, results: [positive] } });
+    });
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'Positive' })).toHaveCSS('color', PINK);
+    await expect(page.getByRole('cell', { name: '05/01/2026' })).toBeVisible();
+  });
+
+  test('a result letter opens in a new tab through its signed link', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.goto('/patient/test-results');
+    await expect(page.getByRole('cell', { name: 'Negative' })).toHaveCSS('color', 'rgba(0, 0, 0, 0.87)');
+    const download = page.getByRole('link', { name: /Download the COVID-19 RT-PCR result of/ });
+    await expect(download).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), download.click()]);
+    await expect.poll(() => tab.url()).toMatch(/\/api\/userdata\/results\/[0-9a-f-]{36}\/file\?/);
+    await tab.close();
+    const href = await download.getAttribute('href');
+    expect(href).toMatch(/^\/api\/userdata\/results\/[0-9a-f-]{36}\/file\?user=.+&expires=\d+&signature=/);
+    const letter = await page.request.get(href!);
+    expect(letter.status()).toBe(200);
+    expect(letter.headers()['content-type']).toBe('application/pdf');
+    expect((await letter.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = await page.request.get(href!.replace(/signature=[^&]+/, 'signature=forged'));
+    expect(forged.status()).toBe(404);
+    await expectAccessible(page);
+  });
+
+  test('the help page answers every topic and plays the swab video without internet', async ({ page, context }) => {
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
+    const patient = await createDemoLtdPatient(page.request);
+    await signIn(page, patient.email, patient.password);
+    await page.goto('/patient/help');
+    await expect(page.getByRole('heading', { name: 'Vireo Help', level: 1 })).toBeVisible();
+    for (const topic of [
+      'What is COVID-19?',
+      'What are the symptoms?',
+      'How can I protect myself and others?',
+      'How do I take a swab test?',
+      'Understanding your RT-PCR test result',
+      'What to do after a negative result',
+      'What to do after a positive result',
+      'What to do after an unclear (inconclusive) result',
+    ]) {
+      await expect(page.getByRole('button', { name: topic })).toBeVisible();
+    }
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'How do I take a swab test?' }).click();
+    const video = page.getByLabel('How to take a swab test');
+    await expect(video).toBeVisible();
+    const played = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return { time: element.currentTime, width: element.videoWidth, duration: element.duration };
+    });
+    expect(played.time).toBeGreaterThan(0.5);
+    expect(played.width).toBe(640);
+    expect(played.duration).toBeGreaterThan(30);
+    await expect(page.getByText('Put the same swab about 2.5 cm (1 inch) into one nostril')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('/unsupported-browser lists the supported browsers per device', async ({ page }) => {
+    await page.goto('/unsupported-browser');
+    await expect(page.getByRole('heading', { name: 'Your browser is not supported' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'iPhone and iPad (iOS)' })).toContainText('Safari');
+    await expect(page.getByRole('region', { name: 'Android phones and tablets' })).toContainText('Chrome');
+    await expect(page.getByRole('region', { name: 'Android phones and tablets' })).toContainText('Firefox');
+    const mac = page.getByRole('region', { name: 'Mac computers (macOS)' });
+    for (const browser of ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari']) await expect(mac.getByRole('listitem').filter({ hasText: browser })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Windows, Linux and Chromebook computers' }).getByRole('listitem').filter({ hasText: 'Safari' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});

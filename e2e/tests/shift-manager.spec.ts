@@ -1,0 +1,144 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from '../fixtures';
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.test`;
+/** Names take letters only: the time written in letters keeps each run's people apart. */
+const uniqueName = (base: string) => `${base}${[...String(Date.now() * 10 + (++counter % 10))].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+}
+
+/** Creates a practitioner who has never signed in (so is Offline) through Doctors Management's API. */
+async function newPractitioner(request: APIRequestContext, token: string, lastName: string): Promise<{ id: string; name: string }> {
+  const res = await request.post('/api/doctors', { headers: { authorization: `Bearer ${token}` }, data: { first_name: 'Ola', last_name: lastName, email: uniqueEmail('doctor') } });
+  expect(res.status()).toBe(201);
+  const { doctor } = (await res.json()) as { doctor: { user_id: string } };
+  return { id: doctor.user_id, name: `Ola ${lastName}` };
+}
+
+/** A shift that began on the latest 20-minute boundary at least 11 minutes ago and runs three hours. */
+async function shiftStartedElevenMinutesAgo(request: APIRequestContext, token: string, practitionerId: string): Promise<{ id: string; start: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const start = Math.floor((now - 11 * 60) / 1200) * 1200;
+  const res = await request.post('/api/rota/shifts', { headers: { authorization: `Bearer ${token}` }, data: { practitioner_id: practitionerId, start_time: start, end_time: start + 3 * 3600 } });
+  expect(res.status()).toBe(201);
+  return { id: ((await res.json()) as { shift: { id: string } }).shift.id, start };
+}
+
+test.describe('shift manager', () => {
+  test('the dashboard shows an offline practitioner more than 10 minutes into their shift in red', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const token = await tokenOf(page);
+    const late = await newPractitioner(request, token, uniqueName('Late'));
+    await shiftStartedElevenMinutesAgo(request, token, late.id);
+    await page.goto('/shift_manager/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shift Manager' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: late.name });
+    await expect(row).toContainText('Offline (Late');
+    await expect(row).toHaveCSS('background-color', 'rgb(211, 47, 47)');
+    await expect(page.getByRole('heading', { name: 'Live status' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Claimable Appointments' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Planning' }).click();
+    await expect(page.getByRole('table', { name: /^Rota / })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the waiting-room timer turns red at 15 minutes', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const token = await tokenOf(page);
+    const auth = { authorization: `Bearer ${token}` };
+    const doctor = await newPractitioner(request, token, uniqueName('Wait'));
+    const shift = await shiftStartedElevenMinutesAgo(request, token, doctor.id);
+    const slots = (await (await request.get(`/api/rota/shifts/${shift.id}/slots`, { headers: auth })).json()) as { slots: { id: string; status: string }[] };
+    const slot = slots.slots.filter((s) => s.status === 'AVAILABLE').at(-1)!;
+    const held = await request.post(`/api/booking/${slot.id}/status`, { data: { status: 'LOCKED' } });
+    const paid = await request.post(`/api/booking/${slot.id}/payment`, {
+      data: {
+        hold_token: ((await held.json()) as { hold_token: string }).hold_token,
+        amount: 2900,
+        card: { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' },
+        billing_details: { first_name: 'Wendy', last_name: 'Wait', email: uniqueEmail('waiting'), dateOfBirth: '09-12-1986' },
+        toc_accept: true,
+        service: 'video_gp_vireo',
+      },
+    });
+    expect(paid.status()).toBe(201);
+    // The practitioner paused the call: the appointment waits in the waiting room from now.
+    expect((await request.post(`/api/booking/${slot.id}/status`, { headers: auth, data: { status: 'ON_HOLD' } })).status()).toBe(200);
+
+    await page.goto('/shift_manager/live/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vireo' })).toBeVisible();
+    const timer = page.getByTestId('waiting-timer').first();
+    await expect(timer).toHaveCSS('color', /rgba?\(0, 0, 0/);
+    await expectAccessible(page);
+    // The server's status time is real; the page's clock moves on 16 minutes.
+    await page.clock.setFixedTime(Date.now() + 16 * 60_000);
+    await expect(timer).toHaveText(/^1[56]:\d\d$/);
+    await expect(timer).toHaveCSS('color', 'rgb(211, 47, 47)');
+    await page.getByRole('tab', { name: 'My Rooms' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Rooms' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('doctors management creates a practitioner by invitation and disables them', async ({ page }) => {
+    await signIn(page, DEMO.shiftManager);
+    await page.goto('/shift_manager/doctors-management');
+    await expect(page.getByRole('heading', { level: 1, name: 'Doctors Management' })).toBeVisible();
+    await expectAccessible(page);
+    const lastName = uniqueName('Mensah');
+    await page.getByRole('button', { name: 'Add practitioner' }).click();
+    await page.getByLabel('First name').fill('Kofi');
+    await page.getByLabel('Last name').fill(lastName);
+    await page.getByLabel('E-mail').fill(uniqueEmail('kofi'));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create and send invitation' }).click();
+    await expect(page.getByText('The practitioner has been invited by e-mail to set a password.')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: lastName });
+    await expect(row).toContainText('Invitation sent');
+    await row.getByRole('button', { name: /^Disable/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+    await expect(row).toContainText('Disabled');
+    await expect(row.getByRole('button', { name: /^Enable/ })).toBeVisible();
+  });
+
+  test('the rota creates and deletes a shift', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const doctor = await newPractitioner(request, await tokenOf(page), uniqueName('Rota'));
+    await page.goto('/practitioner/rota');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rota' })).toBeVisible();
+    // Tomorrow, so the shift is in the future whatever the time of day.
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByRole('button', { name: `Add shift: ${doctor.name}` }).click();
+    await page.getByLabel('Start').fill('09:00');
+    await page.getByLabel('End').fill('11:00');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Shift created')).toBeVisible();
+    const shift = page.getByRole('button', { name: `Edit shift: ${doctor.name} 09:00–11:00` });
+    await expect(shift).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(`Shift details: ${doctor.name} 09:00–11:00, 0 of 6 booked`) })).toBeVisible();
+    await expectAccessible(page);
+    await shift.click();
+    await page.getByRole('button', { name: 'Delete shift' }).click();
+    await expect(page.getByText('Shift deleted')).toBeVisible();
+    await expect(shift).toHaveCount(0);
+  });
+
+  test('shift details offers the slots of a shift and releases selected ones after confirmation', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const token = await tokenOf(page);
+    const doctor = await newPractitioner(request, token, uniqueName('Slots'));
+    const shift = await shiftStartedElevenMinutesAgo(request, token, doctor.id);
+    await page.goto(`/practitioner/shift-details?shiftId=${shift.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shift details' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Select entire shift').check();
+    await page.getByRole('button', { name: 'Release' }).click();
+    await expect(page.getByText('Are you sure you want to release the selected appointments?')).toBeVisible();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Appointments released')).toBeVisible();
+  });
+});
