@@ -41,9 +41,38 @@ test.describe('shift manager', () => {
     await expect(page.getByRole('heading', { name: 'Live status' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Claimable Appointments' })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('the Planning tab shows the five planning tables over every practitioner, and links to the rota', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const token = await tokenOf(page);
+    const doctor = await newPractitioner(request, token, uniqueName('Plan'));
+    // A shift a month ahead, beyond the demo rota, so the custom range holds few slots besides these three.
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const start = Date.parse(`${day}T10:00:00Z`) / 1000;
+    const shift = await request.post('/api/rota/shifts', { headers: { authorization: `Bearer ${token}` }, data: { practitioner_id: doctor.id, start_time: start, end_time: start + 3600 } });
+    expect(shift.status()).toBe(201);
+
+    await page.goto('/shift_manager/dashboard');
     await page.getByRole('tab', { name: 'Planning' }).click();
-    await expect(page.getByRole('table', { name: /^Rota / })).toBeVisible();
+    const panel = page.getByRole('tabpanel', { name: 'Planning' });
+    for (const title of ['Upcoming Appointments', 'Available Appointments', 'Past Appointments', 'Availability', 'All Appointments']) {
+      await expect(panel.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    }
+    await expect(panel.getByRole('table', { name: 'Upcoming Appointments' }).getByRole('columnheader', { name: 'Practitioner' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Open the rota' })).toHaveAttribute('href', '/practitioner/rota');
     await expectAccessible(page);
+
+    // Another practitioner's open slots are the manager's to see.
+    const available = panel.getByRole('region', { name: 'Available Appointments' });
+    await available.getByRole('button', { name: 'Customize' }).click();
+    await available.getByLabel('Available Appointments: From').fill(day);
+    await available.getByLabel('Available Appointments: To').fill(day);
+    await expect(available.getByRole('row').filter({ hasText: doctor.name })).toHaveCount(3);
+    await expectAccessible(page);
+
+    await panel.getByRole('link', { name: 'Open the rota' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rota' })).toBeVisible();
   });
 
   test('the waiting-room timer turns red at 15 minutes', async ({ page, request }) => {
@@ -140,5 +169,27 @@ test.describe('shift manager', () => {
     await expect(page.getByText('Are you sure you want to release the selected appointments?')).toBeVisible();
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Appointments released')).toBeVisible();
+  });
+
+  test('shift details offers the appointment page\'s status actions for an appointment', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const token = await tokenOf(page);
+    const doctor = await newPractitioner(request, token, uniqueName('Status'));
+    const shift = await shiftStartedElevenMinutesAgo(request, token, doctor.id);
+    const slots = (await (await request.get(`/api/rota/shifts/${shift.id}/slots`, { headers: { authorization: `Bearer ${token}` } })).json()) as { slots: { id: string; status: string }[] };
+    const slot = slots.slots.filter((s) => s.status === 'AVAILABLE').at(-1)!;
+
+    await page.goto(`/practitioner/shift-details?appointmentId=${slot.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shift details' })).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Change status' });
+    await expect(actions.getByRole('button', { name: 'Release' })).toBeVisible();
+    await expectAccessible(page);
+    await actions.getByRole('button', { name: 'Unavailable' }).click();
+    await expect(page.getByText('Status changed')).toBeVisible();
+    await expect(page.getByText(/^Status: Unavailable/)).toBeVisible();
+    // Taken out of supply, the empty slot can only be put back.
+    await expect(actions.getByRole('button', { name: 'Available' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Release' })).toHaveCount(0);
+    await expect(page.getByRole('listitem').filter({ hasText: 'UNAVAILABLE' })).toHaveCount(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentStatus } from '@vireo/contracts';
-import { availabilityByDay, formatDayTime, practitionerStatusActions, statusLabel } from './appointments';
+import { actsAsPractitioner, appointmentActions, availabilityByDay, formatDayTime, hasAnyAction, practitionerStatusActions, statusLabel } from './appointments';
 
 const HOUR = 3600;
 const day = { day: '2026-07-16', from: Date.parse('2026-07-15T23:00:00Z') / 1000, to: Date.parse('2026-07-16T23:00:00Z') / 1000 };
@@ -39,5 +39,40 @@ describe('appointment display and actions', () => {
     expect(practitionerStatusActions({ status: 'IN_PROGRESS', booking_users: [] })).toEqual(['ON_HOLD', 'COMPLETED']);
     expect(practitionerStatusActions({ status: 'AVAILABLE', booking_users: [] })).toEqual(['UNAVAILABLE']);
     expect(practitionerStatusActions({ status: 'COMPLETED', booking_users: [] })).toEqual([]);
+  });
+});
+
+describe('actsAsPractitioner', () => {
+  const mine = { practitioner: { user_id: 'doctor-1', user_name: 'Dr One', user_number: null } } as unknown as Pick<Appointment, 'practitioner'>;
+  const open = { practitioner: null } as Pick<Appointment, 'practitioner'>;
+
+  it('lets the assigned practitioner act, but not a colleague', () => {
+    expect(actsAsPractitioner(mine, { id: 'doctor-1', role: 'practitioner' })).toBe(true);
+    expect(actsAsPractitioner(mine, { id: 'doctor-2', role: 'practitioner' })).toBe(false);
+    expect(actsAsPractitioner(open, { id: 'doctor-1', role: 'practitioner' })).toBe(false);
+  });
+
+  it('lets shift managers and super admins act on anyone\'s appointment, and no other role', () => {
+    expect(actsAsPractitioner(mine, { id: 'manager', role: 'shift_manager' })).toBe(true);
+    expect(actsAsPractitioner(open, { id: 'admin', role: 'super_admin' })).toBe(true);
+    expect(actsAsPractitioner(mine, { id: 'doctor-1', role: 'customer_services' })).toBe(false);
+  });
+});
+
+describe('appointmentActions', () => {
+  it('offers call statuses and Release to whoever acts as the practitioner', () => {
+    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['IN_PROGRESS', 'ON_HOLD', 'COMPLETED'], release: true });
+    expect(appointmentActions({ status: 'AVAILABLE', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['UNAVAILABLE'], release: true });
+    expect(appointmentActions({ status: 'IN_PROGRESS', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['ON_HOLD', 'COMPLETED'], release: false });
+  });
+
+  it('offers nothing but Claim to anyone else', () => {
+    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, false)).toEqual({ claim: false, statuses: [], release: false });
+    expect(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false)).toEqual({ claim: true, statuses: [], release: false });
+  });
+
+  it('has no action on a finished appointment', () => {
+    expect(hasAnyAction(appointmentActions({ status: 'COMPLETED', booking_users: [] }, true))).toBe(false);
+    expect(hasAnyAction(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type Appointment, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type Appointment, type AppointmentStatus, type RoleName } from '@vireo/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -80,3 +80,31 @@ export function practitionerStatusActions(appointment: Pick<Appointment, 'status
   if (status === 'UNAVAILABLE' && appointment.booking_users.length === 0) return ['AVAILABLE'];
   return [];
 }
+
+/** Roles that act on every appointment as its practitioner would (the service's managing roles). */
+const MANAGING_ROLES: readonly RoleName[] = ['shift_manager', 'super_admin'];
+
+/** Whether the signed-in user acts on the appointment as its practitioner: the one assigned to it, or a manager. */
+export function actsAsPractitioner(appointment: Pick<Appointment, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
+  return MANAGING_ROLES.includes(user.role) || (user.role === 'practitioner' && appointment.practitioner?.user_id === user.id);
+}
+
+export interface AppointmentActions {
+  /** A claimable appointment may be claimed by anyone who works appointments. */
+  claim: boolean;
+  /** The statuses that may be set now (POST /{id}/status). */
+  statuses: AppointmentStatus[];
+  /** A booked appointment goes back to claimable, an open slot out of supply. */
+  release: boolean;
+}
+
+/** The actions an appointment offers to someone who may (or may not) act on it as its practitioner. */
+export function appointmentActions(appointment: Pick<Appointment, 'status' | 'booking_users'>, asPractitioner: boolean): AppointmentActions {
+  return {
+    claim: appointment.status === 'CLAIMABLE',
+    statuses: asPractitioner ? practitionerStatusActions(appointment) : [],
+    release: asPractitioner && (appointment.status === 'WAITING' || appointment.status === 'AVAILABLE'),
+  };
+}
+
+export const hasAnyAction = (actions: AppointmentActions): boolean => actions.claim || actions.release || actions.statuses.length > 0;

@@ -19,6 +19,7 @@ import {
 } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
+import { BOOKING_QUERY_KEY } from '../practitioner/api';
 
 /** Fallback polling while the live socket is down (spec 2 §7, §9). */
 export const POLL = { liveList: 15_000, claimable: 5_000, overview: 30_000, nextAppointments: 30_000, rota: 60_000 } as const;
@@ -127,13 +128,17 @@ export function useSlotMutations(shiftId: string) {
   };
 }
 
+/** Kept under the booking key, so the shared appointment actions refresh them when they change it. */
 export function useAppointment(id: string | null) {
   return useLiveQuery(
-    { queryKey: ['shift-manager', 'appointment', id], queryFn: () => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse }), enabled: id !== null },
+    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'appointment', id], queryFn: () => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse }), enabled: id !== null },
     { topic: ROTA_LIVE.appointments, pollMs: 5_000 },
   );
 }
 
 export function useNotesHistory(id: string | null) {
-  return useQuery({ queryKey: ['shift-manager', 'notes', id], queryFn: () => apiRequest(`/api/booking/${id}/noteshistory`, { schema: NotesHistoryResponse }), enabled: id !== null });
+  return useLiveQuery(
+    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'notes', id], queryFn: () => apiRequest(`/api/booking/${id}/noteshistory`, { schema: NotesHistoryResponse }), enabled: id !== null },
+    { topic: ROTA_LIVE.appointments, pollMs: 5_000 },
+  );
 }

@@ -28,7 +28,7 @@ export const TEXT = {
     late: 'Late: offline more than 10 minutes into the shift',
     details: 'Shift details',
   },
-  planning: { heading: 'Planning', rota: 'Open the rota' },
+  planning: { rota: 'Open the rota' },
   doctors: {
     heading: 'Doctors Management',
     name: 'Name',

@@ -9,6 +9,7 @@ import { useAllAppointments, useAvailableAppointments, useClaimableAppointments,
 import { AHEAD_PRESETS, PAST_PRESETS } from '../ranges';
 import { TEXT } from '../texts';
 import { AppointmentListSection } from './AppointmentListSection';
+import type { AppointmentColumnId } from './AppointmentsTable';
 import { RangeFilterBar } from './RangeFilterBar';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
 import { useRangeSelection, type RangeState } from './useRangeSelection';
@@ -92,8 +93,17 @@ export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assi
   );
 }
 
+export interface PlanningTableProps {
+  title?: string;
+  /** A manager's lists hold every practitioner's appointments: show whose each one is. */
+  showPractitioner?: boolean;
+}
+
+/** The booked lists' columns, with the practitioner's for a manager. */
+const bookedColumns = (showPractitioner: boolean): AppointmentColumnId[] => ['date', 'time', 'type', 'status', 'patient', ...(showPractitioner ? (['practitioner'] as const) : []), 'reference'];
+
 /** Upcoming Appointments: booked ones ahead, with View, Join and Release. */
-export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming }: { title?: string }) {
+export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPractitioner = false }: PlanningTableProps) {
   const state = useRangeSelection('ahead');
   const query = useUpcomingAppointments(state.range);
   const { requestRelease, dialog } = useReleaseFlow();
@@ -103,7 +113,7 @@ export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming }: { ti
         title={title}
         filter={<Filter title={title} state={state} direction="ahead" />}
         {...listProps(query, state)}
-        columns={['date', 'time', 'type', 'status', 'patient', 'reference']}
+        columns={bookedColumns(showPractitioner)}
         actions={(appointment) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <ViewJoinActions appointment={appointment} />
@@ -144,7 +154,7 @@ export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { 
 }
 
 /** Past Appointments: booked ones that have ended, newest first, with View. */
-export function PastAppointmentsTable({ title = TEXT.tables.past }: { title?: string }) {
+export function PastAppointmentsTable({ title = TEXT.tables.past, showPractitioner = false }: PlanningTableProps) {
   const state = useRangeSelection('past');
   const query = usePastAppointments(state.range);
   return (
@@ -152,7 +162,7 @@ export function PastAppointmentsTable({ title = TEXT.tables.past }: { title?: st
       title={title}
       filter={<Filter title={title} state={state} direction="past" />}
       {...listProps(query, state)}
-      columns={['date', 'time', 'type', 'status', 'patient', 'reference']}
+      columns={bookedColumns(showPractitioner)}
       actions={(appointment) => <ViewJoinActions appointment={appointment} join={false} />}
     />
   );

@@ -1,7 +1,8 @@
 /** The practitioner workspace's lists and actions, built for reuse by the shift manager's pages. */
 export { AllAppointmentsTable, AvailableAppointmentsTable, ClaimableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable, ViewJoinActions, appointmentPath, videoAppointmentPath } from './AppointmentLists';
-export type { ClaimableAppointmentsTableProps } from './AppointmentLists';
+export type { ClaimableAppointmentsTableProps, PlanningTableProps } from './AppointmentLists';
 export { AppointmentListSection, type AppointmentListSectionProps } from './AppointmentListSection';
+export { AppointmentStatusActions, type AppointmentStatusActionsProps } from './AppointmentStatusActions';
 export { AppointmentsTable, type AppointmentColumnId, type AppointmentsTableProps } from './AppointmentsTable';
 export { AvailabilityTable } from './AvailabilityTable';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { NoteRequest, type Appointment, type AppointmentStatus, type BookingUser } from '@vireo/contracts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -19,10 +19,10 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
-import { addNote, changeStatus, useAppointment, useRefreshBooking } from '../api';
-import { formatDay, formatDayTime, practitionerStatusActions, statusLabel } from '../appointments';
+import { addNote, useAppointment, useRefreshBooking } from '../api';
+import { actsAsPractitioner, formatDay, formatDayTime, statusLabel } from '../appointments';
+import { AppointmentStatusActions } from '../components/AppointmentStatusActions';
 import { usePresenceHeartbeat } from '../components/PractitionerWorkspace';
-import { useClaimFlow, useReleaseFlow } from '../components/useAppointmentActions';
 import { TEXT } from '../texts';
 
 const T = TEXT.appointment;
@@ -165,52 +165,6 @@ function StatusChanges({ appointment }: { appointment: Appointment }) {
   );
 }
 
-function Actions({ appointment, assigned }: { appointment: Appointment; assigned: boolean }) {
-  const { showToast } = useToast();
-  const refresh = useRefreshBooking();
-  const claimFlow = useClaimFlow();
-  const releaseFlow = useReleaseFlow();
-  const [busy, setBusy] = useState(false);
-  const setStatus = async (status: AppointmentStatus) => {
-    setBusy(true);
-    try {
-      await changeStatus(appointment.id, status);
-      showToast(T.statusChanged, 'success');
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : TEXT.errorFetching, 'error');
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
-  const statuses = assigned ? practitionerStatusActions(appointment) : [];
-  const releasable = assigned && (appointment.status === 'WAITING' || appointment.status === 'AVAILABLE');
-  if (appointment.status !== 'CLAIMABLE' && statuses.length === 0 && !releasable) return null;
-  return (
-    <Section title={T.statusActions}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {appointment.status === 'CLAIMABLE' && (
-          <Button variant="contained" disabled={claimFlow.pendingId !== null} onClick={() => claimFlow.claim(appointment.id)}>
-            {TEXT.actions.claim}
-          </Button>
-        )}
-        {statuses.map((status) => (
-          <Button key={status} variant="outlined" disabled={busy} onClick={() => void setStatus(status)}>
-            {statusLabel(status)}
-          </Button>
-        ))}
-        {releasable && (
-          <Button variant="outlined" onClick={() => releaseFlow.requestRelease(appointment.id)}>
-            {TEXT.actions.release}
-          </Button>
-        )}
-      </Stack>
-      {claimFlow.dialog}
-      {releaseFlow.dialog}
-    </Section>
-  );
-}
-
 /**
  * /practitioner/appointment?appointmentId= (spec 2 §2.1): the appointment, its booking users
  * (health data: the service audits each read), notes, status changes and the actions open to the
@@ -223,7 +177,7 @@ export function AppointmentPage() {
   usePresenceHeartbeat(session.role.name === 'practitioner');
   const query = useAppointment(id);
   const appointment = query.data;
-  const assigned = Boolean(appointment && (appointment.practitioner?.user_id === session.user.id || session.role.name !== 'practitioner'));
+  const assigned = Boolean(appointment && actsAsPractitioner(appointment, { id: session.user.id, role: session.role.name }));
   return (
     <>
       <Typography component="h1" variant="h4" gutterBottom>
@@ -239,7 +193,7 @@ export function AppointmentPage() {
           <Section title={T.details}>
             <Details appointment={appointment} />
           </Section>
-          <Actions appointment={appointment} assigned={assigned} />
+          <AppointmentStatusActions appointment={appointment} />
           <Section title={T.people}>
             <BookingUsers people={appointment.booking_users} />
           </Section>

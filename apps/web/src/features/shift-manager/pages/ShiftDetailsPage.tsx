@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import { AppointmentStatusActions } from '../../practitioner/components';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
 import { fill, TEXT } from '../texts';
@@ -128,7 +129,7 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
   );
 }
 
-/** An appointment with its notes and status changes. */
+/** An appointment with the status actions open to the viewer, its notes and status changes. */
 export function AppointmentSummary({ appointmentId }: { appointmentId: string }) {
   const appointment = useAppointment(appointmentId);
   const history = useNotesHistory(appointmentId);
@@ -146,6 +147,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
       <Typography>
         {TEXT.live.people}: {peopleOf(a) || '—'}
       </Typography>
+      <AppointmentStatusActions appointment={a} nested />
       <Typography component="h3" variant="subtitle1">
         {TEXT.shiftDetails.notes}
       </Typography>

@@ -1,16 +1,24 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { AllAppointmentsTable, AvailabilityTable, AvailableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable } from '../../practitioner/components';
 import { ClaimableTable, LiveStatusTable, ShiftOverviewTable } from '../components/LiveTables';
-import { RotaGrid } from '../components/RotaGrid';
 import { londonDayStart } from '../format';
 import { TEXT } from '../texts';
 import { useNow } from '../useNow';
 
-/** /shift_manager/dashboard (spec 2 §2.1): Live (live status, claimable, shift overview) and Planning. */
+/** The rota, where shifts (and so the planning tables' slots) are made. */
+const ROTA_PATH = '/practitioner/rota';
+
+/**
+ * /shift_manager/dashboard (spec 2 §2.1): Live (live status, claimable, shift overview) and Planning,
+ * the practitioner's five planning tables over every practitioner (the service answers a manager all).
+ */
 export function ShiftManagerDashboardPage() {
   const [tab, setTab] = useState<'live' | 'planning'>('live');
   const now = useNow(30_000);
@@ -36,9 +44,16 @@ export function ShiftManagerDashboardPage() {
           </Paper>
         </Stack>
       ) : (
-        <Paper sx={{ p: 2 }} role="tabpanel" id="panel-planning" aria-labelledby="tab-planning">
-          <RotaGrid />
-        </Paper>
+        <Stack role="tabpanel" id="panel-planning" aria-labelledby="tab-planning">
+          <Link component={RouterLink} to={ROTA_PATH} sx={{ alignSelf: 'flex-end', mb: 2 }}>
+            {TEXT.planning.rota}
+          </Link>
+          <UpcomingAppointmentsTable showPractitioner />
+          <AvailableAppointmentsTable />
+          <PastAppointmentsTable showPractitioner />
+          <AvailabilityTable />
+          <AllAppointmentsTable />
+        </Stack>
       )}
     </Stack>
   );
