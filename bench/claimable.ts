@@ -132,12 +132,13 @@ function listQueries(practitionerId: string, now: Date): Record<string, string> 
   const today = Math.floor(t / DAY_MS) * DAY_MS;
   const p = `'${practitionerId}'`;
   return {
-    'getclaimappointments': `SELECT * FROM appointments WHERE status = 'CLAIMABLE' AND end_time >= ${iso(t)} ORDER BY start_time ASC LIMIT 1000`,
+    'getclaimappointments': `SELECT *, count(*) OVER () AS total FROM appointments WHERE status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time < ${iso(today + 62 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'getclaimappointments (week)': `SELECT *, count(*) OVER () AS total FROM appointments WHERE status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
     'getclaimappointments/count': `SELECT count(*)::int FROM appointments WHERE status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 4 * DAY_MS)}`,
-    'getappointments (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','PATIENT_ATTENDED','PRACTITIONER_ATTENDED','IN_PROGRESS','ON_HOLD','PRACTITIONER_LEFT','PATIENT_LEFT','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
-    'search AVAILABLE (today)': `SELECT * FROM appointments WHERE (practitioner_user_id = ${p} OR status = 'CLAIMABLE') AND status IN ('AVAILABLE') AND start_time >= ${iso(today)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
-    'getpastappointments (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time < ${iso(t)} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time DESC, id ASC LIMIT 1000`,
-    'practitioner (week)': `SELECT * FROM appointments WHERE practitioner_user_id = ${p} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'getappointments (week)': `SELECT *, count(*) OVER () AS total FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','PATIENT_ATTENDED','PRACTITIONER_ATTENDED','IN_PROGRESS','ON_HOLD','PRACTITIONER_LEFT','PATIENT_LEFT','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'search AVAILABLE (today)': `SELECT *, count(*) OVER () AS total FROM appointments WHERE (practitioner_user_id = ${p} OR status = 'CLAIMABLE') AND status IN ('AVAILABLE') AND start_time >= ${iso(today)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
+    'getpastappointments (week)': `SELECT *, count(*) OVER () AS total FROM appointments WHERE practitioner_user_id = ${p} AND status IN ('CLAIMABLE','WAITING','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED') AND end_time < ${iso(t)} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)} ORDER BY start_time DESC, id ASC LIMIT 1000`,
+    'practitioner (week)': `SELECT *, count(*) OVER () AS total FROM appointments WHERE practitioner_user_id = ${p} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)} ORDER BY start_time ASC, id ASC LIMIT 1000`,
   };
 }
 
@@ -156,6 +157,7 @@ try {
   const api = `${server.url}/api/booking`;
   const targets: [string, string][] = [
     ['GET /getclaimappointments', `${api}/getclaimappointments`],
+    ['GET /getclaimappointments (week)', `${api}/getclaimappointments?date_from=${today}&date_to=${today + 7 * 86_400}`],
     ['GET /getclaimappointments/count', `${api}/getclaimappointments/count`],
     ['GET /getappointments (week)', `${api}/getappointments?date_from=${today}&date_to=${today + 7 * 86_400}`],
     ['GET /search?status=AVAILABLE (today)', `${api}/search?status=AVAILABLE&start_time_from=${today}&start_time_to=${today + 86_400}`],

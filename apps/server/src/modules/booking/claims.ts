@@ -4,19 +4,33 @@ import type { AuthContext } from '../../platform/access';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
+import { MAX_RANGE_DAYS, pageOf, rangeWindow } from './lists';
 import { canRead, isManager } from './policy';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails } from './repo';
 
-/** Claimable appointments that have not ended, soonest first (GET /getclaimappointments). */
-export async function listClaimable(deps: BookingDeps): Promise<AppointmentDetails[]> {
-  const rows = await deps.db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.status, 'CLAIMABLE'), gte(appointments.endTime, deps.clock.now())))
-    .orderBy(asc(appointments.startTime))
-    .limit(1000);
-  return loadDetails(deps.db, rows);
+/**
+ * How far ahead GET /getclaimappointments looks when no range is given: the longest range the
+ * other lists accept, so the answer stays bounded and the web's filter bar (Today, Tomorrow, Week,
+ * a custom range) still finds its days in it.
+ */
+const CLAIMABLE_LIST_DAYS_AHEAD = MAX_RANGE_DAYS;
+
+/**
+ * Claimable appointments that have not ended, soonest first (GET /getclaimappointments): those
+ * starting in [date_from, date_to) when a range is given (validated like the other lists), else
+ * those starting before CLAIMABLE_LIST_DAYS_AHEAD days from the start of today (UTC). At most
+ * 1000, with the total so screens can warn.
+ */
+export async function listClaimable(deps: BookingDeps, range: { date_from?: number | undefined; date_to?: number | undefined } = {}): Promise<{ details: AppointmentDetails[]; total: number }> {
+  const now = deps.clock.now();
+  const window =
+    range.date_from === undefined && range.date_to === undefined
+      ? { from: undefined, to: new Date(claimableBadgeWindow(now).from.getTime() + CLAIMABLE_LIST_DAYS_AHEAD * 86_400_000) }
+      : rangeWindow(range.date_from, range.date_to);
+  const where = and(eq(appointments.status, 'CLAIMABLE'), gte(appointments.endTime, now), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
+  const { rows, total } = await pageOf(deps, where, [asc(appointments.startTime), asc(appointments.id)]);
+  return { details: await loadDetails(deps.db, rows), total };
 }
 
 /** The practitioner who will take the appointment: the caller, or the assignee a manager names. */

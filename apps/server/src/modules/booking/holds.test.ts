@@ -79,7 +79,7 @@ describe('POST /api/booking/{id}/status — holds', () => {
     expect(await releaseExpiredHolds(h.ctx.booking)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(slots[0]!.id)).toBe('AVAILABLE');
     expect(await statusOf(slots[1]!.id)).toBe('LOCKED');
-    const history = await h.ctx.database.db.select().from(appointmentStatusChanges).where(eq(appointmentStatusChanges.appointmentId, slots[0]!.id));
+    const history = await h.ctx.database.db.select().from(appointmentStatusChanges).where(eq(appointmentStatusChanges.appointmentId, slots[0]!.id)).orderBy(appointmentStatusChanges.id);
     expect(history.map((c) => c.changedTo)).toEqual(['AVAILABLE', 'LOCKED', 'AVAILABLE']);
   });
 

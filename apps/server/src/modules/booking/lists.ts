@@ -14,7 +14,7 @@ import { costFor } from './services';
 import { daysBetween, londonDay, londonDayBounds } from './time';
 
 const DAY = 86_400_000;
-const MAX_RANGE_DAYS = 62;
+export const MAX_RANGE_DAYS = 62;
 const at = (seconds: number) => new Date(seconds * 1000);
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -113,15 +113,22 @@ export async function getAppointment(deps: BookingDeps, caller: Caller, id: stri
   return answer!;
 }
 
-async function listWhere(deps: BookingDeps, where: SQL | undefined, order: 'asc' | 'desc', limit: number = BOOKING.tooManyResults): Promise<{ rows: AppointmentRow[]; total: number }> {
-  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where);
-  const rows = await deps.db
-    .select()
+/**
+ * One page of appointments with the number matching in all. The total comes from a window count
+ * in the same statement (computed before LIMIT), saving every list a second round trip.
+ */
+export async function pageOf(deps: BookingDeps, where: SQL | undefined, orderBy: SQL[], limit: number = BOOKING.tooManyResults): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const page = await deps.db
+    .select({ row: appointments, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(appointments)
     .where(where)
-    .orderBy(order === 'asc' ? asc(appointments.startTime) : desc(appointments.startTime), asc(appointments.id))
+    .orderBy(...orderBy)
     .limit(limit);
-  return { rows, total: count?.n ?? 0 };
+  return { rows: page.map((p) => p.row), total: page[0]?.total ?? 0 };
+}
+
+function listWhere(deps: BookingDeps, where: SQL | undefined, order: 'asc' | 'desc'): Promise<{ rows: AppointmentRow[]; total: number }> {
+  return pageOf(deps, where, [order === 'asc' ? asc(appointments.startTime) : desc(appointments.startTime), asc(appointments.id)]);
 }
 
 /** Whose appointments a list shows, by the role the session was opened for. */
@@ -212,17 +219,11 @@ export async function searchAppointments(deps: BookingDeps, caller: Caller & { a
   const where = and(...conditions);
   const sort = input.sort ?? 'start_time';
   const column = sort.endsWith('status_last_updated') ? appointments.statusLastUpdated : appointments.startTime;
-  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where);
-  const rows = await deps.db
-    .select()
-    .from(appointments)
-    .where(where)
-    .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(appointments.id))
-    .limit(BOOKING.tooManyResults);
+  const { rows, total } = await pageOf(deps, where, [sort.startsWith('-') ? desc(column) : asc(column), asc(appointments.id)]);
   const answers = await present(deps, caller, await loadDetails(deps.db, rows));
   return {
     appointments: input.inc_practitioner_name === false ? answers.map((a) => ({ ...a, practitioner: a.practitioner ? { ...a.practitioner, user_name: '' } : null })) : answers,
-    total: count?.n ?? 0,
+    total,
   };
 }
 

@@ -81,10 +81,16 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
 
   r.get('/getclaimappointments', {
     config: { access: practice },
-    schema: { tags, summary: 'Claimable appointments that have not ended, soonest first', response: bookingErrors({ 200: AppointmentsResponse }) },
+    schema: {
+      tags,
+      summary: 'Claimable appointments that have not ended, soonest first: starting between date_from and date_to (epoch seconds) when given, else in the next 62 days; at most 1000 with the total',
+      querystring: RangeQuery,
+      response: bookingErrors({ 200: AppointmentsResponse }),
+    },
     handler: async (request) => {
       const caller = signedInCaller(request);
-      return { success: true as const, appointments: await present(deps, caller, await listClaimable(deps)) };
+      const { details, total } = await listClaimable(deps, request.query);
+      return { success: true as const, appointments: await present(deps, caller, details), total };
     },
   });
 

@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { hashToken, newToken } from '../../platform/tokens';
-import { sessions, users } from '../../db/schema';
-import { rolesOf } from './repo';
+import { roles, sessions, users } from '../../db/schema';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -34,30 +33,36 @@ export class SessionStore {
     return { token, id: row.id, expiresAt };
   }
 
-  /** The caller behind a token, or null when it is unknown, revoked, idle too long or past its lifetime. */
+  /**
+   * The caller behind a token, or null when it is unknown, revoked, idle too long or past its
+   * lifetime. Every signed-in request runs this, so session, user and roles come in one query (a
+   * row per role of the user) rather than two round trips.
+   */
   async resolve(token: string): Promise<AuthContext | null> {
     const now = this.clock.now();
-    const [row] = await this.db
-      .select({ session: sessions, organisationId: users.organisationId, disabledAt: users.disabledAt })
+    const rows = await this.db
+      .select({ session: sessions, organisationId: users.organisationId, disabledAt: users.disabledAt, role: { id: roles.id, name: roles.name, organisationId: roles.organisationId } })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)));
+      .innerJoin(roles, eq(roles.userId, sessions.userId))
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .orderBy(asc(roles.position), asc(roles.createdAt));
+    const [row] = rows;
     if (!row || row.session.revokedAt || row.disabledAt) return null;
     const idleDeadline = row.session.lastSeenAt.getTime() + this.policy.idleMinutes * 60_000;
     if (row.session.expiresAt <= now || idleDeadline <= now.getTime()) return null;
-    const roleRows = await rolesOf(this.db, row.session.userId);
-    const active = roleRows.find((r) => r.id === row.session.roleId);
+    const userRoles = rows.map((r) => r.role);
+    const active = userRoles.find((r) => r.id === row.session.roleId);
     if (!active) return null;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
     }
-    const toAuthRole = (r: (typeof roleRows)[number]) => ({ id: r.id, name: r.name, organisationId: r.organisationId });
     return {
       sessionId: row.session.id,
       userId: row.session.userId,
       organisationId: row.organisationId,
-      role: toAuthRole(active),
-      roles: roleRows.map(toAuthRole),
+      role: active,
+      roles: userRoles,
     };
   }
 
