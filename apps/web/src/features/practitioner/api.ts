@@ -37,10 +37,14 @@ async function list(path: string, signal: AbortSignal): Promise<AppointmentList>
 
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
-/** Claimable appointments that have not ended (the service answers all of them; lists filter by day). */
-export function useClaimableAppointments() {
+/** Claimable appointments starting in the chosen range that have not ended; the service filters by the range. */
+export function useClaimableAppointments(range: EpochRange | null) {
   return useLiveQuery(
-    { queryKey: [...BOOKING_QUERY_KEY, 'claimable'], queryFn: ({ signal }) => list('/api/booking/getclaimappointments', signal) },
+    {
+      queryKey: [...BOOKING_QUERY_KEY, 'claimable', range?.from, range?.to],
+      queryFn: ({ signal }) => list(`/api/booking/getclaimappointments?${query({ date_from: range!.from, date_to: range!.to })}`, signal),
+      enabled: range !== null,
+    },
     live(CLAIMABLE_POLL_MS),
   );
 }

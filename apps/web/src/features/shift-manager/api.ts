@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AppointmentResponse,
   AppointmentsResponse,
+  CLAIMABLE_BADGE_DAYS_AHEAD,
   DoctorResponse,
   DoctorShiftsResponse,
   DoctorsResponse,
@@ -34,9 +35,18 @@ export function useAppointmentSearch(key: string, params: Record<string, string 
   );
 }
 
+/** The claimable window of the live view, as the badge counts it: the start of today to the end of the day three days ahead (UTC). */
+function claimableWindow(now: Date): { date_from: number; date_to: number } {
+  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { date_from: startOfToday / 1000, date_to: startOfToday / 1000 + (CLAIMABLE_BADGE_DAYS_AHEAD + 1) * 86_400 };
+}
+
 export function useClaimable() {
   return useLiveQuery(
-    { queryKey: ['shift-manager', 'claimable'], queryFn: () => apiRequest('/api/booking/getclaimappointments', { schema: AppointmentsResponse }) },
+    {
+      queryKey: ['shift-manager', 'claimable'],
+      queryFn: () => apiRequest(`/api/booking/getclaimappointments?${query(claimableWindow(new Date()))}`, { schema: AppointmentsResponse }),
+    },
     { topic: ROTA_LIVE.appointments, pollMs: POLL.claimable },
   );
 }

@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Appointment } from '@vireo/contracts';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAllAppointments, useAvailableAppointments, useClaimableAppointments, usePastAppointments, useUpcomingAppointments, type AppointmentList } from '../api';
@@ -65,22 +64,14 @@ export interface ClaimableAppointmentsTableProps {
 /** Claimable Appointments with its filter bar and Claim (spec 2 §2.1, §4.1); live, polling every 5 s as a fallback. */
 export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assigneeRoleId }: ClaimableAppointmentsTableProps) {
   const state = useRangeSelection('ahead');
-  const query = useClaimableAppointments();
+  const query = useClaimableAppointments(state.range);
   const { claim, pendingId, dialog } = useClaimFlow(assigneeRoleId ? { assigneeRoleId } : {});
-  const { range } = state;
-  // The service answers every claimable appointment that has not ended; the filter picks the days.
-  const inRange = useMemo(
-    () => (query.data?.appointments ?? []).filter((a) => range !== null && a.start_time !== null && a.start_time >= range.from && a.start_time < range.to),
-    [query.data, range],
-  );
   return (
     <>
       <AppointmentListSection
         title={title}
         filter={<Filter title={title} state={state} direction="ahead" />}
         {...listProps(query, state)}
-        appointments={inRange}
-        total={inRange.length}
         columns={['date', 'time', 'type', 'language', 'people']}
         actions={(appointment) => (
           <Button size="small" variant="outlined" disabled={pendingId !== null} onClick={() => claim(appointment.id)}>
