@@ -274,12 +274,12 @@ test.describe('patient', () => {
     await expect(personal.getByText('Robin')).toBeVisible();
     await personal.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('First name').fill('Rowan');
-    await page.getByLabel('Telephone').fill('07700 900123');
+    await page.getByLabel('Telephone').fill('07911 123456');
     await expectAccessible(page);
     await personal.getByRole('button', { name: 'Save' }).click();
     await expect(personal.getByText('Your personal information has been saved.')).toBeVisible();
     await expect(personal.getByText('Rowan')).toBeVisible();
-    await expect(personal.getByText('07700 900123')).toBeVisible();
+    await expect(personal.getByText('07911 123456')).toBeVisible();
 
     const shipping = page.getByRole('region', { name: 'Shipping information' });
     await expect(shipping.getByLabel('Address line 1')).toBeVisible();

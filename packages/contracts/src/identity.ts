@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles';
-import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Uuid } from './validation';
+import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Telephone, Uuid } from './validation';
 
 export const RoleNameSchema = z.enum(ROLE_NAMES);
 
@@ -94,7 +94,7 @@ export const CreateUserRequest = z.object({
   password: Password,
   username: z.string().trim().min(2).max(100),
   organisation_id: Uuid,
-  telephone: z.string().trim().min(5).max(30).optional(),
+  telephone: Telephone.optional(),
   address_1: z.string().trim().max(200).optional(),
   city: z.string().trim().max(100).optional(),
   county: z.string().trim().max(100).optional(),
@@ -107,7 +107,7 @@ export const UpdateUserRequest = z
     first_name: PersonName,
     last_name: PersonName,
     date_of_birth: DateOfBirth,
-    telephone: z.string().trim().min(5).max(30).nullable(),
+    telephone: Telephone.nullable(),
     avatar_image: z.string().max(500).nullable(),
     address_1: z.string().trim().max(200).nullable(),
     city: z.string().trim().max(100).nullable(),

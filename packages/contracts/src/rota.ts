@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppointmentStatusSchema, BOOKING_LIVE, DayString, LanguageSchema, ServiceName } from './booking';
 import { ErrorEnvelope } from './errors';
-import { Email, EpochSeconds, PersonName, Uuid } from './validation';
+import { Email, EpochSeconds, PersonName, Telephone, Uuid } from './validation';
 
 // ---- Shift manager's constants (spec 2 §9) ----
 
@@ -182,13 +182,8 @@ export const CreateDoctorRequest = z.object({
   first_name: PersonName,
   last_name: PersonName,
   email: Email,
-  telephone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid telephone number')
-    // The form sends an empty field when no number is given.
-    .or(z.literal(''))
-    .optional(),
+  // The form sends an empty field when no number is given.
+  telephone: Telephone.or(z.literal('')).optional(),
 });
 export type CreateDoctorRequest = z.infer<typeof CreateDoctorRequest>;
 export const DoctorResponse = z.object({ success: z.literal(true), message: z.string().optional(), doctor: Doctor });

@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** E-mail: local part, @, domain, and an ending of 2 to 4 letters (spec 1 §5). */
@@ -20,3 +21,15 @@ export const Password = z
   .max(PASSWORD_MAX);
 export const EpochSeconds = z.number().int();
 export const Uuid = z.uuid();
+
+export const TELEPHONE_MIN = 5;
+export const TELEPHONE_MAX = 30;
+export const TELEPHONE_INVALID = 'Enter a valid phone number';
+
+/** A phone number (spec 1 §5): at least 5 characters, valid as a UK number or in international form. */
+export const Telephone = z
+  .string()
+  .trim()
+  .min(TELEPHONE_MIN, TELEPHONE_INVALID)
+  .max(TELEPHONE_MAX, TELEPHONE_INVALID)
+  .refine((value) => isValidPhoneNumber(value, 'GB'), TELEPHONE_INVALID);

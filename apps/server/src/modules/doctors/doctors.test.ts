@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 let counter = 0;
-const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: `doctor-${Date.now()}-${++counter}@example.test`, telephone: '+44 7700 900456' });
+const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: `doctor-${Date.now()}-${++counter}@example.test`, telephone: '+44 7911 123456' });
 
 async function invitationToken(email: string): Promise<string> {
   const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email)).orderBy(desc(messages.createdAt));

@@ -93,9 +93,14 @@ describe('GET /api/identity/users/{id}', () => {
 
 describe('PATCH /api/identity/users/{id}', () => {
   it('lets a user change their own details', async () => {
-    const res = await h.call('PATCH', `/api/identity/users/${patient.user.id}`, { token: patient.token, body: { first_name: 'Priya', telephone: '07700 900123' } });
+    const res = await h.call('PATCH', `/api/identity/users/${patient.user.id}`, { token: patient.token, body: { first_name: 'Priya', telephone: '07911 123456' } });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ first_name: 'Priya', telephone: '07700 900123' });
+    expect(res.body.user).toMatchObject({ first_name: 'Priya', telephone: '07911 123456' });
+  });
+
+  it('refuses a telephone that is not a phone number', async () => {
+    const res = await h.call('PATCH', `/api/identity/users/${patient.user.id}`, { token: patient.token, body: { telephone: '0770090012' } });
+    expect(res).toMatchObject({ status: 400, body: { errors: { telephone: 'Enter a valid phone number' } } });
   });
 
   it('answers 403 "Unable to update user." when a user changes their e-mail or disables themself', async () => {

@@ -716,7 +716,9 @@ describe('My Account personal details (PATCH /api/identity/users/{id}, the rules
     expect((await patch({ first_name: 'Jo', last_name: 'Li' })).status).toBe(200);
     expect((await patch({ first_name: 'J' })).status).toBe(400);
     expect((await patch({ telephone: '1234' })).status).toBe(400);
-    expect((await patch({ telephone: '12345' })).status).toBe(200);
+    expect((await patch({ telephone: '12345' })).status).toBe(400);
+    expect((await patch({ telephone: '0161 496 0000' })).status).toBe(200);
+    expect((await patch({ telephone: '+49 30 12345678' })).status).toBe(200);
   });
 });
 
