@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { useUpdatePersonalDetails } from '../api';
 import { TEXT } from '../texts';
-import { TextInput } from './TextInput';
+import { TextInput } from '../../../components/TextInput';
 import { UkDates } from './UkDates';
 
 const Telephone = UpdateUserRequest.shape.telephone.unwrap().unwrap();

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { useSaveShipping } from '../api';
 import { TEXT } from '../texts';
-import { TextInput } from './TextInput';
+import { TextInput } from '../../../components/TextInput';
 
 type ShippingFormValues = z.input<typeof ShippingDetailsInput>;
 const FIELDS: FieldPath<ShippingFormValues>[] = ['address_1', 'address_2', 'city', 'county', 'postcode'];

@@ -1,10 +1,16 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type Props<T extends FieldValues> = { control: Control<T>; name: FieldPath<T>; label: string } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur'>;
+export type TextInputProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  /** Turns a validation message into the text shown (e.g. into the page's language); shown as is by default. */
+  formatError?: (message: string) => string;
+} & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur'>;
 
 /** A text field bound to a react-hook-form field, with its error shown beneath it. */
-export function TextInput<T extends FieldValues>({ control, name, label, ...rest }: Props<T>) {
+export function TextInput<T extends FieldValues>({ control, name, label, formatError = (message) => message, ...rest }: TextInputProps<T>) {
   return (
     <Controller
       control={control}
@@ -19,7 +25,7 @@ export function TextInput<T extends FieldValues>({ control, name, label, ...rest
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? rest.helperText}
+          helperText={fieldState.error?.message ? formatError(fieldState.error.message) : rest.helperText}
           fullWidth
         />
       )}
