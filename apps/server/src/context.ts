@@ -31,6 +31,8 @@ export function createContext(
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
+  sessions.shareChangesThrough(live);
+  live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
   const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
   return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };

@@ -30,6 +30,8 @@ export const LIVE_CLOSE = {
  */
 export const LIVE_SESSION_TOPIC = 'session';
 export const LIVE_SESSION_REVOKED = 'session.revoked';
+/** A user's roles changed: server processes re-read their sessions; sockets are not told. */
+export const LIVE_SESSION_CHANGED = 'session.changed';
 
 /** Topics and kinds are short dotted names such as `appointments` and `appointment.claimed`. */
 export const LiveName = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, RoleNameSchema, type RoleName } from '@vireo/contracts';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, RoleNameSchema, type RoleName } from '@vireo/contracts';
 import type { AuthContext, SessionResolver } from './access';
 import type { AuditLog } from './audit';
 import type { Clock } from './clock';
@@ -89,6 +89,7 @@ export class LiveHub implements LiveSocketHost {
   private readonly channel: PostgresLiveChannel | null;
   private owner: object | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  private sessionListener: ((audience: LiveAudience | null) => void) | null = null;
 
   constructor(
     private readonly deps: LiveDependencies,
@@ -163,6 +164,24 @@ export class LiveHub implements LiveSocketHost {
     else this.deliver(JSON.parse(serialised) as LiveEvent);
   }
 
+  /**
+   * Called in this process for every session event from any process, with its audience, and with
+   * null when the channel was down and events may have been lost (the session store forgets).
+   */
+  onSessionChange(listener: (audience: LiveAudience | null) => void): void {
+    this.sessionListener = listener;
+  }
+
+  /** A user's sessions were revoked (their sockets close everywhere) or their roles changed. */
+  publishSessionChange(change: { userId: string; revoked: boolean }): Promise<void> {
+    return this.publish({
+      topic: LIVE_SESSION_TOPIC,
+      kind: change.revoked ? LIVE_SESSION_REVOKED : LIVE_SESSION_CHANGED,
+      audience: { userIds: [change.userId] },
+      data: { reason: change.revoked ? 'revoked' : 'changed' },
+    });
+  }
+
   /** Tells the sockets of a signed-out session, in every process, and closes them. */
   publishSessionRevoked(userId: string, sessionId: string): Promise<void> {
     return this.publish({
@@ -213,6 +232,10 @@ export class LiveHub implements LiveSocketHost {
   }
 
   private deliver(event: LiveEvent): void {
+    if (event.topic === LIVE_SESSION_TOPIC) {
+      this.sessionListener?.(event.audience);
+      if (event.kind !== LIVE_SESSION_REVOKED) return;
+    }
     const candidates = event.topic === LIVE_SESSION_TOPIC ? this.authenticatedSockets : this.byTopic.get(event.topic);
     if (!candidates) return;
     // Serialised once: with a thousand sockets the same text goes to each.
@@ -225,6 +248,7 @@ export class LiveHub implements LiveSocketHost {
   }
 
   private resyncAll(): void {
+    this.sessionListener?.(null);
     const message = JSON.stringify({ type: 'resync' });
     for (const socket of this.authenticatedSockets) socket.sendRaw(message);
   }

@@ -11,7 +11,7 @@ import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo'
 import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
 import { setPasswordInvitation } from './mails';
 
-type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'mailer' | 'config' | 'live'>;
+type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'mailer' | 'config' | 'live' | 'sessions'>;
 const DAY_MS = 86_400_000;
 
 async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<Doctor[]> {
@@ -120,6 +120,7 @@ export async function setDoctorDisabled(ctx: DoctorsContext, auth: AuthContext, 
     await tx.update(users).set({ disabledAt: disabled ? now : null }).where(eq(users.id, userId));
     if (disabled) await revokeSessionsOf(tx, userId, now);
   });
+  if (disabled) await ctx.sessions.changed({ userId, revoked: true });
   await ctx.audit.record({ action: disabled ? 'practitioner.disable' : 'practitioner.enable', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
   await publishDoctors(ctx, organisationId, userId);
   return (await presentDoctors(ctx, [userId]))[0]!;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openForm, postForm } from '../../test/forms';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -7,27 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Loads a form page and returns the CSRF cookie and field it set. */
-async function openForm(url: string) {
-  const res = await h.app.inject({ method: 'GET', url });
-  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-  const csrf = /name="csrf" value="([^"]+)"/.exec(res.body)?.[1] ?? '';
-  return { res, cookie, csrf };
-}
-
-function postForm(url: string, cookie: string, fields: Record<string, string>) {
-  return h.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-    remoteAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
-  });
-}
-
 describe('/identity/sign-in', () => {
   it('shows a labelled form', async () => {
-    const { res, csrf } = await openForm('/identity/sign-in');
+    const { res, csrf } = await openForm(h.app, '/identity/sign-in');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<label for="email">');
     expect(res.body).toContain('<label for="password">');
@@ -37,8 +20,8 @@ describe('/identity/sign-in', () => {
   it('sends the browser to /verify-token with a one-time token that opens a session', async () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
-    const { cookie, csrf } = await openForm('/identity/sign-in');
-    const res = await postForm('/identity/sign-in', cookie, { csrf, email: u.user.email, password: u.password });
+    const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
+    const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, email: u.user.email, password: u.password });
     expect(res.statusCode).toBe(303);
     const token = /^\/verify-token\?token=([A-Za-z0-9_-]+)$/.exec(String(res.headers.location))?.[1];
     expect(token).toBeDefined();
@@ -48,10 +31,10 @@ describe('/identity/sign-in', () => {
   it('shows one clear error for a wrong password and an unknown account', async () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
-    const first = await openForm('/identity/sign-in');
-    const wrong = await postForm('/identity/sign-in', first.cookie, { csrf: first.csrf, email: u.user.email, password: 'nope-nope-nope' });
-    const second = await openForm('/identity/sign-in');
-    const unknown = await postForm('/identity/sign-in', second.cookie, { csrf: second.csrf, email: 'ghost@example.test', password: 'nope-nope-nope' });
+    const first = await openForm(h.app, '/identity/sign-in');
+    const wrong = await postForm(h.app, '/identity/sign-in', first.cookie, { csrf: first.csrf, email: u.user.email, password: 'nope-nope-nope' });
+    const second = await openForm(h.app, '/identity/sign-in');
+    const unknown = await postForm(h.app, '/identity/sign-in', second.cookie, { csrf: second.csrf, email: 'ghost@example.test', password: 'nope-nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toContain('Unable to authenticate user.');
@@ -61,14 +44,14 @@ describe('/identity/sign-in', () => {
   it('refuses a post without the form’s CSRF token', async () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
-    const res = await postForm('/identity/sign-in', 'vireo_csrf=forged', { csrf: 'other', email: u.user.email, password: u.password });
+    const res = await postForm(h.app, '/identity/sign-in', 'vireo_csrf=forged', { csrf: 'other', email: u.user.email, password: u.password });
     expect(res.statusCode).toBe(403);
     expect(res.headers.location).toBeUndefined();
   });
 
   it('escapes what it echoes back', async () => {
-    const { cookie, csrf } = await openForm('/identity/sign-in');
-    const res = await postForm('/identity/sign-in', cookie, { csrf, email: '"><script>alert(1)</script>', password: 'x-x-x-x-x' });
+    const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
+    const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, email: '"><script>alert(1)</script>', password: 'x-x-x-x-x' });
     expect(res.body).not.toContain('<script>alert(1)</script>');
   });
 });
@@ -77,9 +60,9 @@ describe('/identity/change-password', () => {
   it('changes the password, ends every session and returns only to Vireo’s own pages', async () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
-    const { res, cookie, csrf } = await openForm(`/identity/change-password?role_id=${u.roles[0]!.id}&return_url=https://evil.example/steal`);
+    const { res, cookie, csrf } = await openForm(h.app, `/identity/change-password?role_id=${u.roles[0]!.id}&return_url=https://evil.example/steal`);
     expect(res.body).toContain('value="/login"');
-    const done = await postForm('/identity/change-password', cookie, {
+    const done = await postForm(h.app, '/identity/change-password', cookie, {
       csrf,
       role_id: u.roles[0]!.id,
       return_url: '/patient/dashboard',
@@ -104,8 +87,8 @@ describe('/identity/change-password', () => {
       { current: u.password, next: 'short', confirm: 'short', status: 400 },
     ];
     for (const { status, ...fields } of cases) {
-      const { cookie, csrf } = await openForm('/identity/change-password');
-      expect((await postForm('/identity/change-password', cookie, { csrf, ...base, ...fields })).statusCode).toBe(status);
+      const { cookie, csrf } = await openForm(h.app, '/identity/change-password');
+      expect((await postForm(h.app, '/identity/change-password', cookie, { csrf, ...base, ...fields })).statusCode).toBe(status);
     }
     expect((await h.call('POST', '/api/login/auth', { body: { email: u.user.email, password: u.password } })).status).toBe(200);
   });

@@ -211,7 +211,10 @@ export class IdentityService {
       .where(eq(users.id, id))
       .returning();
     if (!updated) throw notFound();
-    if (input.disabled) await repo.revokeSessionsOf(db, id, now);
+    if (input.disabled) {
+      await repo.revokeSessionsOf(db, id, now);
+      await this.deps.sessions.changed({ userId: id, revoked: true });
+    }
     await this.deps.audit.record(
       { action: 'user.update', outcome: 'success', resourceType: 'user', resourceId: id, details: { fields: Object.keys(input) } },
       request,
@@ -232,6 +235,7 @@ export class IdentityService {
     const role = await db.transaction((tx) =>
       repo.insertRole(tx, { name: input.name, userId: user.id, organisationId: input.organisation_id, profileName: `${user.firstName} ${user.lastName}` }),
     );
+    await this.deps.sessions.changed({ userId: user.id, revoked: false });
     await this.deps.audit.record({ action: 'role.create', outcome: 'success', resourceType: 'role', resourceId: role.id }, request);
     return presentRole(role);
   }
@@ -242,6 +246,7 @@ export class IdentityService {
     if (input.roleId && !roleRows.some((r) => r.id === input.roleId)) throw unauthenticated();
     await this.deps.db.update(users).set({ passwordHash: await hashPassword(input.next) }).where(eq(users.id, user.id));
     await repo.revokeSessionsOf(this.deps.db, user.id, this.deps.clock.now());
+    await this.deps.sessions.changed({ userId: user.id, revoked: true });
     await this.deps.audit.record({ action: 'user.password_change', outcome: 'success', actorUserId: user.id, resourceType: 'user', resourceId: user.id }, request);
   }
 }

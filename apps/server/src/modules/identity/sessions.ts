@@ -13,13 +13,49 @@ export interface SessionPolicy {
 /** Last-seen is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * How long a resolved session is answered from memory before the database is asked again. Every
+ * signed-in request resolves its session, and the lookup was half the cost of a cheap request.
+ * Revocation does not wait for this: it is forgotten at once in every process (see `changed`).
+ */
+const REMEMBER_MS = 5_000;
+const REMEMBERED_AT_MOST = 10_000;
+
+interface Remembered {
+  auth: AuthContext;
+  checkedAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** Sessions to forget: those matching every criterion named (all sessions when none is). */
+export interface SessionTarget {
+  userIds?: readonly string[] | undefined;
+  sessionIds?: readonly string[] | undefined;
+}
+
+/** How a change to a user's sessions reaches the other server processes (the live hub). */
+export interface SessionChangeChannel {
+  publishSessionChange(change: { userId: string; revoked: boolean }): Promise<void>;
+}
+
 /** Sessions: random bearer tokens stored hashed, with an idle timeout and an absolute lifetime. */
 export class SessionStore {
+  private readonly remembered = new Map<string, Remembered>();
+  /** Bumped by every forget, so a lookup that raced with one does not remember what it read. */
+  private generation = 0;
+  private channel: SessionChangeChannel | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
   ) {}
+
+  /** Where `changed` tells the other processes. */
+  shareChangesThrough(channel: SessionChangeChannel): void {
+    this.channel = channel;
+  }
 
   async open(userId: string, roleId: string, db: Db = this.db): Promise<{ token: string; id: string; expiresAt: Date }> {
     const token = newToken();
@@ -35,17 +71,42 @@ export class SessionStore {
 
   /**
    * The caller behind a token, or null when it is unknown, revoked, idle too long or past its
-   * lifetime. Every signed-in request runs this, so session, user and roles come in one query (a
-   * row per role of the user) rather than two round trips.
+   * lifetime. Every signed-in request runs this: a session checked in the last few seconds is
+   * answered from memory, otherwise session, user and roles come in one query (a row per role).
    */
   async resolve(token: string): Promise<AuthContext | null> {
     const now = this.clock.now();
+    const key = hashToken(token);
+    const memory = this.remembered.get(key);
+    if (memory && this.stillValid(memory, now.getTime())) return memory.auth;
+    const generation = this.generation;
+    const auth = await this.lookUp(key, now);
+    if (!auth) this.remembered.delete(key);
+    else if (generation === this.generation) this.remember(key, auth);
+    return auth?.auth ?? null;
+  }
+
+  private stillValid(memory: Remembered, now: number): boolean {
+    const age = now - memory.checkedAt;
+    return age >= 0 && age < REMEMBER_MS && now < memory.expiresAt && now < memory.lastSeenAt + this.policy.idleMinutes * 60_000;
+  }
+
+  private remember(key: string, entry: Remembered): void {
+    this.remembered.delete(key);
+    if (this.remembered.size >= REMEMBERED_AT_MOST) {
+      const oldest = this.remembered.keys().next();
+      if (!oldest.done) this.remembered.delete(oldest.value);
+    }
+    this.remembered.set(key, entry);
+  }
+
+  private async lookUp(tokenHash: string, now: Date): Promise<Remembered | null> {
     const rows = await this.db
       .select({ session: sessions, organisationId: users.organisationId, disabledAt: users.disabledAt, role: { id: roles.id, name: roles.name, organisationId: roles.organisationId } })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(roles, eq(roles.userId, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)))
+      .where(eq(sessions.tokenHash, tokenHash))
       .orderBy(asc(roles.position), asc(roles.createdAt));
     const [row] = rows;
     if (!row || row.session.revokedAt || row.disabledAt) return null;
@@ -54,16 +115,36 @@ export class SessionStore {
     const userRoles = rows.map((r) => r.role);
     const active = userRoles.find((r) => r.id === row.session.roleId);
     if (!active) return null;
-    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    let lastSeenAt = row.session.lastSeenAt;
+    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      lastSeenAt = now;
     }
     return {
-      sessionId: row.session.id,
-      userId: row.session.userId,
-      organisationId: row.organisationId,
-      role: active,
-      roles: userRoles,
+      auth: { sessionId: row.session.id, userId: row.session.userId, organisationId: row.organisationId, role: active, roles: userRoles },
+      checkedAt: now.getTime(),
+      lastSeenAt: lastSeenAt.getTime(),
+      expiresAt: row.session.expiresAt.getTime(),
     };
+  }
+
+  /** Stops answering the matching sessions from memory; the next request asks the database. */
+  forget(target: SessionTarget): void {
+    this.generation++;
+    for (const [key, { auth }] of this.remembered) {
+      if (target.userIds && !target.userIds.includes(auth.userId)) continue;
+      if (target.sessionIds && !target.sessionIds.includes(auth.sessionId)) continue;
+      this.remembered.delete(key);
+    }
+  }
+
+  /**
+   * After a user's sessions were revoked or their roles changed (and the change committed): this
+   * process forgets them now, and every other process when the live channel delivers the change.
+   */
+  async changed(change: { userId: string; revoked: boolean }): Promise<void> {
+    this.forget({ userIds: [change.userId] });
+    await this.channel?.publishSessionChange(change);
   }
 
   async expiresAt(sessionId: string): Promise<Date | undefined> {
@@ -71,10 +152,12 @@ export class SessionStore {
     return row?.expiresAt;
   }
 
+  /** Ends one session (sign-out). The caller tells the other processes (LiveHub.publishSessionRevoked). */
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(sessions.id, sessionId), sql`${sessions.revokedAt} IS NULL`));
+    this.forget({ sessionIds: [sessionId] });
   }
 }
