@@ -41,6 +41,9 @@ function farDay(): number {
 }
 
 const isoDay = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** The start of a slot as the Time column shows it: HH:mm in London, then the end. */
+const startsAt = (epochSeconds: number) => `${londonClock.format(new Date(epochSeconds * 1000))}–`;
 
 /** A 20-minute shift of `practitioner` at `start`, and its one slot booked by a customer: the practitioner's WAITING appointment. */
 async function bookedAppointment(request: APIRequestContext, practitioner: Practitioner, start: number): Promise<string> {
@@ -157,6 +160,55 @@ test.describe('practitioner workspace', () => {
     await expect(page.getByText('Note added successfully')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Customer asked for an English-speaking practitioner.');
     await expect(page.getByRole('table', { name: 'Status changes' })).toContainText('Not Started');
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  test('a list is sorted and paged by the service: Time descending puts the latest slot first', async ({ browser, request }) => {
+    const practitioner = await createPractitioner(request);
+    const start = farDay();
+    // Four hours of 20-minute slots: twelve open appointments, more than a page of ten.
+    const shift = await request.post('/api/booking/shifts', {
+      headers: { authorization: `Bearer ${practitioner.token}` },
+      data: { start_time: start, end_time: start + 4 * HOUR, services: [SERVICE], languages: ['EN'] },
+    });
+    expect(shift.status()).toBe(201);
+    const lastStart = start + 4 * HOUR - 20 * 60;
+
+    const page = await practitionerPage(browser, practitioner.email);
+    const section = page.getByRole('region', { name: 'Available Appointments' });
+    await section.getByRole('button', { name: 'Customize' }).click();
+    await section.getByLabel('Available Appointments: From').fill(isoDay(start));
+    await section.getByLabel('Available Appointments: To').fill(isoDay(start));
+    const table = section.getByRole('table', { name: 'Available Appointments' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(10);
+    await expect(section.getByText('1–10 of 12')).toBeVisible();
+    await expect(rows.first()).toContainText(startsAt(start));
+
+    const time = table.getByRole('button', { name: 'Time' });
+    const ascending = page.waitForRequest((r) => new URL(r.url()).searchParams.get('sort') === 'time');
+    await time.click();
+    await ascending;
+    const descending = page.waitForRequest((r) => new URL(r.url()).searchParams.get('sort') === '-time');
+    await time.click();
+    await descending;
+    await expect(table.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows.first()).toContainText(startsAt(lastStart));
+    await expectAccessible(page);
+
+    const secondPage = page.waitForRequest((r) => new URL(r.url()).searchParams.get('offset') === '10');
+    await section.getByRole('button', { name: 'Go to next page' }).click();
+    await secondPage;
+    await expect(section.getByText('11–12 of 12')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(startsAt(start + 20 * 60));
+    await expect(rows.last()).toContainText(startsAt(start));
+
+    await section.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '25' }).click();
+    await expect(rows).toHaveCount(12);
+    await expect(rows.first()).toContainText(startsAt(lastStart));
     await expectAccessible(page);
     await page.context().close();
   });

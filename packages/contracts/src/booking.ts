@@ -324,7 +324,30 @@ export const Appointment = z.object({
 export type Appointment = z.infer<typeof Appointment>;
 
 export const AppointmentResponse = z.object({ success: z.literal(true), appointment: Appointment });
-export const AppointmentsResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment), total: z.number().int().optional() });
+
+/**
+ * An appointment as the staff lists show it: what their tables display and act on. The whole
+ * record (contact details, status history, notes) is GET /{id}'s answer.
+ */
+export const AppointmentListItem = z.object({
+  id: Uuid,
+  type: z.string(),
+  test_type: z.string(),
+  status: AppointmentStatusSchema.nullable(),
+  start_time: EpochSeconds.nullable(),
+  end_time: EpochSeconds.nullable(),
+  status_last_updated: EpochSeconds,
+  language: LanguageSchema,
+  provider_booking_reference: z.string().nullable(),
+  claimable_slot: z.boolean(),
+  practitioner: z.object({ user_id: Uuid, user_name: z.string() }).nullable(),
+  booking_users: z.array(z.object({ id: Uuid, first_name: z.string(), last_name: z.string() })),
+});
+export type AppointmentListItem = z.infer<typeof AppointmentListItem>;
+
+/** One page of a list, with how many appointments match in all. */
+export const AppointmentListResponse = z.object({ success: z.literal(true), appointments: z.array(AppointmentListItem), total: z.number().int() });
+export type AppointmentListResponse = z.infer<typeof AppointmentListResponse>;
 
 export const Slot = z.object({ id: Uuid, cost: z.number().int(), start_time: EpochSeconds, end_time: EpochSeconds });
 export type Slot = z.infer<typeof Slot>;
@@ -513,11 +536,29 @@ export const InfoResponse = z.object({
   }),
 });
 
+/**
+ * The columns a list sorts by (`-` first for descending). Rows without a value come last either
+ * way; ties, and lists without a sort, go by start time.
+ */
+export const LIST_SORT_FIELDS = ['start_time', 'time', 'type', 'status', 'patient', 'people', 'reference', 'practitioner', 'language', 'status_last_updated'] as const;
+export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
+export const ListSort = z.enum([...LIST_SORT_FIELDS, ...LIST_SORT_FIELDS.map((field) => `-${field}` as const)], { error: 'Unknown sort' });
+export type ListSort = z.infer<typeof ListSort>;
+
+/** Which page of a list: `limit` rows (1 to 1000; 1000 when absent) from `offset`, in `sort` order. */
+export const ListPaging = z.object({
+  limit: z.coerce.number().int().min(1).max(BOOKING.tooManyResults).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  sort: ListSort.optional(),
+});
+export type ListPaging = z.infer<typeof ListPaging>;
+
 export const RangeQuery = z.object({
   date_from: z.coerce.number().int().optional(),
   date_to: z.coerce.number().int().optional(),
 });
-export const SearchQuery = z.object({
+export const ListRangeQuery = RangeQuery.extend(ListPaging.shape);
+export const SearchQuery = ListPaging.extend({
   q: z.string().trim().max(100).optional(),
   status: z.string().trim().max(400).optional(),
   start_time_from: z.coerce.number().int().optional(),
@@ -527,9 +568,10 @@ export const SearchQuery = z.object({
   user: Uuid.optional(),
   claimable_slot: queryBoolean.optional(),
   type: ServiceName.optional(),
-  sort: z.enum(['start_time', '-start_time', 'status_last_updated', '-status_last_updated']).optional(),
   inc_practitioner_name: queryBoolean.optional(),
   validate_users: queryBoolean.optional(),
+  /** The live status view: WAITING appointments that have not started yet are left out. */
+  exclude_future_waiting: queryBoolean.optional(),
 });
 export const TEST_RESULTS = ['Positive', 'Negative', 'Invalid', 'Rejected'] as const;
 /** The text fields of PATCH /{id}/result (multipart, with an optional image in `file`). */

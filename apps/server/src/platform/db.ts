@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -61,6 +62,22 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /** The rows of a raw `db.execute` answer; both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement the server sends on most requests as a named prepared statement on PostgreSQL:
+ * each pooled connection parses and plans it once rather than every time (about a millisecond of
+ * the database's time for a list page). PGlite runs it as is.
+ */
+export async function executePrepared<T>(db: Db, statement: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(statement));
+  const query = dialect.sqlToQuery(statement);
+  const name = `vireo_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  const result = await client.query({ name, text: query.sql, values: query.params });
+  return result.rows as T[];
 }
 
 export async function checkDatabase(db: Db): Promise<void> {

@@ -70,9 +70,11 @@ export const appointments = pgTable(
     videoRoom: text('video_room'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
+  // The lists count every match for their total: with end_time (and status) in the keys, that count
+  // reads the index alone, and only the page's rows come from the table.
   (t) => [
-    index('appointments_status_start_idx').on(t.status, t.startTime),
-    index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime),
+    index('appointments_status_start_idx').on(t.status, t.startTime, t.endTime),
+    index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime, t.status, t.endTime),
     index('appointments_booker_idx').on(t.bookerUserId),
     index('appointments_short_token_idx').on(t.shortTokenHash),
     index('appointments_shift_idx').on(t.shiftId),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import {
   AppointmentResponse,
-  AppointmentsResponse,
+  AppointmentListResponse,
   BOOKING_MSG,
   BookingConfirmation,
   DateSearchQuery,
@@ -16,7 +16,8 @@ import {
   JoinResponse,
   PaymentQuery,
   PaymentRequest,
-  RangeQuery,
+  ListPaging,
+  ListRangeQuery,
   RescheduleRequest,
   SelfSwabRequest,
   ServicesResponse,
@@ -37,7 +38,7 @@ import { bookSelfSwab, payForSlot } from './book';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
 import { joinAppointment } from './practice';
-import { bookingErrors, callerOf, signedInCaller } from './routes-common';
+import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
 import { describeService } from './services';
 import { changeStatus } from './status';
 
@@ -258,20 +259,20 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
 
   r.get('/getappointments', {
     config: { access: SIGNED_IN },
-    schema: { tags, summary: 'Upcoming appointments: a patient’s own bookings, a practitioner’s own, everyone’s for managers', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await upcomingOrPast(deps, signedInCaller(request), false, request.query)) }),
+    schema: { tags, summary: 'Upcoming appointments: a patient’s own bookings, a practitioner’s own, everyone’s for managers', querystring: ListRangeQuery, response: bookingErrors({ 200: AppointmentListResponse }) },
+    handler: async (request, reply) => sendJson(reply, await upcomingOrPast(deps, signedInCaller(request), false, request.query)),
   });
 
   r.get('/getpastappointments', {
     config: { access: SIGNED_IN },
-    schema: { tags, summary: 'Past appointments, newest first, scoped like /getappointments', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await upcomingOrPast(deps, signedInCaller(request), true, request.query)) }),
+    schema: { tags, summary: 'Past appointments, newest first, scoped like /getappointments', querystring: ListRangeQuery, response: bookingErrors({ 200: AppointmentListResponse }) },
+    handler: async (request, reply) => sendJson(reply, await upcomingOrPast(deps, signedInCaller(request), true, request.query)),
   });
 
   r.get('/user/:id/history', {
     config: { access: SIGNED_IN },
-    schema: { tags, summary: 'Appointments a user booked (themself, or support staff)', params: IdParams, response: bookingErrors({ 200: AppointmentsResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await userHistory(deps, signedInCaller(request), request.params.id)) }),
+    schema: { tags, summary: 'Appointments a user booked (themself, or support staff)', params: IdParams, querystring: ListPaging, response: bookingErrors({ 200: AppointmentListResponse }) },
+    handler: async (request, reply) => sendJson(reply, await userHistory(deps, signedInCaller(request), request.params.id, request.query)),
   });
 
   r.get('/:id', {

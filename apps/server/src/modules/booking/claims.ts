@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD } from '@vireo/contracts';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD, type ListPaging } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
-import { MAX_RANGE_DAYS, pageOf, rangeWindow } from './lists';
+import { listPage, orderOf } from './list-page';
+import { MAX_RANGE_DAYS, rangeWindow } from './lists';
 import { canRead, isManager } from './policy';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails } from './repo';
@@ -19,18 +20,17 @@ const CLAIMABLE_LIST_DAYS_AHEAD = MAX_RANGE_DAYS;
 /**
  * Claimable appointments that have not ended, soonest first (GET /getclaimappointments): those
  * starting in [date_from, date_to) when a range is given (validated like the other lists), else
- * those starting before CLAIMABLE_LIST_DAYS_AHEAD days from the start of today (UTC). At most
- * 1000, with the total so screens can warn.
+ * those starting before CLAIMABLE_LIST_DAYS_AHEAD days from the start of today (UTC). One page,
+ * with the total so screens can warn.
  */
-export async function listClaimable(deps: BookingDeps, range: { date_from?: number | undefined; date_to?: number | undefined } = {}): Promise<{ details: AppointmentDetails[]; total: number }> {
+export function listClaimable(deps: BookingDeps, caller: Caller, range: ListPaging & { date_from?: number | undefined; date_to?: number | undefined }): Promise<string> {
   const now = deps.clock.now();
   const window =
     range.date_from === undefined && range.date_to === undefined
       ? { from: undefined, to: new Date(claimableBadgeWindow(now).from.getTime() + CLAIMABLE_LIST_DAYS_AHEAD * 86_400_000) }
       : rangeWindow(range.date_from, range.date_to);
   const where = and(eq(appointments.status, 'CLAIMABLE'), gte(appointments.endTime, now), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
-  const { rows, total } = await pageOf(deps, where, [asc(appointments.startTime), asc(appointments.id)]);
-  return { details: await loadDetails(deps.db, rows), total };
+  return listPage(deps, caller, { where, order: orderOf(range.sort, 'asc'), paging: range });
 }
 
 /** The practitioner who will take the appointment: the caller, or the assignee a manager names. */

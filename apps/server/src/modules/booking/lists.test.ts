@@ -65,7 +65,7 @@ const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 const slotsFrom = (first: Date, count: number) => Array.from({ length: count }, (_, i) => new Date(first.getTime() + i * 20 * MINUTE));
 
 describe('practitioner lists: cost independent of the number of rows', () => {
-  it('a list of 2 and a list of 12 appointments issue the same number of queries', async () => {
+  it('a list of 2 and a list of 12 appointments each take one statement', async () => {
     const small = new Date(Date.UTC(2034, 0, 10, 8));
     const large = new Date(Date.UTC(2034, 0, 11, 8));
     await insertAppointments(slotsFrom(small, 2), { status: 'WAITING', practitioner: w.practitioner });
@@ -77,8 +77,8 @@ describe('practitioner lists: cost independent of the number of rows', () => {
     expect(two.result.body.appointments).toHaveLength(2);
     expect(twelve.result.body.appointments).toHaveLength(12);
     expect(twelve.result.body.appointments.every((a: { booking_users: unknown[] }) => a.booking_users.length === 1)).toBe(true);
-    // Session, the page with its total, people, status history, notes, practitioners' names and the audit.
-    expect(two.queries).toBe(7);
+    // One statement: the page with its total, people, practitioners' names and the audit (the session was checked moments ago).
+    expect(two.queries).toBe(1);
     expect(twelve.queries).toBe(two.queries);
   });
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { APPOINTMENT_STATUSES, BOOKED_STATUSES, BOOKING, BOOKING_MSG, MSG, type Appointment, type AppointmentStatus, type Slot } from '@vireo/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { APPOINTMENT_STATUSES, BOOKED_STATUSES, BOOKING, BOOKING_MSG, MSG, type Appointment, type AppointmentStatus, type ListPaging, type Slot } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -9,7 +9,8 @@ import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
 import { presentAppointment } from './present';
-import { findAppointment, loadDetails, type AppointmentDetails, type AppointmentRow } from './repo';
+import { listPage, orderOf } from './list-page';
+import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
 import { costFor } from './services';
 import { daysBetween, londonDay, londonDayBounds } from './time';
 
@@ -113,24 +114,6 @@ export async function getAppointment(deps: BookingDeps, caller: Caller, id: stri
   return answer!;
 }
 
-/**
- * One page of appointments with the number matching in all. The total comes from a window count
- * in the same statement (computed before LIMIT), saving every list a second round trip.
- */
-export async function pageOf(deps: BookingDeps, where: SQL | undefined, orderBy: SQL[], limit: number = BOOKING.tooManyResults): Promise<{ rows: AppointmentRow[]; total: number }> {
-  const page = await deps.db
-    .select({ row: appointments, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(appointments)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit);
-  return { rows: page.map((p) => p.row), total: page[0]?.total ?? 0 };
-}
-
-function listWhere(deps: BookingDeps, where: SQL | undefined, order: 'asc' | 'desc'): Promise<{ rows: AppointmentRow[]; total: number }> {
-  return pageOf(deps, where, [order === 'asc' ? asc(appointments.startTime) : desc(appointments.startTime), asc(appointments.id)]);
-}
-
 /** Whose appointments a list shows, by the role the session was opened for. */
 function scopeOf(auth: AuthContext): SQL | undefined {
   const role = auth.role.name;
@@ -139,8 +122,10 @@ function scopeOf(auth: AuthContext): SQL | undefined {
   return eq(appointments.bookerUserId, auth.userId);
 }
 
+type ListRange = ListPaging & { date_from?: number | undefined; date_to?: number | undefined };
+
 /** GET /getappointments and /getpastappointments: the caller's booked appointments ahead of or behind now. */
-export async function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthContext }, past: boolean, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+export function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthContext }, past: boolean, range: ListRange): Promise<string> {
   const now = deps.clock.now();
   const conditions: (SQL | undefined)[] = [
     scopeOf(caller.auth),
@@ -149,28 +134,25 @@ export async function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth:
   ];
   if (range.date_from !== undefined) conditions.push(gte(appointments.startTime, at(range.date_from)));
   if (range.date_to !== undefined) conditions.push(lt(appointments.startTime, at(range.date_to)));
-  const { rows, total } = await listWhere(deps, and(...conditions), past ? 'desc' : 'asc');
-  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+  return listPage(deps, caller, { where: and(...conditions), order: orderOf(range.sort, past ? 'desc' : 'asc'), paging: range });
 }
 
 /** GET /admin/allappointments: every appointment in a window (default: today and the next 7 days). */
-export async function allAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+export function allAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: ListRange): Promise<string> {
   const now = deps.clock.now();
   const from = range.date_from !== undefined ? at(range.date_from) : new Date(now.getTime() - DAY);
   const to = range.date_to !== undefined ? at(range.date_to) : new Date(now.getTime() + 7 * DAY);
-  const { rows, total } = await listWhere(deps, and(gte(appointments.startTime, from), lt(appointments.startTime, to)), 'asc');
-  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+  return listPage(deps, caller, { where: and(gte(appointments.startTime, from), lt(appointments.startTime, to)), order: orderOf(range.sort, 'asc'), paging: range });
 }
 
 /** GET /practitioner?date_from&date_to: the practitioner's appointments of every status in a window (managers: everyone's). */
-export async function practitionerAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: { date_from?: number | undefined; date_to?: number | undefined }) {
+export function practitionerAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: ListRange): Promise<string> {
   const window = rangeWindow(range.date_from, range.date_to);
   const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
-  const { rows, total } = await listWhere(deps, and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), 'asc');
-  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+  return listPage(deps, caller, { where: and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), order: orderOf(range.sort, 'asc'), paging: range });
 }
 
-export interface SearchInput {
+export interface SearchInput extends ListPaging {
   q?: string | undefined;
   status?: string | undefined;
   start_time_from?: number | undefined;
@@ -180,17 +162,18 @@ export interface SearchInput {
   user?: string | undefined;
   claimable_slot?: boolean | undefined;
   type?: string | undefined;
-  sort?: 'start_time' | '-start_time' | 'status_last_updated' | '-status_last_updated' | undefined;
   inc_practitioner_name?: boolean | undefined;
   validate_users?: boolean | undefined;
+  exclude_future_waiting?: boolean | undefined;
 }
 
 /**
  * GET /search: filtered appointments, at most 1000 with the total so screens can warn.
  * Practitioners search their own and claimable ones; managers and customer services search all.
- * `validate_users` keeps only appointments with people on them; `user` is a practitioner or booker.
+ * `validate_users` keeps only appointments with people on them; `user` is a practitioner or booker;
+ * `exclude_future_waiting` leaves out WAITING appointments that have not started (the live status view).
  */
-export async function searchAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: SearchInput) {
+export function searchAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: SearchInput): Promise<string> {
   const conditions: (SQL | undefined)[] = [];
   if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), eq(appointments.status, 'CLAIMABLE')));
   if (input.status) {
@@ -206,6 +189,7 @@ export async function searchAppointments(deps: BookingDeps, caller: Caller & { a
   if (input.user) conditions.push(or(eq(appointments.practitionerUserId, input.user), eq(appointments.bookerUserId, input.user)));
   if (input.claimable_slot !== undefined) conditions.push(eq(appointments.claimableSlot, input.claimable_slot));
   if (input.type) conditions.push(eq(appointments.type, input.type));
+  if (input.exclude_future_waiting) conditions.push(sql`NOT coalesce(${appointments.status} = 'WAITING' AND ${appointments.startTime} > ${ts(deps.clock.now())}, false)`);
   if (input.validate_users) conditions.push(sql`EXISTS (SELECT 1 FROM ${bookingUsers} WHERE ${bookingUsers.appointmentId} = ${appointments.id})`);
   if (input.q) {
     const like = `%${input.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -216,22 +200,16 @@ export async function searchAppointments(deps: BookingDeps, caller: Caller & { a
       ),
     );
   }
-  const where = and(...conditions);
-  const sort = input.sort ?? 'start_time';
-  const column = sort.endsWith('status_last_updated') ? appointments.statusLastUpdated : appointments.startTime;
-  const { rows, total } = await pageOf(deps, where, [sort.startsWith('-') ? desc(column) : asc(column), asc(appointments.id)]);
-  const answers = await present(deps, caller, await loadDetails(deps.db, rows));
-  return {
-    appointments: input.inc_practitioner_name === false ? answers.map((a) => ({ ...a, practitioner: a.practitioner ? { ...a.practitioner, user_name: '' } : null })) : answers,
-    total,
-  };
+  const practitionerNames = input.inc_practitioner_name !== false;
+  // Hidden names are not a sort order either: ordering by them would reveal them.
+  const sort = !practitionerNames && input.sort?.endsWith('practitioner') ? undefined : input.sort;
+  return listPage(deps, caller, { where: and(...conditions), order: orderOf(sort, 'asc'), paging: input, practitionerNames });
 }
 
 /** GET /user/{id}/history: the appointments a user booked (themself, or support staff). */
-export async function userHistory(deps: BookingDeps, caller: Caller & { auth: AuthContext }, userId: string) {
+export async function userHistory(deps: BookingDeps, caller: Caller & { auth: AuthContext }, userId: string, paging: ListPaging): Promise<string> {
   if (userId !== caller.auth.userId && !isSupport(caller.auth)) throw notFound();
-  const { rows, total } = await listWhere(deps, and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), 'desc');
-  return { appointments: await present(deps, caller, await loadDetails(deps.db, rows)), total };
+  return listPage(deps, caller, { where: and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), order: orderOf(paging.sort, 'desc'), paging });
 }
 
 /** GET /getresults?time_from&time_to: people with a result on appointments in the window. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   AlternativeLinkResponse,
   AppointmentResponse,
-  AppointmentsResponse,
+  AppointmentListResponse,
   BOOKING_MSG,
   BookingUserUpdate,
   ClaimableCountResponse,
@@ -16,7 +16,7 @@ import {
   NoteRequest,
   NotesHistoryResponse,
   PractitionerInfoResponse,
-  RangeQuery,
+  ListRangeQuery,
   ResultFields,
   ResultsQuery,
   ResultsResponse,
@@ -43,7 +43,7 @@ import {
   updateBookingUser,
   uploadFile,
 } from './practice';
-import { bookingErrors, callerOf, signedInCaller } from './routes-common';
+import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
 
 const tags = ['booking: practitioner'];
 
@@ -83,15 +83,11 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
     config: { access: practice },
     schema: {
       tags,
-      summary: 'Claimable appointments that have not ended, soonest first: starting between date_from and date_to (epoch seconds) when given, else in the next 62 days; at most 1000 with the total',
-      querystring: RangeQuery,
-      response: bookingErrors({ 200: AppointmentsResponse }),
+      summary: 'Claimable appointments that have not ended, soonest first: starting between date_from and date_to (epoch seconds) when given, else in the next 62 days; one page (limit, offset, sort) with the total',
+      querystring: ListRangeQuery,
+      response: bookingErrors({ 200: AppointmentListResponse }),
     },
-    handler: async (request) => {
-      const caller = signedInCaller(request);
-      const { details, total } = await listClaimable(deps, request.query);
-      return { success: true as const, appointments: await present(deps, caller, details), total };
-    },
+    handler: async (request, reply) => sendJson(reply, await listClaimable(deps, signedInCaller(request), request.query)),
   });
 
   r.get('/getclaimappointments/count', {
@@ -229,8 +225,8 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
 
   r.get('/admin/allappointments', {
     config: { access: allow(MANAGING_ROLES) },
-    schema: { tags, summary: 'Every appointment in a window (default: from yesterday to a week ahead), at most 1000 with the total', querystring: RangeQuery, response: bookingErrors({ 200: AppointmentsResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await allAppointments(deps, signedInCaller(request), request.query)) }),
+    schema: { tags, summary: 'Every appointment in a window (default: from yesterday to a week ahead), one page (limit, offset, sort) with the total', querystring: ListRangeQuery, response: bookingErrors({ 200: AppointmentListResponse }) },
+    handler: async (request, reply) => sendJson(reply, await allAppointments(deps, signedInCaller(request), request.query)),
   });
 
   r.get('/practitioner', {
@@ -238,21 +234,21 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'A practitioner’s appointments of every status between date_from and date_to (epoch seconds; managers: everyone’s)',
-      querystring: RangeQuery,
-      response: bookingErrors({ 200: AppointmentsResponse }),
+      querystring: ListRangeQuery,
+      response: bookingErrors({ 200: AppointmentListResponse }),
     },
-    handler: async (request) => ({ success: true as const, ...(await practitionerAppointments(deps, signedInCaller(request), request.query)) }),
+    handler: async (request, reply) => sendJson(reply, await practitionerAppointments(deps, signedInCaller(request), request.query)),
   });
 
   r.get('/search', {
     config: { access: allow(SUPPORT_ROLES.concat(['practitioner'])) },
     schema: {
       tags,
-      summary: 'Search appointments (status list, start/end ranges, user, claimable_slot, type, sort); at most 1000 with the total',
+      summary: 'Search appointments (status list, start/end ranges, user, claimable_slot, type, sort); one page (limit, offset, sort) with the total',
       querystring: SearchQuery,
-      response: bookingErrors({ 200: AppointmentsResponse }),
+      response: bookingErrors({ 200: AppointmentListResponse }),
     },
-    handler: async (request) => ({ success: true as const, ...(await searchAppointments(deps, signedInCaller(request), request.query)) }),
+    handler: async (request, reply) => sendJson(reply, await searchAppointments(deps, signedInCaller(request), request.query)),
   });
 
   r.get('/getresults', {

@@ -1,14 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
+  AppointmentListResponse,
   AppointmentResponse,
-  AppointmentsResponse,
   BOOKING_LIVE,
   MessageResponse,
   StatusResponse,
   SuccessOnly,
-  type Appointment,
   type AppointmentStatus,
+  type ListSort,
+  type ListSortField,
 } from '@vireo/contracts';
+import type { TableView } from '../../components/DataTable';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery } from '../../lib/useLive';
 import type { EpochRange } from './ranges';
@@ -24,77 +26,67 @@ export const DETAILS_POLL_MS = 5_000;
 
 const live = (pollMs: number) => ({ topic: BOOKING_LIVE.appointmentsTopic, pollMs });
 
-export interface AppointmentList {
-  appointments: Appointment[];
-  /** How many matched in all, when the service caps the answer (1000). */
-  total: number;
+/** The page of a list a table shows, in the order it asks the service for. */
+export type ListPage = TableView<ListSortField>;
+
+/** The service's paging parameters for a page: no `sort` keeps the list's own order. */
+export function pagingParams({ page, pageSize, sort }: ListPage): { limit: number; offset: number; sort?: ListSort } {
+  return { limit: pageSize, offset: page * pageSize, ...(sort ? { sort: sort.direction === 'desc' ? (`-${sort.key}` as const) : sort.key } : {}) };
 }
 
-async function list(path: string, signal: AbortSignal): Promise<AppointmentList> {
-  const answer = await apiRequest(path, { schema: AppointmentsResponse, signal });
-  return { appointments: answer.appointments, total: answer.total ?? answer.appointments.length };
+type Params = Record<string, string | number>;
+const query = (params: Params) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+/** A staff list: where the service answers it, how the chosen range filters it, and how often to poll it without live updates. */
+interface ListSource {
+  name: string;
+  path: string;
+  filter: (range: EpochRange) => Params;
+  pollMs: number;
 }
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const startingIn = (range: EpochRange): Params => ({ date_from: range.from, date_to: range.to });
 
-/** Claimable appointments starting in the chosen range that have not ended; the service filters by the range. */
-export function useClaimableAppointments(range: EpochRange | null) {
+/**
+ * One page of a staff list, kept current by live updates. While another page or order loads,
+ * the table keeps the page it shows instead of falling back to the loading bar.
+ */
+function useListPage(source: ListSource, range: EpochRange | null, page: ListPage) {
   return useLiveQuery(
     {
-      queryKey: [...BOOKING_QUERY_KEY, 'claimable', range?.from, range?.to],
-      queryFn: ({ signal }) => list(`/api/booking/getclaimappointments?${query({ date_from: range!.from, date_to: range!.to })}`, signal),
+      queryKey: [...BOOKING_QUERY_KEY, source.name, range?.from, range?.to, page],
+      queryFn: ({ signal }) => apiRequest(`${source.path}?${query({ ...source.filter(range!), ...pagingParams(page) })}`, { schema: AppointmentListResponse, signal }),
       enabled: range !== null,
+      placeholderData: keepPreviousData,
     },
-    live(CLAIMABLE_POLL_MS),
+    live(source.pollMs),
   );
+}
+
+/** Claimable appointments starting in the chosen range that have not ended; the service filters by the range. */
+export function useClaimableAppointments(range: EpochRange | null, page: ListPage) {
+  return useListPage({ name: 'claimable', path: '/api/booking/getclaimappointments', filter: startingIn, pollMs: CLAIMABLE_POLL_MS }, range, page);
 }
 
 /** Booked appointments ahead of now: the practitioner's own (a manager's: everyone's). */
-export function useUpcomingAppointments(range: EpochRange | null) {
-  return useLiveQuery(
-    {
-      queryKey: [...BOOKING_QUERY_KEY, 'upcoming', range?.from, range?.to],
-      queryFn: ({ signal }) => list(`/api/booking/getappointments?${query({ date_from: range!.from, date_to: range!.to })}`, signal),
-      enabled: range !== null,
-    },
-    live(LIST_POLL_MS),
-  );
+export function useUpcomingAppointments(range: EpochRange | null, page: ListPage) {
+  return useListPage({ name: 'upcoming', path: '/api/booking/getappointments', filter: startingIn, pollMs: LIST_POLL_MS }, range, page);
 }
 
 /** Open slots not yet booked: the practitioner's own (a manager's: everyone's). */
-export function useAvailableAppointments(range: EpochRange | null) {
-  return useLiveQuery(
-    {
-      queryKey: [...BOOKING_QUERY_KEY, 'available', range?.from, range?.to],
-      queryFn: ({ signal }) => list(`/api/booking/search?${query({ status: 'AVAILABLE', start_time_from: range!.from, start_time_to: range!.to })}`, signal),
-      enabled: range !== null,
-    },
-    live(LIST_POLL_MS),
-  );
+export function useAvailableAppointments(range: EpochRange | null, page: ListPage) {
+  const filter = (r: EpochRange) => ({ status: 'AVAILABLE', start_time_from: r.from, start_time_to: r.to });
+  return useListPage({ name: 'available', path: '/api/booking/search', filter, pollMs: LIST_POLL_MS }, range, page);
 }
 
-/** Booked appointments that have ended, newest first. */
-export function usePastAppointments(range: EpochRange | null) {
-  return useLiveQuery(
-    {
-      queryKey: [...BOOKING_QUERY_KEY, 'past', range?.from, range?.to],
-      queryFn: ({ signal }) => list(`/api/booking/getpastappointments?${query({ date_from: range!.from, date_to: range!.to })}`, signal),
-      enabled: range !== null,
-    },
-    live(LIST_POLL_MS),
-  );
+/** Booked appointments that have ended; in the list's own order, newest first. */
+export function usePastAppointments(range: EpochRange | null, page: ListPage) {
+  return useListPage({ name: 'past', path: '/api/booking/getpastappointments', filter: startingIn, pollMs: LIST_POLL_MS }, range, page);
 }
 
 /** Every appointment of every status in a window (at most 62 days). */
-export function useAllAppointments(range: EpochRange | null) {
-  return useLiveQuery(
-    {
-      queryKey: [...BOOKING_QUERY_KEY, 'all', range?.from, range?.to],
-      queryFn: ({ signal }) => list(`/api/booking/practitioner?${query({ date_from: range!.from, date_to: range!.to })}`, signal),
-      enabled: range !== null,
-    },
-    live(LIST_POLL_MS),
-  );
+export function useAllAppointments(range: EpochRange | null, page: ListPage) {
+  return useListPage({ name: 'all', path: '/api/booking/practitioner', filter: startingIn, pollMs: LIST_POLL_MS }, range, page);
 }
 
 export function useAppointment(id: string | null) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentStatus } from '@vireo/contracts';
+import type { AppointmentListItem, AppointmentStatus } from '@vireo/contracts';
 import { actsAsPractitioner, appointmentActions, availabilityByDay, formatDayTime, hasAnyAction, practitionerStatusActions, statusLabel } from './appointments';
 
 const HOUR = 3600;
 const day = { day: '2026-07-16', from: Date.parse('2026-07-15T23:00:00Z') / 1000, to: Date.parse('2026-07-16T23:00:00Z') / 1000 };
 
-function slot(status: AppointmentStatus, startOffset: number): Appointment {
+function slot(status: AppointmentStatus, startOffset: number) {
   const start = day.from + startOffset;
-  return { status, start_time: start, end_time: start + 20 * 60, booking_users: [] } as unknown as Appointment;
+  return { status, start_time: start, end_time: start + 20 * 60 };
 }
 
 describe('availabilityByDay', () => {
@@ -43,8 +43,8 @@ describe('appointment display and actions', () => {
 });
 
 describe('actsAsPractitioner', () => {
-  const mine = { practitioner: { user_id: 'doctor-1', user_name: 'Dr One', user_number: null } } as unknown as Pick<Appointment, 'practitioner'>;
-  const open = { practitioner: null } as Pick<Appointment, 'practitioner'>;
+  const mine: Pick<AppointmentListItem, 'practitioner'> = { practitioner: { user_id: 'doctor-1', user_name: 'Dr One' } };
+  const open: Pick<AppointmentListItem, 'practitioner'> = { practitioner: null };
 
   it('lets the assigned practitioner act, but not a colleague', () => {
     expect(actsAsPractitioner(mine, { id: 'doctor-1', role: 'practitioner' })).toBe(true);

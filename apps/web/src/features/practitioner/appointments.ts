@@ -1,4 +1,4 @@
-import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type Appointment, type AppointmentStatus, type RoleName } from '@vireo/contracts';
+import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type AppointmentListItem, type AppointmentStatus, type RoleName } from '@vireo/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -26,8 +26,8 @@ export function statusLabel(status: AppointmentStatus | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The people on an appointment, by name. */
-export function patientNames(appointment: Appointment): string {
+/** The people on an appointment, by name (a list item or the whole record). */
+export function patientNames(appointment: Pick<AppointmentListItem, 'booking_users'>): string {
   return appointment.booking_users.map((person) => `${person.first_name} ${person.last_name}`).join(', ');
 }
 
@@ -43,14 +43,17 @@ export interface AvailabilityRow {
   bookedPercentage: string;
 }
 
-const minutesOf = (a: Appointment) => (a.start_time !== null && a.end_time !== null ? (a.end_time - a.start_time) / 60 : 0);
+/** What the Availability table needs of an appointment. */
+type TimedStatus = Pick<AppointmentListItem, 'status' | 'start_time' | 'end_time'>;
+
+const minutesOf = (a: TimedStatus) => (a.start_time !== null && a.end_time !== null ? (a.end_time - a.start_time) / 60 : 0);
 
 /**
  * The Availability table (spec 2 §2.1): for each day, the practitioner's working time (offered
  * or booked) and the percentage of it that is booked. Time taken out of supply (UNAVAILABLE) and
  * cancelled bookings are not working time.
  */
-export function availabilityByDay(appointments: readonly Appointment[], days: readonly { day: string; from: number; to: number }[]): AvailabilityRow[] {
+export function availabilityByDay(appointments: readonly TimedStatus[], days: readonly { day: string; from: number; to: number }[]): AvailabilityRow[] {
   return days.map(({ day, from, to }) => {
     let offeredMinutes = 0;
     let bookedMinutes = 0;
@@ -72,7 +75,7 @@ const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'P
  * for POST /{id}/status): during a call Ongoing, On Hold or Completed; an open slot can be taken
  * out of supply, and an empty one put back.
  */
-export function practitionerStatusActions(appointment: Pick<Appointment, 'status' | 'booking_users'>): AppointmentStatus[] {
+export function practitionerStatusActions(appointment: Pick<AppointmentListItem, 'status' | 'booking_users'>): AppointmentStatus[] {
   const { status } = appointment;
   if (!status) return [];
   if (IN_CALL.includes(status)) return (['IN_PROGRESS', 'ON_HOLD', 'COMPLETED'] as const).filter((next) => next !== status);
@@ -85,7 +88,7 @@ export function practitionerStatusActions(appointment: Pick<Appointment, 'status
 const MANAGING_ROLES: readonly RoleName[] = ['shift_manager', 'super_admin'];
 
 /** Whether the signed-in user acts on the appointment as its practitioner: the one assigned to it, or a manager. */
-export function actsAsPractitioner(appointment: Pick<Appointment, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
+export function actsAsPractitioner(appointment: Pick<AppointmentListItem, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
   return MANAGING_ROLES.includes(user.role) || (user.role === 'practitioner' && appointment.practitioner?.user_id === user.id);
 }
 
@@ -99,7 +102,7 @@ export interface AppointmentActions {
 }
 
 /** The actions an appointment offers to someone who may (or may not) act on it as its practitioner. */
-export function appointmentActions(appointment: Pick<Appointment, 'status' | 'booking_users'>, asPractitioner: boolean): AppointmentActions {
+export function appointmentActions(appointment: Pick<AppointmentListItem, 'status' | 'booking_users'>, asPractitioner: boolean): AppointmentActions {
   return {
     claim: appointment.status === 'CLAIMABLE',
     statuses: asPractitioner ? practitionerStatusActions(appointment) : [],

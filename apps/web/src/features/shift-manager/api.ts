@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AppointmentListResponse,
   AppointmentResponse,
-  AppointmentsResponse,
   CLAIMABLE_BADGE_DAYS_AHEAD,
   DoctorResponse,
   DoctorShiftsResponse,
@@ -20,7 +20,7 @@ import {
 } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
-import { BOOKING_QUERY_KEY } from '../practitioner/api';
+import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../practitioner/api';
 
 /** Fallback polling while the live socket is down (spec 2 §7, §9). */
 export const POLL = { liveList: 15_000, claimable: 5_000, overview: 30_000, nextAppointments: 30_000, rota: 60_000 } as const;
@@ -28,9 +28,18 @@ export const POLL = { liveList: 15_000, claimable: 5_000, overview: 30_000, next
 const query = (params: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
-export function useAppointmentSearch(key: string, params: Record<string, string | number | boolean | undefined>, pollMs: number) {
+/**
+ * One page of a search. The table's sort, when it has one, replaces the `sort` of `params`. While
+ * another page loads, the table keeps showing the last one.
+ */
+export function useAppointmentSearch(key: string, params: Record<string, string | number | boolean | undefined>, page: ListPage, pollMs: number) {
+  const all = { ...params, ...pagingParams(page) };
   return useLiveQuery(
-    { queryKey: ['shift-manager', 'search', key, params], queryFn: () => apiRequest(`/api/booking/search?${query(params)}`, { schema: AppointmentsResponse }) },
+    {
+      queryKey: ['shift-manager', 'search', key, all],
+      queryFn: () => apiRequest(`/api/booking/search?${query(all)}`, { schema: AppointmentListResponse }),
+      placeholderData: keepPreviousData,
+    },
     { topic: ROTA_LIVE.appointments, pollMs },
   );
 }
@@ -41,11 +50,12 @@ function claimableWindow(now: Date): { date_from: number; date_to: number } {
   return { date_from: startOfToday / 1000, date_to: startOfToday / 1000 + (CLAIMABLE_BADGE_DAYS_AHEAD + 1) * 86_400 };
 }
 
-export function useClaimable() {
+export function useClaimable(page: ListPage) {
   return useLiveQuery(
     {
-      queryKey: ['shift-manager', 'claimable'],
-      queryFn: () => apiRequest(`/api/booking/getclaimappointments?${query(claimableWindow(new Date()))}`, { schema: AppointmentsResponse }),
+      queryKey: ['shift-manager', 'claimable', page],
+      queryFn: () => apiRequest(`/api/booking/getclaimappointments?${query({ ...claimableWindow(new Date()), ...pagingParams(page) })}`, { schema: AppointmentListResponse }),
+      placeholderData: keepPreviousData,
     },
     { topic: ROTA_LIVE.appointments, pollMs: POLL.claimable },
   );

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type Appointment, type AppointmentStatus } from '@vireo/contracts';
+import { STATUS_LABELS, type AppointmentListItem, type AppointmentStatus } from '@vireo/contracts';
 
 const TIME_ZONE = 'Europe/London';
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -21,7 +21,8 @@ export function statusLabel(status: AppointmentStatus | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const peopleOf = (a: Appointment) => a.booking_users.map((u) => `${u.first_name} ${u.last_name}`).join(', ');
+/** The people on an appointment, by name (a list item or the whole record). */
+export const peopleOf = (a: Pick<AppointmentListItem, 'booking_users'>) => a.booking_users.map((u) => `${u.first_name} ${u.last_name}`).join(', ');
 
 /** London wall-clock parts of an instant. */
 export function londonParts(seconds: number) {

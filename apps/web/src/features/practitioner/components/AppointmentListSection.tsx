@@ -2,8 +2,9 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { BOOKING, type Appointment } from '@vireo/contracts';
+import { BOOKING, type AppointmentListItem } from '@vireo/contracts';
 import { useId, type ReactNode } from 'react';
+import type { ListPage } from '../api';
 import { TEXT } from '../texts';
 import { AppointmentsTable, type AppointmentColumnId } from './AppointmentsTable';
 
@@ -11,20 +12,23 @@ export interface AppointmentListSectionProps {
   title: string;
   /** The filter bar above the table (a RangeFilterBar), if the list has one. */
   filter?: ReactNode;
-  appointments: readonly Appointment[];
+  /** The page shown: the service sorts and pages the list. */
+  appointments: readonly AppointmentListItem[];
   /** How many matched in all; from 1000 on, a custom range shows the too-many warning. */
   total: number;
+  page: ListPage;
+  onPageChange: (page: ListPage) => void;
   /** Whether the list's time frame is a custom one (only those warn, spec 2 §2.1). */
   custom: boolean;
   isLoading: boolean;
   /** The failure to show instead of the table ('Error fetching appointments' unless the service said more). */
   error: string | null;
   columns: readonly AppointmentColumnId[];
-  actions?: (appointment: Appointment) => ReactNode;
+  actions?: (appointment: AppointmentListItem) => ReactNode;
 }
 
 /** One titled list of the dashboard or planning page: heading, filter bar, warnings and the table. */
-export function AppointmentListSection({ title, filter, appointments, total, custom, isLoading, error, columns, actions }: AppointmentListSectionProps) {
+export function AppointmentListSection({ title, filter, appointments, total, page, onPageChange, custom, isLoading, error, columns, actions }: AppointmentListSectionProps) {
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
@@ -42,7 +46,7 @@ export function AppointmentListSection({ title, filter, appointments, total, cus
       ) : isLoading ? (
         <LinearProgress aria-label={`${title}: ${TEXT.loading}`} />
       ) : (
-        <AppointmentsTable label={title} appointments={appointments} columns={columns} actions={actions} />
+        <AppointmentsTable label={title} appointments={appointments} total={total} page={page} onPageChange={onPageChange} columns={columns} actions={actions} />
       )}
     </Paper>
   );

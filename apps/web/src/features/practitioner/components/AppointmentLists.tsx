@@ -1,17 +1,18 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import type { Appointment } from '@vireo/contracts';
+import type { AppointmentListItem, AppointmentListResponse } from '@vireo/contracts';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { useAllAppointments, useAvailableAppointments, useClaimableAppointments, usePastAppointments, useUpcomingAppointments, type AppointmentList } from '../api';
+import { useAllAppointments, useAvailableAppointments, useClaimableAppointments, usePastAppointments, useUpcomingAppointments } from '../api';
 import { AHEAD_PRESETS, PAST_PRESETS } from '../ranges';
 import { TEXT } from '../texts';
 import { AppointmentListSection } from './AppointmentListSection';
 import type { AppointmentColumnId } from './AppointmentsTable';
 import { RangeFilterBar } from './RangeFilterBar';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
-import { useRangeSelection, type RangeState } from './useRangeSelection';
+import { useListState, type ListState } from './useListState';
+import type { RangeState } from './useRangeSelection';
 
 export const appointmentPath = (id: string) => `/practitioner/appointment?appointmentId=${encodeURIComponent(id)}`;
 export const videoAppointmentPath = (id: string) => `/practitioner/video-appointment?appointmentId=${encodeURIComponent(id)}`;
@@ -28,19 +29,21 @@ function Filter({ title, state, direction }: { title: string; state: RangeState;
   );
 }
 
-function listProps(query: { data: AppointmentList | undefined; isPending: boolean; error: Error | null }, state: RangeState) {
+function listProps(query: { data: AppointmentListResponse | undefined; isPending: boolean; error: Error | null }, { filter, page, setPage }: ListState) {
   return {
     appointments: query.data?.appointments ?? [],
     total: query.data?.total ?? 0,
-    custom: state.custom,
+    page,
+    onPageChange: setPage,
+    custom: filter.custom,
     // A reversed custom range fetches nothing: the field says why, and the table stays empty.
-    isLoading: state.range !== null && query.isPending,
+    isLoading: filter.range !== null && query.isPending,
     error: failureText(query.error),
   };
 }
 
 /** View (the appointment page) and Join (the video call, in a new tab). */
-export function ViewJoinActions({ appointment, join = true }: { appointment: Appointment; join?: boolean }) {
+export function ViewJoinActions({ appointment, join = true }: { appointment: Pick<AppointmentListItem, 'id'>; join?: boolean }) {
   return (
     <Stack direction="row" spacing={1}>
       <Link component={RouterLink} to={appointmentPath(appointment.id)}>
@@ -63,14 +66,14 @@ export interface ClaimableAppointmentsTableProps {
 
 /** Claimable Appointments with its filter bar and Claim (spec 2 §2.1, §4.1); live, polling every 5 s as a fallback. */
 export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assigneeRoleId }: ClaimableAppointmentsTableProps) {
-  const state = useRangeSelection('ahead');
-  const query = useClaimableAppointments(state.range);
+  const state = useListState('ahead');
+  const query = useClaimableAppointments(state.filter.range, state.page);
   const { claim, pendingId, dialog } = useClaimFlow(assigneeRoleId ? { assigneeRoleId } : {});
   return (
     <>
       <AppointmentListSection
         title={title}
-        filter={<Filter title={title} state={state} direction="ahead" />}
+        filter={<Filter title={title} state={state.filter} direction="ahead" />}
         {...listProps(query, state)}
         columns={['date', 'time', 'type', 'language', 'people']}
         actions={(appointment) => (
@@ -95,14 +98,14 @@ const bookedColumns = (showPractitioner: boolean): AppointmentColumnId[] => ['da
 
 /** Upcoming Appointments: booked ones ahead, with View, Join and Release. */
 export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPractitioner = false }: PlanningTableProps) {
-  const state = useRangeSelection('ahead');
-  const query = useUpcomingAppointments(state.range);
+  const state = useListState('ahead');
+  const query = useUpcomingAppointments(state.filter.range, state.page);
   const { requestRelease, dialog } = useReleaseFlow();
   return (
     <>
       <AppointmentListSection
         title={title}
-        filter={<Filter title={title} state={state} direction="ahead" />}
+        filter={<Filter title={title} state={state.filter} direction="ahead" />}
         {...listProps(query, state)}
         columns={bookedColumns(showPractitioner)}
         actions={(appointment) => (
@@ -123,14 +126,14 @@ export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPr
 
 /** Available Appointments: open slots of the practitioner's shifts, each releasable out of supply. */
 export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { title?: string }) {
-  const state = useRangeSelection('ahead');
-  const query = useAvailableAppointments(state.range);
+  const state = useListState('ahead');
+  const query = useAvailableAppointments(state.filter.range, state.page);
   const { requestRelease, dialog } = useReleaseFlow();
   return (
     <>
       <AppointmentListSection
         title={title}
-        filter={<Filter title={title} state={state} direction="ahead" />}
+        filter={<Filter title={title} state={state.filter} direction="ahead" />}
         {...listProps(query, state)}
         columns={['date', 'time', 'type', 'status', 'practitioner']}
         actions={(appointment) => (
@@ -146,12 +149,12 @@ export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { 
 
 /** Past Appointments: booked ones that have ended, newest first, with View. */
 export function PastAppointmentsTable({ title = TEXT.tables.past, showPractitioner = false }: PlanningTableProps) {
-  const state = useRangeSelection('past');
-  const query = usePastAppointments(state.range);
+  const state = useListState('past');
+  const query = usePastAppointments(state.filter.range, state.page);
   return (
     <AppointmentListSection
       title={title}
-      filter={<Filter title={title} state={state} direction="past" />}
+      filter={<Filter title={title} state={state.filter} direction="past" />}
       {...listProps(query, state)}
       columns={bookedColumns(showPractitioner)}
       actions={(appointment) => <ViewJoinActions appointment={appointment} join={false} />}
@@ -161,12 +164,12 @@ export function PastAppointmentsTable({ title = TEXT.tables.past, showPractition
 
 /** All Appointments: every status in the time frame (at most 62 days), with View and Join. */
 export function AllAppointmentsTable({ title = TEXT.tables.all }: { title?: string }) {
-  const state = useRangeSelection('ahead');
-  const query = useAllAppointments(state.range);
+  const state = useListState('ahead');
+  const query = useAllAppointments(state.filter.range, state.page);
   return (
     <AppointmentListSection
       title={title}
-      filter={<Filter title={title} state={state} direction="ahead" />}
+      filter={<Filter title={title} state={state.filter} direction="ahead" />}
       {...listProps(query, state)}
       columns={['date', 'time', 'type', 'status', 'patient', 'practitioner']}
       actions={(appointment) => <ViewJoinActions appointment={appointment} join={appointment.booking_users.length > 0} />}

@@ -2,12 +2,16 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { BOOKING } from '@vireo/contracts';
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { useAllAppointments } from '../api';
 import { availabilityByDay, formatDay, type AvailabilityRow } from '../appointments';
 import { nextSevenDays } from '../ranges';
 import { TEXT } from '../texts';
+
+/** The whole week in one page: the table adds the days up, it does not page through them. */
+const WHOLE_WEEK = { page: 0, pageSize: BOOKING.tooManyResults, sort: null };
 
 /**
  * Availability (spec 2 §2.1): the seven days from tomorrow, each with its working time and the
@@ -16,7 +20,7 @@ import { TEXT } from '../texts';
 export function AvailabilityTable({ title = TEXT.tables.availability }: { title?: string }) {
   const headingId = useId();
   const [days] = useState(() => nextSevenDays(new Date()));
-  const query = useAllAppointments({ from: days[0]!.from, to: days[days.length - 1]!.to });
+  const query = useAllAppointments({ from: days[0]!.from, to: days[days.length - 1]!.to }, WHOLE_WEEK);
   const rows = useMemo(() => availabilityByDay(query.data?.appointments ?? [], days), [query.data, days]);
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>

@@ -1,11 +1,13 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { isLateForShift, presenceStatus, SHIFT_MANAGEMENT, type Appointment, type ShiftOverviewRow } from '@vireo/contracts';
+import { isLateForShift, presenceStatus, SHIFT_MANAGEMENT, type AppointmentListItem, type ListSortField, type ShiftOverviewRow } from '@vireo/contracts';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { DataTable, FIRST_VIEW, ServerDataTable, type DataColumn } from '../../../components/DataTable';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import type { ListPage } from '../../practitioner/api';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
 import { TEXT } from '../texts';
@@ -22,20 +24,22 @@ function Section({ id, heading, children }: { id: string; heading: string; child
   );
 }
 
-/** Live status (spec 2 §2.1): from the start of today to now plus 15 minutes; future WAITING ones hidden. */
+type Column = DataColumn<AppointmentListItem, ListSortField>;
+
+/** Live status (spec 2 §2.1): from the start of today to now plus 15 minutes; the service leaves out WAITING ones not yet started. */
 export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: number }) {
   const { showToast } = useToast();
+  const [page, setPage] = useState<ListPage>(FIRST_VIEW);
   // The window's end moves each minute, not each second, so the query key stays put between ticks.
   const windowEnd = Math.ceil((now + SHIFT_MANAGEMENT.liveWindowAheadMinutes * 60) / 60) * 60;
-  const search = useAppointmentSearch('live-status', { start_time_from: dayStart, start_time_to: windowEnd, validate_users: true }, POLL.liveList);
+  const search = useAppointmentSearch('live-status', { start_time_from: dayStart, start_time_to: windowEnd, validate_users: true, exclude_future_waiting: true }, page, POLL.liveList);
   const makeWaiting = useMakeWaiting();
-  const rows = (search.data?.appointments ?? []).filter((a) => !(a.status === 'WAITING' && (a.start_time ?? 0) > now));
-  const columns: DataColumn<Appointment>[] = [
-    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatTime(a.start_time), sortValue: (a) => a.start_time },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortValue: (a) => a.type },
+  const columns: Column[] = [
+    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatTime(a.start_time), sortField: 'start_time' },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortField: 'type' },
     { id: 'people', label: TEXT.liveStatus.people, render: peopleOf },
-    { id: 'practitioner', label: TEXT.liveStatus.practitioner, render: (a) => a.practitioner?.user_name ?? '', sortValue: (a) => a.practitioner?.user_name ?? null },
-    { id: 'status', label: TEXT.liveStatus.status, render: (a) => statusLabel(a.status), sortValue: (a) => a.status },
+    { id: 'practitioner', label: TEXT.liveStatus.practitioner, render: (a) => a.practitioner?.user_name ?? '', sortField: 'practitioner' },
+    { id: 'status', label: TEXT.liveStatus.status, render: (a) => statusLabel(a.status), sortField: 'status' },
     {
       id: 'actions',
       label: TEXT.liveStatus.actions,
@@ -62,23 +66,42 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
   ];
   return (
     <Section id="live-status-heading" heading={TEXT.liveStatus.heading}>
-      <DataTable label={TEXT.liveStatus.heading} columns={columns} rows={rows} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+      <ServerDataTable
+        label={TEXT.liveStatus.heading}
+        columns={columns}
+        rows={search.data?.appointments ?? []}
+        rowKey={(a) => a.id}
+        emptyText={TEXT.empty.appointments}
+        total={search.data?.total ?? 0}
+        view={page}
+        onViewChange={setPage}
+      />
     </Section>
   );
 }
 
 /** Claimable appointments that have not ended, soonest first. */
 export function ClaimableTable() {
-  const claimable = useClaimable();
-  const columns: DataColumn<Appointment>[] = [
-    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatDayTime(a.start_time), sortValue: (a) => a.start_time },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortValue: (a) => a.type },
-    { id: 'people', label: TEXT.liveStatus.people, render: (a) => a.booking_users.length, sortValue: (a) => a.booking_users.length },
-    { id: 'language', label: TEXT.claimable.language, render: (a) => a.language, sortValue: (a) => a.language },
+  const [page, setPage] = useState<ListPage>(FIRST_VIEW);
+  const claimable = useClaimable(page);
+  const columns: Column[] = [
+    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortField: 'type' },
+    { id: 'people', label: TEXT.liveStatus.people, render: (a) => a.booking_users.length, sortField: 'people' },
+    { id: 'language', label: TEXT.claimable.language, render: (a) => a.language, sortField: 'language' },
   ];
   return (
     <Section id="claimable-heading" heading={TEXT.claimable.heading}>
-      <DataTable label={TEXT.claimable.heading} columns={columns} rows={claimable.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+      <ServerDataTable
+        label={TEXT.claimable.heading}
+        columns={columns}
+        rows={claimable.data?.appointments ?? []}
+        rowKey={(a) => a.id}
+        emptyText={TEXT.empty.appointments}
+        total={claimable.data?.total ?? 0}
+        view={page}
+        onViewChange={setPage}
+      />
     </Section>
   );
 }

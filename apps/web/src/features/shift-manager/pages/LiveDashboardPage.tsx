@@ -9,11 +9,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { elapsedLabel, isWaitingTooLong, type Appointment, type RoleName } from '@vireo/contracts';
+import { elapsedLabel, isWaitingTooLong, type AppointmentListItem, type ListSortField, type RoleName } from '@vireo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { FIRST_VIEW, ServerDataTable, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
+import type { ListPage } from '../../practitioner/api';
 import { POLL, useAppointmentSearch } from '../api';
 import { formatDayTime, NEXT_RANGES, nextRange, type NextRange } from '../format';
 import { TEXT } from '../texts';
@@ -22,7 +23,7 @@ import { AppointmentSummary } from './ShiftDetailsPage';
 
 const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
 
-function JoinLink({ appointment }: { appointment: Appointment }) {
+function JoinLink({ appointment }: { appointment: AppointmentListItem }) {
   return (
     <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${TEXT.live.join}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
       {TEXT.live.join}
@@ -30,7 +31,7 @@ function JoinLink({ appointment }: { appointment: Appointment }) {
   );
 }
 
-function SelectButton({ appointment, onSelect }: { appointment: Appointment; onSelect: (id: string) => void }) {
+function SelectButton({ appointment, onSelect }: { appointment: AppointmentListItem; onSelect: (id: string) => void }) {
   return (
     <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${TEXT.live.show}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
       {appointment.type}
@@ -42,10 +43,12 @@ function SelectButton({ appointment, onSelect }: { appointment: Appointment; onS
 function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id: string) => void }) {
   const now = useNow();
   const [range, setRange] = useState<NextRange>('today');
-  const waiting = useAppointmentSearch('waiting', { status: 'ON_HOLD', sort: 'status_last_updated', user: userId }, POLL.liveList);
+  const [waitingPage, setWaitingPage] = useState<ListPage>(FIRST_VIEW);
+  const [nextPage, setNextPage] = useState<ListPage>(FIRST_VIEW);
+  const waiting = useAppointmentSearch('waiting', { status: 'ON_HOLD', sort: 'status_last_updated', user: userId }, waitingPage, POLL.liveList);
   const window = nextRange(range, Math.floor(now / 60) * 60);
-  const next = useAppointmentSearch('next', { status: BOOKED, start_time_from: window.from, start_time_to: window.to, validate_users: true, user: userId }, POLL.nextAppointments);
-  const waitingColumns: DataColumn<Appointment>[] = [
+  const next = useAppointmentSearch('next', { status: BOOKED, start_time_from: window.from, start_time_to: window.to, validate_users: true, user: userId }, nextPage, POLL.nextAppointments);
+  const waitingColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
     { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} /> },
     {
       id: 'timer',
@@ -58,9 +61,9 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
     },
     { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
   ];
-  const nextColumns: DataColumn<Appointment>[] = [
-    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortValue: (a) => a.type },
-    { id: 'time', label: TEXT.live.time, render: (a) => formatDayTime(a.start_time), sortValue: (a) => a.start_time },
+  const nextColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
+    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortField: 'type' },
+    { id: 'time', label: TEXT.live.time, render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
     { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
   ];
   return (
@@ -69,7 +72,16 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
         <Typography id="waiting-rooms-heading" component="h2" variant="h6" gutterBottom>
           {TEXT.live.waitingRooms}
         </Typography>
-        <DataTable label={TEXT.live.waitingRooms} columns={waitingColumns} rows={waiting.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+        <ServerDataTable
+          label={TEXT.live.waitingRooms}
+          columns={waitingColumns}
+          rows={waiting.data?.appointments ?? []}
+          rowKey={(a) => a.id}
+          emptyText={TEXT.empty.appointments}
+          total={waiting.data?.total ?? 0}
+          view={waitingPage}
+          onViewChange={setWaitingPage}
+        />
       </section>
       <section aria-labelledby="next-appointments-heading">
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -78,7 +90,15 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
           </Typography>
           <FormControl size="small" sx={{ minWidth: 160 }}>
             <InputLabel id="next-range-label">{TEXT.live.range}</InputLabel>
-            <Select labelId="next-range-label" label={TEXT.live.range} value={range} onChange={(e) => setRange(e.target.value as NextRange)}>
+            <Select
+              labelId="next-range-label"
+              label={TEXT.live.range}
+              value={range}
+              onChange={(e) => {
+                setRange(e.target.value as NextRange);
+                setNextPage((current) => ({ ...current, page: 0 }));
+              }}
+            >
               {NEXT_RANGES.map((r) => (
                 <MenuItem key={r} value={r}>
                   {TEXT.ranges[r]}
@@ -87,7 +107,16 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
             </Select>
           </FormControl>
         </Stack>
-        <DataTable label={TEXT.live.nextAppointments} columns={nextColumns} rows={next.data?.appointments ?? []} rowKey={(a) => a.id} emptyText={TEXT.empty.appointments} />
+        <ServerDataTable
+          label={TEXT.live.nextAppointments}
+          columns={nextColumns}
+          rows={next.data?.appointments ?? []}
+          rowKey={(a) => a.id}
+          emptyText={TEXT.empty.appointments}
+          total={next.data?.total ?? 0}
+          view={nextPage}
+          onViewChange={setNextPage}
+        />
       </section>
     </Stack>
   );

@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { BOOKING, STATUS_LABELS, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
+import { executePrepared } from '../../platform/db';
+import type { BookingDeps, Caller } from './deps';
+
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** A status as the screens show it (STATUS_LABELS, else the status in words), so its sort matches what is read. */
+const STATUS_LABEL = `CASE appointments.status ${Object.entries(STATUS_LABELS)
+  .map(([status, label]) => `WHEN ${quoted(status)} THEN ${quoted(label.toLowerCase())}`)
+  .join(' ')} ELSE lower(replace(appointments.status, '_', ' ')) END`;
+
+/**
+ * What each sort field orders by. Texts sort without regard to case; the people-derived fields are
+ * per-row subqueries, which is cheap on the at most few thousand rows a list window holds.
+ */
+const SORT_EXPRESSIONS: Record<ListSortField, string> = {
+  start_time: 'appointments.start_time',
+  time: "(appointments.start_time AT TIME ZONE 'Europe/London')::time",
+  type: 'lower(appointments.type)',
+  status: STATUS_LABEL,
+  patient: "(SELECT lower(string_agg(b.first_name || ' ' || b.last_name, ', ' ORDER BY b.position)) FROM booking_users b WHERE b.appointment_id = appointments.id)",
+  people: '(SELECT count(*) FROM booking_users b WHERE b.appointment_id = appointments.id)',
+  reference: 'lower(appointments.provider_booking_reference)',
+  practitioner: "(SELECT lower(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = appointments.practitioner_user_id)",
+  language: 'appointments.language',
+  status_last_updated: 'appointments.status_last_updated',
+};
+
+/** How a list is ordered: the chosen field's value (rows without one last), then start time, then id. */
+export interface ListOrder {
+  key: string | null;
+  descending: boolean;
+  byStart: 'ASC' | 'DESC';
+}
+
+export function orderOf(sort: ListSort | undefined, byStart: 'asc' | 'desc'): ListOrder {
+  const start = byStart === 'asc' ? 'ASC' : 'DESC';
+  if (!sort) return { key: null, descending: false, byStart: start };
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as ListSortField;
+  return { key: SORT_EXPRESSIONS[field], descending, byStart: start };
+}
+
+/** ORDER BY over `table`'s columns; the sort key is `sortKey` (the expression, or the page's copy of it). */
+function orderBy(order: ListOrder, table: string, sortKey: string | null): string {
+  const byStart = `${table}.start_time ${order.byStart} NULLS LAST, ${table}.id ASC`;
+  return sortKey ? `${sortKey} ${order.descending ? 'DESC' : 'ASC'} NULLS LAST, ${byStart}` : byStart;
+}
+
+export interface ListPageOptions {
+  where: SQL | undefined;
+  order: ListOrder;
+  paging: ListPaging;
+  /** GET /search?inc_practitioner_name=false answers practitioners without their names. */
+  practitionerNames?: boolean;
+}
+
+const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
+
+/** Who reads the page, for its health-data audit records. */
+export interface ListReader {
+  at: Date;
+  userId: string | null;
+  role: string;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/**
+ * The statement behind a page (bench/claimable explains it): the number matching in all (read from
+ * the indexes), the page, its people, the practitioners' names, and one health-data audit record
+ * per appointment on the page that has people. It answers one row: `total`, and `items`, the page
+ * as JSON text.
+ */
+export function listPageStatement(options: ListPageOptions, reader: ListReader): SQL {
+  const limit = options.paging.limit ?? BOOKING.tooManyResults;
+  const offset = options.paging.offset ?? 0;
+  const where = options.where ?? sql`TRUE`;
+  const { order } = options;
+  const userName = options.practitionerNames === false ? `''` : `u.first_name || ' ' || u.last_name`;
+  return sql`
+    WITH page AS (
+      SELECT appointments.id, appointments.type, appointments.test_type, appointments.status, appointments.start_time, appointments.end_time,
+        appointments.status_last_updated, appointments.language, appointments.provider_booking_reference, appointments.claimable_slot,
+        appointments.practitioner_user_id${sql.raw(order.key ? `, ${order.key} AS sort_key` : '')}
+      FROM appointments
+      WHERE ${where}
+      ORDER BY ${sql.raw(orderBy(order, 'appointments', order.key))}
+      LIMIT ${limit} OFFSET ${offset}
+    ),
+    people AS (
+      SELECT b.appointment_id, json_agg(json_build_object('id', b.id, 'first_name', b.first_name, 'last_name', b.last_name) ORDER BY b.position) AS list
+      FROM booking_users b JOIN page ON page.id = b.appointment_id
+      GROUP BY b.appointment_id
+    ),
+    audit AS (
+      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_user_id, actor_role, ip, request_id)
+      SELECT ${reader.at.toISOString()}::timestamptz, 'health_data.read', 'success', 'appointment', people.appointment_id::text,
+        ${reader.userId}::uuid, ${reader.role}, ${reader.ip}, ${reader.requestId}
+      FROM people
+    )
+    SELECT (SELECT count(*) FROM appointments WHERE ${where})::int AS total,
+      coalesce(json_agg(json_build_object(
+        'id', page.id, 'type', page.type, 'test_type', page.test_type, 'status', page.status,
+        'start_time', ${sql.raw(epoch('page.start_time'))}, 'end_time', ${sql.raw(epoch('page.end_time'))},
+        'status_last_updated', ${sql.raw(epoch('page.status_last_updated'))}, 'language', page.language,
+        'provider_booking_reference', page.provider_booking_reference, 'claimable_slot', page.claimable_slot,
+        'practitioner', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('user_id', u.id, 'user_name', ${sql.raw(userName)}) END,
+        'booking_users', coalesce(people.list, '[]'::json)
+      ) ORDER BY ${sql.raw(orderBy(order, 'page', order.key ? 'page.sort_key' : null))}), '[]'::json)::text AS items
+    FROM page
+    LEFT JOIN people ON people.appointment_id = page.id
+    LEFT JOIN users u ON u.id = page.practitioner_user_id`;
+}
+
+/**
+ * One page of a staff list as the JSON text of `AppointmentListResponse`, in one statement.
+ * PostgreSQL builds the JSON, so the server neither maps rows nor serialises them: lists are the
+ * hottest reads of the workspace, and one round trip keeps a page about as cheap as the badge
+ * count (bench/claimable).
+ */
+export async function listPage(deps: BookingDeps, caller: Caller, options: ListPageOptions): Promise<string> {
+  const reader: ListReader = {
+    at: deps.clock.now(),
+    userId: caller.auth?.userId ?? null,
+    role: caller.auth?.role.name ?? 'system',
+    ip: caller.request?.ip ?? null,
+    requestId: caller.request?.id ?? null,
+  };
+  const [row] = await executePrepared<{ total: number; items: string }>(deps.db, listPageStatement(options, reader));
+  return `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`;
+}
