@@ -36,6 +36,11 @@ interface AxeViolation {
 
 /** Runs axe-core on the page and fails on any serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are judged once transitions settle: a toast still fading in reads as low contrast. Endless
+  // animations (progress bars) never settle and are left out.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays in force for the page itself.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
