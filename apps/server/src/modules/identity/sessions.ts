@@ -10,7 +10,10 @@ export interface SessionPolicy {
   maxHours: number;
 }
 
-/** Last-seen is written at most this often, so reads do not all become writes. */
+/**
+ * Last-seen is written at most this often, so reads do not all become writes; and at least twice
+ * per idle timeout, so a short one still stretches while the session is in use.
+ */
 const TOUCH_EVERY_MS = 60_000;
 
 /**
@@ -24,7 +27,6 @@ const REMEMBERED_AT_MOST = 10_000;
 interface Remembered {
   auth: AuthContext;
   checkedAt: number;
-  lastSeenAt: number;
   expiresAt: number;
 }
 
@@ -86,9 +88,13 @@ export class SessionStore {
     return auth?.auth ?? null;
   }
 
+  /**
+   * A remembered session cannot idle out: when checked, last-seen was at most half the idle
+   * timeout (at least 30 s) old, and memory lasts 5 s. It can reach the end of its lifetime.
+   */
   private stillValid(memory: Remembered, now: number): boolean {
     const age = now - memory.checkedAt;
-    return age >= 0 && age < REMEMBER_MS && now < memory.expiresAt && now < memory.lastSeenAt + this.policy.idleMinutes * 60_000;
+    return age >= 0 && age < REMEMBER_MS && now < memory.expiresAt;
   }
 
   private remember(key: string, entry: Remembered): void {
@@ -115,15 +121,12 @@ export class SessionStore {
     const userRoles = rows.map((r) => r.role);
     const active = userRoles.find((r) => r.id === row.session.roleId);
     if (!active) return null;
-    let lastSeenAt = row.session.lastSeenAt;
-    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (now.getTime() - row.session.lastSeenAt.getTime() > Math.min(TOUCH_EVERY_MS, (this.policy.idleMinutes * 60_000) / 2)) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-      lastSeenAt = now;
     }
     return {
       auth: { sessionId: row.session.id, userId: row.session.userId, organisationId: row.organisationId, role: active, roles: userRoles },
       checkedAt: now.getTime(),
-      lastSeenAt: lastSeenAt.getTime(),
       expiresAt: row.session.expiresAt.getTime(),
     };
   }
