@@ -329,17 +329,18 @@ export const AppointmentResponse = z.object({ success: z.literal(true), appointm
  * An appointment as the staff lists show it: what their tables display and act on. The whole
  * record (contact details, status history, notes) is GET /{id}'s answer.
  */
-export const AppointmentListItem = z.object({
-  id: Uuid,
-  type: z.string(),
-  test_type: z.string(),
-  status: AppointmentStatusSchema.nullable(),
-  start_time: EpochSeconds.nullable(),
-  end_time: EpochSeconds.nullable(),
-  status_last_updated: EpochSeconds,
-  language: LanguageSchema,
-  provider_booking_reference: z.string().nullable(),
-  claimable_slot: z.boolean(),
+export const AppointmentListItem = Appointment.pick({
+  id: true,
+  type: true,
+  test_type: true,
+  status: true,
+  start_time: true,
+  end_time: true,
+  status_last_updated: true,
+  language: true,
+  provider_booking_reference: true,
+  claimable_slot: true,
+}).extend({
   practitioner: z.object({ user_id: Uuid, user_name: z.string() }).nullable(),
   booking_users: z.array(z.object({ id: Uuid, first_name: z.string(), last_name: z.string() })),
 });
