@@ -4,10 +4,11 @@ import Typography from '@mui/material/Typography';
 import { isLateForShift, presenceStatus, SHIFT_MANAGEMENT, type AppointmentListItem, type ListSortField, type ShiftOverviewRow } from '@vireo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, FIRST_VIEW, ServerDataTable, type DataColumn } from '../../../components/DataTable';
+import { DataTable, FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import type { ListPage } from '../../practitioner/api';
+import { AppointmentPageTable } from './AppointmentPageTable';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
 import { TEXT } from '../texts';
@@ -66,16 +67,7 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
   ];
   return (
     <Section id="live-status-heading" heading={TEXT.liveStatus.heading}>
-      <ServerDataTable
-        label={TEXT.liveStatus.heading}
-        columns={columns}
-        rows={search.data?.appointments ?? []}
-        rowKey={(a) => a.id}
-        emptyText={TEXT.empty.appointments}
-        total={search.data?.total ?? 0}
-        view={page}
-        onViewChange={setPage}
-      />
+      <AppointmentPageTable label={TEXT.liveStatus.heading} columns={columns} answer={search.data} view={page} onViewChange={setPage} />
     </Section>
   );
 }
@@ -92,16 +84,7 @@ export function ClaimableTable() {
   ];
   return (
     <Section id="claimable-heading" heading={TEXT.claimable.heading}>
-      <ServerDataTable
-        label={TEXT.claimable.heading}
-        columns={columns}
-        rows={claimable.data?.appointments ?? []}
-        rowKey={(a) => a.id}
-        emptyText={TEXT.empty.appointments}
-        total={claimable.data?.total ?? 0}
-        view={page}
-        onViewChange={setPage}
-      />
+      <AppointmentPageTable label={TEXT.claimable.heading} columns={columns} answer={claimable.data} view={page} onViewChange={setPage} />
     </Section>
   );
 }

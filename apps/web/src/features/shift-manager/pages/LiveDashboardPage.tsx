@@ -12,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import { elapsedLabel, isWaitingTooLong, type AppointmentListItem, type ListSortField, type RoleName } from '@vireo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { FIRST_VIEW, ServerDataTable, type DataColumn } from '../../../components/DataTable';
+import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
 import type { ListPage } from '../../practitioner/api';
 import { POLL, useAppointmentSearch } from '../api';
+import { AppointmentPageTable } from '../components/AppointmentPageTable';
 import { formatDayTime, NEXT_RANGES, nextRange, type NextRange } from '../format';
 import { TEXT } from '../texts';
 import { useNow } from '../useNow';
@@ -72,16 +73,7 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
         <Typography id="waiting-rooms-heading" component="h2" variant="h6" gutterBottom>
           {TEXT.live.waitingRooms}
         </Typography>
-        <ServerDataTable
-          label={TEXT.live.waitingRooms}
-          columns={waitingColumns}
-          rows={waiting.data?.appointments ?? []}
-          rowKey={(a) => a.id}
-          emptyText={TEXT.empty.appointments}
-          total={waiting.data?.total ?? 0}
-          view={waitingPage}
-          onViewChange={setWaitingPage}
-        />
+        <AppointmentPageTable label={TEXT.live.waitingRooms} columns={waitingColumns} answer={waiting.data} view={waitingPage} onViewChange={setWaitingPage} />
       </section>
       <section aria-labelledby="next-appointments-heading">
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -107,16 +99,7 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
             </Select>
           </FormControl>
         </Stack>
-        <ServerDataTable
-          label={TEXT.live.nextAppointments}
-          columns={nextColumns}
-          rows={next.data?.appointments ?? []}
-          rowKey={(a) => a.id}
-          emptyText={TEXT.empty.appointments}
-          total={next.data?.total ?? 0}
-          view={nextPage}
-          onViewChange={setNextPage}
-        />
+        <AppointmentPageTable label={TEXT.live.nextAppointments} columns={nextColumns} answer={next.data} view={nextPage} onViewChange={setNextPage} />
       </section>
     </Stack>
   );

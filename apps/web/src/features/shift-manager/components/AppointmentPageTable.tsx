@@ -1,0 +1,29 @@
+import type { AppointmentListItem, AppointmentListResponse, ListSortField } from '@vireo/contracts';
+import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
+import type { ListPage } from '../../practitioner/api';
+import { TEXT } from '../texts';
+
+export interface AppointmentPageTableProps {
+  label: string;
+  columns: DataColumn<AppointmentListItem, ListSortField>[];
+  /** The service's answer for `view`, while it loads undefined. */
+  answer: Pick<AppointmentListResponse, 'appointments' | 'total'> | undefined;
+  view: ListPage;
+  onViewChange: (view: ListPage) => void;
+}
+
+/** A page of appointments the service sorted, with 'No appointments to display' when there is none. */
+export function AppointmentPageTable({ label, columns, answer, view, onViewChange }: AppointmentPageTableProps) {
+  return (
+    <ServerDataTable
+      label={label}
+      columns={columns}
+      rows={answer?.appointments ?? []}
+      rowKey={(appointment) => appointment.id}
+      emptyText={TEXT.empty.appointments}
+      total={answer?.total ?? 0}
+      view={view}
+      onViewChange={onViewChange}
+    />
+  );
+}
