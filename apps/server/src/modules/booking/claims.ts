@@ -1,6 +1,7 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD, type ListPaging } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
+import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
@@ -123,6 +124,32 @@ export async function releaseAppointment(deps: BookingDeps, caller: Caller & { a
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.released, [
     { row: released, previousStatus: current.status, previousPractitionerUserId: current.practitionerUserId },
   ]);
+}
+
+/**
+ * A disabled practitioner's future work (Doctors Management), in the caller's transaction: their
+ * booked appointments that have not started go back to claimable for another practitioner, and
+ * their open or held slots leave supply so nobody books a practitioner who cannot take the call.
+ * Returns the changes to publish once the transaction commits.
+ */
+export async function withdrawFutureWork(tx: Db, practitionerUserId: string, now: Date, actorUserId: string): Promise<AppointmentChange[]> {
+  const future = and(eq(appointments.practitionerUserId, practitionerUserId), gt(appointments.startTime, now));
+  const released = await tx
+    .update(appointments)
+    .set({ practitionerUserId: null, shiftId: null, status: 'CLAIMABLE', claimableSlot: true, statusLastUpdated: now })
+    .where(and(future, eq(appointments.status, 'WAITING')))
+    .returning();
+  const withdrawn = await tx
+    .update(appointments)
+    .set({ status: 'UNAVAILABLE', statusLastUpdated: now, holdTokenHash: null, holdExpiresAt: null })
+    .where(and(future, inArray(appointments.status, ['AVAILABLE', 'LOCKED'])))
+    .returning();
+  await recordStatuses(tx, released.map((row) => row.id), 'CLAIMABLE', now, actorUserId);
+  await recordStatuses(tx, withdrawn.map((row) => row.id), 'UNAVAILABLE', now, actorUserId);
+  return [
+    ...released.map((row) => ({ row, previousStatus: 'WAITING' as const, previousPractitionerUserId: practitionerUserId })),
+    ...withdrawn.map((row) => ({ row, previousStatus: null, previousPractitionerUserId: practitionerUserId })),
+  ];
 }
 
 /**

@@ -39,7 +39,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.patch('/:id', {
     config: { access },
-    schema: { tags, summary: 'Disable (ends every session) or enable a practitioner', params: IdParams, body: UpdateDoctorRequest, response: withErrors({ 200: DoctorResponse }) },
+    schema: { tags, summary: 'Disable (ends every session; booked appointments not yet started become claimable, open slots are withdrawn) or enable a practitioner', params: IdParams, body: UpdateDoctorRequest, response: withErrors({ 200: DoctorResponse }) },
     handler: async (request) => {
       const doctor = await setDoctorDisabled(ctx, requireAuth(request), request.params.id, request.body.disabled, request);
       return { success: true as const, message: request.body.disabled ? ROTA_MSG.doctorDisabled : ROTA_MSG.doctorEnabled, doctor };

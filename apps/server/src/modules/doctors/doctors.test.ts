@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { MSG, ROTA_MSG } from '@vireo/contracts';
-import { messages, sessions, users } from '../../db/schema';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
+import { appointments, appointmentStatusChanges, messages, sessions, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../booking/test-world';
 
 let h: Harness;
 let clinic: string;
@@ -123,6 +124,39 @@ describe('PATCH /api/doctors/:id', () => {
     expect((await h.call('POST', '/api/login/auth', { body: { email: doctor.user.email, password: doctor.password } })).status).toBe(200);
     const [row] = await h.ctx.database.db.select().from(users).where(eq(users.id, doctor.user.id));
     expect(row!.disabledAt).toBeNull();
+  });
+
+  it('disabling withdraws future work: booked appointments become claimable, open and held slots leave supply', async () => {
+    const doctor = await h.user({ org: clinic, roles: ['practitioner'] });
+    const { slots } = await shiftWithSlots(h, doctor, { hoursAhead: 72 });
+    const [bookedSlot, heldSlot, openSlot] = slots.map((slot) => slot.id) as [string, string, string];
+    await bookPublicly(h, bookedSlot);
+    const held = await hold(h, heldSlot);
+    expect(held.status).toBe(200);
+
+    expect((await h.call('PATCH', `/api/doctors/${doctor.user.id}`, { token: manager.token, body: { disabled: true } })).status).toBe(200);
+
+    const rows = await h.ctx.database.db.select().from(appointments).where(inArray(appointments.id, [bookedSlot, heldSlot, openSlot]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(bookedSlot)).toMatchObject({ status: 'CLAIMABLE', practitionerUserId: null, shiftId: null, claimableSlot: true });
+    expect(byId.get(heldSlot)).toMatchObject({ status: 'UNAVAILABLE', practitionerUserId: doctor.user.id, holdTokenHash: null });
+    expect(byId.get(openSlot)).toMatchObject({ status: 'UNAVAILABLE', practitionerUserId: doctor.user.id });
+    const changes = await h.ctx.database.db
+      .select()
+      .from(appointmentStatusChanges)
+      .where(and(inArray(appointmentStatusChanges.appointmentId, [bookedSlot, heldSlot, openSlot]), eq(appointmentStatusChanges.actorUserId, manager.user.id)));
+    expect(changes.map((c) => [c.appointmentId, c.changedTo]).sort()).toEqual(
+      [
+        [bookedSlot, 'CLAIMABLE'],
+        [heldSlot, 'UNAVAILABLE'],
+        [openSlot, 'UNAVAILABLE'],
+      ].sort(),
+    );
+    // The customer who held a slot cannot pay for a practitioner who is gone.
+    const payment = await h.call('POST', `/api/booking/${heldSlot}/payment`, { body: paymentBody(held.body.hold_token) });
+    expect(payment).toMatchObject({ status: 409, body: { message: BOOKING_MSG.paymentFailed } });
+    // Another practitioner can take the booked appointment.
+    expect((await h.call('POST', `/api/booking/${bookedSlot}/claim`, { token: practitioner.token, body: { booking_id: bookedSlot } })).status).toBe(200);
   });
 
   it('answers 404 for another organisation’s practitioner and for non-practitioners, 400 for bad input, 403 and 401', async () => {

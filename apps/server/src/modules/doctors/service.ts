@@ -1,17 +1,19 @@
 import { and, asc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROTA_LIVE, ROTA_MSG, SHIFT_MANAGEMENT, type CreateDoctorRequest, type Doctor } from '@vireo/contracts';
+import { BOOKING_LIVE, ROTA_LIVE, ROTA_MSG, SHIFT_MANAGEMENT, type CreateDoctorRequest, type Doctor } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { passwordInvitations, roles, shifts, users } from '../../db/schema';
+import { withdrawFutureWork } from '../booking/claims';
+import { publishAppointmentChanges } from '../booking/live-events';
 import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo';
 import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
 import { setPasswordInvitation } from './mails';
 
-type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'mailer' | 'config' | 'live' | 'sessions'>;
+type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'mailer' | 'config' | 'live' | 'sessions' | 'booking'>;
 const DAY_MS = 86_400_000;
 
 async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<Doctor[]> {
@@ -110,17 +112,23 @@ export async function resendInvitation(ctx: DoctorsContext, auth: AuthContext, u
   await ctx.audit.record({ action: 'practitioner.invite', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
 }
 
-/** Disables (ending every session) or enables a practitioner's account. */
+/**
+ * Disables or enables a practitioner's account. Disabling ends every session and withdraws their
+ * future work: booked appointments become claimable, open slots leave supply.
+ */
 export async function setDoctorDisabled(ctx: DoctorsContext, auth: AuthContext, userId: string, disabled: boolean, request: FastifyRequest): Promise<Doctor> {
   const { db } = ctx.database;
   const organisationId = await requireManagedPractitioner(db, auth, userId);
   if (userId === auth.userId) throw notFound();
   const now = ctx.clock.now();
-  await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     await tx.update(users).set({ disabledAt: disabled ? now : null }).where(eq(users.id, userId));
-    if (disabled) await revokeSessionsOf(tx, userId, now);
+    if (!disabled) return [];
+    await revokeSessionsOf(tx, userId, now);
+    return withdrawFutureWork(tx, userId, now, auth.userId);
   });
   if (disabled) await ctx.sessions.changed({ userId, revoked: true });
+  await publishAppointmentChanges(ctx.booking, BOOKING_LIVE.kinds.released, withdrawn);
   await ctx.audit.record({ action: disabled ? 'practitioner.disable' : 'practitioner.enable', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
   await publishDoctors(ctx, organisationId, userId);
   return (await presentDoctors(ctx, [userId]))[0]!;

@@ -52,7 +52,7 @@ export const TEXT = {
     shiftsOf: 'Shifts of {name} (next 14 days)',
     noShifts: 'No shifts planned in the next 14 days.',
     close: 'Close',
-    confirmDisable: 'Disable {name}? They are signed out everywhere and cannot sign in until enabled again.',
+    confirmDisable: 'Disable {name}? They are signed out everywhere and cannot sign in until enabled again. Their booked appointments that have not started become claimable, and their open slots are withdrawn.',
   },
   rota: {
     heading: 'Rota',
