@@ -1,5 +1,6 @@
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { BOOKING_LIVE } from '@vireo/contracts';
+import type { BookingDeps } from './deps';
+import { publishAppointmentChanges } from './live-events';
 import type { ServiceCatalogue } from './services';
 import { topUpRollingShifts } from './supply';
 
@@ -11,7 +12,12 @@ export function slotServices(catalogue: ServiceCatalogue): string[] {
   return [...catalogue.values()].filter((s) => s.hasSlots && s.public).map((s) => s.service);
 }
 
-/** A week of shifts for the demo practitioner from today, topped up each day. */
-export function topUpDemoRota(db: Db, clock: Clock, services: string[]): Promise<number> {
-  return topUpRollingShifts(db, clock, { email: DEMO_PRACTITIONER_EMAIL, days: DEMO_ROTA_DAYS, services, languages: ['EN', 'DE'] });
+/**
+ * A week of shifts for the demo practitioner from today, topped up each day. The new slots are
+ * published, so open dashboards show them at once. Answers how many shifts it added.
+ */
+export async function topUpDemoRota(deps: Pick<BookingDeps, 'db' | 'clock' | 'live' | 'services'>): Promise<number> {
+  const added = await topUpRollingShifts(deps.db, deps.clock, { email: DEMO_PRACTITIONER_EMAIL, days: DEMO_ROTA_DAYS, services: slotServices(deps.services), languages: ['EN', 'DE'] });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.created, added.slots.map((row) => ({ row, previousStatus: null })));
+  return added.shifts;
 }

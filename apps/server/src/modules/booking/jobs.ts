@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from './deps';
 import { RELEASE_EXPIRED_HOLDS_JOB, releaseExpiredHolds } from './holds';
-import { slotServices, topUpDemoRota } from './demo-rota';
+import { topUpDemoRota } from './demo-rota';
 
 export const TOP_UP_DEMO_ROTA_JOB = 'booking.top-up-demo-rota';
 
@@ -20,8 +20,8 @@ export async function startBookingJobs(deps: BookingDeps, jobs: PgBoss, options:
   if (!options.demo) return;
   await jobs.createQueue(TOP_UP_DEMO_ROTA_JOB);
   await jobs.work(TOP_UP_DEMO_ROTA_JOB, async () => {
-    await topUpDemoRota(deps.db, deps.clock, slotServices(deps.services));
+    await topUpDemoRota(deps);
   });
   await jobs.schedule(TOP_UP_DEMO_ROTA_JOB, '5 0 * * *', null, { tz: 'Europe/London' });
-  await topUpDemoRota(deps.db, deps.clock, slotServices(deps.services));
+  await topUpDemoRota(deps);
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { BOOKING_MSG } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';
 import { appointments, shifts } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
 import { users } from '../../db/schema';
@@ -99,10 +99,18 @@ describe('the demo rota', () => {
     await insertRole(db(), { name: 'practitioner', userId: demo!.id, organisationId: org, profileName: 'Grace Okafor' });
     const services = slotServices(h.ctx.booking.services);
     expect(services).toEqual(['video_gp', 'video_gp_vireo', 'video_gp_euro']);
-    expect(await topUpDemoRota(db(), h.clock, services)).toBe(7);
-    expect(await topUpDemoRota(db(), h.clock, services)).toBe(0);
+    const publish = vi.spyOn(h.ctx.live, 'publish');
+    try {
+      expect(await topUpDemoRota(h.ctx.booking)).toBe(7);
+      const published = publish.mock.calls.flatMap(([event]) => (event.kind === BOOKING_LIVE.kinds.created ? (event.data as { appointments: { id: string }[] }).appointments : []));
+      const slots = await db().select({ id: appointments.id }).from(appointments).where(eq(appointments.practitionerUserId, demo!.id));
+      expect(new Set(published.map((a) => a.id))).toEqual(new Set(slots.map((a) => a.id)));
+    } finally {
+      publish.mockRestore();
+    }
+    expect(await topUpDemoRota(h.ctx.booking)).toBe(0);
     h.clock.advance(24 * 3_600_000);
-    expect(await topUpDemoRota(db(), h.clock, services)).toBe(1);
+    expect(await topUpDemoRota(h.ctx.booking)).toBe(1);
     const rota = await db().select().from(shifts).where(eq(shifts.practitionerUserId, demo!.id));
     expect(rota).toHaveLength(8);
     // 12 hours, or 11 or 13 on the days the clocks change.

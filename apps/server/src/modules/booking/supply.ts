@@ -248,35 +248,37 @@ export const ROLLING_SHIFT_HOURS = { start: 8, end: 20 } as const;
 
 /**
  * Keeps a practitioner's rota filled for the next `days` London days (today included), adding a
- * shift for each day that has none. Idempotent: the daily job and every start call it.
+ * shift for each day that has none. Idempotent: the daily job and every start call it. Answers
+ * how many shifts it added and their slots (for the caller to publish).
  */
 export async function topUpRollingShifts(
   db: Db,
   clock: Clock,
   input: { email: string; days: number; services: string[]; languages: Language[] },
-): Promise<number> {
+): Promise<{ shifts: number; slots: AppointmentRow[] }> {
+  const added = { shifts: 0, slots: [] as AppointmentRow[] };
   const [practitioner] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
-  if (!practitioner) return 0;
+  if (!practitioner) return added;
   const organisationId = await practitionerOrganisation(db, practitioner.id);
-  if (!organisationId) return 0;
+  if (!organisationId) return added;
   const today = wallClock(clock.now());
-  let created = 0;
   for (let offset = 0; offset < input.days; offset++) {
     const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
     const [y, m, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
     const start = zonedTimeToUtc(y, m, d, ROLLING_SHIFT_HOURS.start);
     const end = zonedTimeToUtc(y, m, d, ROLLING_SHIFT_HOURS.end);
-    created += await db.transaction(async (tx) => {
+    const slots = await db.transaction(async (tx) => {
       await lockPractitioner(tx, practitioner.id);
-      if (await overlapsAnotherShift(tx, practitioner.id, start, end, null)) return 0;
+      if (await overlapsAnotherShift(tx, practitioner.id, start, end, null)) return null;
       const [row] = await tx
         .insert(shifts)
         .values({ practitionerUserId: practitioner.id, organisationId, startTime: start, endTime: end, services: input.services, languages: input.languages, createdBy: null, createdAt: clock.now() })
         .returning();
-      // Nobody watches the rota at the nightly top-up; pages fetch its slots when they open.
-      await fillShiftSlots(tx, clock, row!);
-      return 1;
+      return fillShiftSlots(tx, clock, row!);
     });
+    if (!slots) continue;
+    added.shifts++;
+    added.slots.push(...slots);
   }
-  return created;
+  return added;
 }
