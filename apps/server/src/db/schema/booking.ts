@@ -71,10 +71,11 @@ export const appointments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   // The lists count every match for their total: with end_time (and status) in the keys, that count
-  // reads the index alone, and only the page's rows come from the table.
+  // reads the index alone. Start time then id is the lists' order, so a page is read in order from
+  // the index, forwards or backwards, and only its own rows come from the table.
   (t) => [
-    index('appointments_status_start_idx').on(t.status, t.startTime, t.endTime),
-    index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime, t.status, t.endTime),
+    index('appointments_status_start_idx').on(t.status, t.startTime, t.id, t.endTime),
+    index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime, t.id, t.status, t.endTime),
     index('appointments_booker_idx').on(t.bookerUserId),
     index('appointments_short_token_idx').on(t.shortTokenHash),
     index('appointments_shift_idx').on(t.shiftId),

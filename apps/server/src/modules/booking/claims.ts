@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
-import { listPage, orderOf } from './list-page';
+import { listPage, orderOf, statusIn } from './list-page';
 import { MAX_RANGE_DAYS, rangeWindow } from './lists';
 import { canRead, isManager } from './policy';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
@@ -30,7 +30,7 @@ export function listClaimable(deps: BookingDeps, caller: Caller, range: ListPagi
     range.date_from === undefined && range.date_to === undefined
       ? { from: undefined, to: new Date(claimableBadgeWindow(now).from.getTime() + CLAIMABLE_LIST_DAYS_AHEAD * 86_400_000) }
       : rangeWindow(range.date_from, range.date_to);
-  const where = and(eq(appointments.status, 'CLAIMABLE'), gte(appointments.endTime, now), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
+  const where = and(statusIn(['CLAIMABLE']), gte(appointments.endTime, now), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
   return listPage(deps, caller, { where, order: orderOf(range.sort, 'asc'), paging: range });
 }
 

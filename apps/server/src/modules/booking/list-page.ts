@@ -1,9 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { BOOKING, STATUS_LABELS, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
 import { executePrepared } from '../../platform/db';
 import type { BookingDeps, Caller } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * `appointments.status IN (…)` with the statuses written into the statement rather than bound:
+ * a list's prepared statement then keeps one generic plan that knows how rare the statuses are
+ * (so PostgreSQL need not plan it again on every request) and tests them by hashing. Only the
+ * known statuses are written, sorted, so the statement's text is one of a few.
+ */
+export function statusIn(statuses: readonly AppointmentStatus[]): SQL {
+  const known = APPOINTMENT_STATUSES.filter((status) => statuses.includes(status));
+  if (known.length === 0) return sql`FALSE`;
+  return sql.raw(`appointments.status IN (${known.map(quoted).join(', ')})`);
+}
 
 /** A status as the screens show it (STATUS_LABELS, else the status in words), so its sort matches what is read. */
 const STATUS_LABEL = `CASE appointments.status ${Object.entries(STATUS_LABELS)
@@ -27,7 +39,7 @@ const SORT_EXPRESSIONS: Record<ListSortField, string> = {
   status_last_updated: 'appointments.status_last_updated',
 };
 
-/** How a list is ordered: the chosen field's value (rows without one last), then start time, then id. */
+/** How a list is ordered: the chosen field's value (rows without one last), then start time, then id, both in the list's direction. */
 export interface ListOrder {
   key: string | null;
   descending: boolean;
@@ -42,9 +54,14 @@ export function orderOf(sort: ListSort | undefined, byStart: 'asc' | 'desc'): Li
   return { key: SORT_EXPRESSIONS[field], descending, byStart: start };
 }
 
-/** ORDER BY over `table`'s columns; the sort key is `sortKey` (the expression, or the page's copy of it). */
+/**
+ * ORDER BY over `table`'s columns; the sort key is `sortKey` (the expression, or the page's copy of
+ * it). The start time is ordered as its indexes are read, forwards or backwards, so a page reads
+ * only its own rows: the lists listed newest first hold only appointments with a start (see
+ * listPageStatement), so there are no empty starts to place.
+ */
 function orderBy(order: ListOrder, table: string, sortKey: string | null): string {
-  const byStart = `${table}.start_time ${order.byStart} NULLS LAST, ${table}.id ASC`;
+  const byStart = `${table}.start_time ${order.byStart}, ${table}.id ${order.byStart}`;
   return sortKey ? `${sortKey} ${order.descending ? 'DESC' : 'ASC'} NULLS LAST, ${byStart}` : byStart;
 }
 
@@ -71,23 +88,29 @@ export interface ListReader {
  * The statement behind a page (bench/claimable explains it): the number matching in all (read from
  * the indexes), the page, its people, the practitioners' names, and one health-data audit record
  * per appointment on the page that has people. It answers one row: `total`, and `items`, the page
- * as JSON text.
+ * as JSON text. The page's ids are chosen first, in order, from an index where the filters allow
+ * (`ordered`); only those rows are then read from the table. Lists newest first leave out rows
+ * without a start (none of them has any), so the start time's index serves that order too.
  */
 export function listPageStatement(options: ListPageOptions, reader: ListReader): SQL {
   const limit = options.paging.limit ?? BOOKING.tooManyResults;
   const offset = options.paging.offset ?? 0;
-  const where = options.where ?? sql`TRUE`;
   const { order } = options;
+  const withStart = order.byStart === 'DESC' ? sql`appointments.start_time IS NOT NULL` : undefined;
+  const where = and(options.where, withStart) ?? sql`TRUE`;
   const userName = options.practitionerNames === false ? `''` : `u.first_name || ' ' || u.last_name`;
   return sql`
-    WITH page AS (
-      SELECT appointments.id, appointments.type, appointments.test_type, appointments.status, appointments.start_time, appointments.end_time,
-        appointments.status_last_updated, appointments.language, appointments.provider_booking_reference, appointments.claimable_slot,
-        appointments.practitioner_user_id${sql.raw(order.key ? `, ${order.key} AS sort_key` : '')}
+    WITH ordered AS (
+      SELECT appointments.id${sql.raw(order.key ? `, ${order.key} AS sort_key` : '')}
       FROM appointments
       WHERE ${where}
       ORDER BY ${sql.raw(orderBy(order, 'appointments', order.key))}
       LIMIT ${limit} OFFSET ${offset}
+    ),
+    page AS (
+      SELECT a.id, a.type, a.test_type, a.status, a.start_time, a.end_time, a.status_last_updated, a.language,
+        a.provider_booking_reference, a.claimable_slot, a.practitioner_user_id${sql.raw(order.key ? ', ordered.sort_key' : '')}
+      FROM ordered JOIN appointments a ON a.id = ordered.id
     ),
     people AS (
       SELECT b.appointment_id, json_agg(json_build_object('id', b.id, 'first_name', b.first_name, 'last_name', b.last_name) ORDER BY b.position) AS list

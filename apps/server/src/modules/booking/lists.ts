@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKED_STATUSES, BOOKING, BOOKING_MSG, MSG, type Appointment, type AppointmentStatus, type ListPaging, type Slot } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
@@ -9,7 +9,7 @@ import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
 import { presentAppointment } from './present';
-import { listPage, orderOf } from './list-page';
+import { listPage, orderOf, statusIn } from './list-page';
 import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
 import { costFor } from './services';
 import { daysBetween, londonDay, londonDayBounds } from './time';
@@ -129,7 +129,7 @@ export function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthC
   const now = deps.clock.now();
   const conditions: (SQL | undefined)[] = [
     scopeOf(caller.auth),
-    inArray(appointments.status, [...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELLED']),
+    statusIn([...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELLED']),
     past ? lt(appointments.endTime, now) : gte(appointments.endTime, now),
   ];
   if (range.date_from !== undefined) conditions.push(gte(appointments.startTime, at(range.date_from)));
@@ -175,12 +175,12 @@ export interface SearchInput extends ListPaging {
  */
 export function searchAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: SearchInput): Promise<string> {
   const conditions: (SQL | undefined)[] = [];
-  if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), eq(appointments.status, 'CLAIMABLE')));
+  if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), statusIn(['CLAIMABLE'])));
   if (input.status) {
     const statuses = input.status.split(',').map((s) => s.trim().toUpperCase());
     const invalid = statuses.find((s) => !(APPOINTMENT_STATUSES as readonly string[]).includes(s));
     if (invalid) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: `Unknown status ${invalid}` });
-    conditions.push(inArray(appointments.status, statuses as AppointmentStatus[]));
+    conditions.push(statusIn(statuses as AppointmentStatus[]));
   }
   if (input.start_time_from !== undefined) conditions.push(gte(appointments.startTime, at(input.start_time_from)));
   if (input.start_time_to !== undefined) conditions.push(lt(appointments.startTime, at(input.start_time_to)));
