@@ -3,7 +3,8 @@
  * practitioners on a fresh PostgreSQL database, one server process, autocannon with a real
  * practitioner session against GET /getclaimappointments (and its badge count) and the
  * practitioner's list endpoints, each asked for its first page as the dashboard's tables ask.
- * Prints requests/s and p95 of each as a ratio to GET /api/health in the same run, the whole
+ * Prints requests/s and p95 of each as a ratio to GET /api/health in the same run (the mean of the
+ * health runs just before and after each endpoint's, as these machines' speed drifts), the whole
  * claimable window in one answer for scale, and the plans of the lists' statements (failing on a
  * sequential scan of appointments or booking_users).
  *
@@ -16,11 +17,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { appointments, appointmentStatusChanges, bookingUsers, organisationProfiles, organisations, users } from '../apps/server/src/db/schema';
 import { listPageStatement, orderOf } from '../apps/server/src/modules/booking/list-page';
 import { insertRole } from '../apps/server/src/modules/identity/repo';
-import { openDatabase, rowsOf, type Database } from '../apps/server/src/platform/db';
+import { openDatabase, type Database, type Statement } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
 
@@ -136,7 +138,7 @@ function measure(name: string, url: string, token: string | null): Promise<Measu
 }
 
 /** The lists' statements as the booking service builds them (list-page.ts), first pages of PAGE rows, for EXPLAIN. */
-function listQueries(practitionerId: string, now: Date): Record<string, SQL> {
+function listQueries(practitionerId: string, now: Date): Record<string, Statement> {
   const iso = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
   const t = now.getTime();
   const today = Math.floor(t / DAY_MS) * DAY_MS;
@@ -147,7 +149,7 @@ function listQueries(practitionerId: string, now: Date): Record<string, SQL> {
   return {
     'getclaimappointments': page(`status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time < ${iso(today + 62 * DAY_MS)}`),
     'getclaimappointments (week)': page(`status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`),
-    'getclaimappointments/count': sql.raw(`SELECT count(*)::int FROM appointments WHERE status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 4 * DAY_MS)}`),
+    'getclaimappointments/count': { sql: `SELECT count(*)::int FROM appointments WHERE status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 4 * DAY_MS)}`, params: [] },
     'getappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`),
     'search AVAILABLE (today)': page(`(practitioner_user_id = ${p} OR status = 'CLAIMABLE') AND status IN ('AVAILABLE') AND start_time >= ${iso(today)} AND start_time < ${iso(today + DAY_MS)}`),
     'getpastappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND end_time < ${iso(t)} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)}`, 'desc'),
@@ -184,34 +186,52 @@ try {
     const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     if (!check.ok) throw new Error(`${url} answered ${check.status}`);
   }
-  await measure('warm-up', `${server.url}/api/health`, null);
-  const health = await measure('GET /api/health', `${server.url}/api/health`, null);
-  const results: Measured[] = [];
+  // The machine's speed drifts during a run, so each endpoint is measured between two runs of the
+  // health route and compared with their mean.
+  const healthUrl = `${server.url}/api/health`;
+  await measure('warm-up', healthUrl, null);
+  const healthRuns = [await measure('GET /api/health', healthUrl, null)];
+  const compared: { result: Measured; reference: Measured }[] = [];
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-  for (const [name, url] of targets) if (!only || only.test(name)) results.push(await measure(name, url, token));
-  const wholeWindow = only ? null : await measure(whole[0], whole[1], token);
+  const chosen: [string, string][] = targets.filter(([name]) => !only || only.test(name));
+  for (const [name, url] of only ? chosen : [...chosen, whole]) {
+    const result = await measure(name, url, token);
+    const before = healthRuns.at(-1)!;
+    const after = await measure('GET /api/health', healthUrl, null);
+    healthRuns.push(after);
+    compared.push({ result, reference: { name: 'reference', requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2, p95: (before.p95 + after.p95) / 2, failures: 0 } });
+  }
+  const results = compared.map(({ result }) => result);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const health: Measured = { name: 'GET /api/health (mean)', requestsPerSecond: mean(healthRuns.map((r) => r.requestsPerSecond)), p95: mean(healthRuns.map((r) => r.p95)), failures: 0 };
 
   print(`claimable: ${APPOINTMENTS} appointments over ${DAYS} days, ${PRACTITIONERS} practitioners (${Object.entries(seeded.counts).map(([s, n]) => `${s} ${n}`).join(', ')})`);
   print(`  autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, one server process on PostgreSQL, signed in as a practitioner`);
   print(`  lists ask for their first page of ${PAGE} rows, as the dashboard's tables do; aim: ratio >= 0.30 and p95 < 50 ms`);
+  print(`  each ratio is to the mean of the health runs just before and after the endpoint's (health: ${healthRuns.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')} req/s)`);
   print(`  ${'endpoint'.padEnd(40)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p95 ms'.padStart(8)} ${'ratio'.padStart(6)} failures`);
-  const row = (r: Measured) =>
-    print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / health.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / health.p95).toFixed(2).padStart(6)} ${r.failures}`);
-  for (const r of [health, ...results]) row(r);
-  if (wholeWindow) {
-    print('  for scale, not a screen\'s request:');
-    row(wholeWindow);
+  const row = (r: Measured, reference: Measured) =>
+    print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / reference.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / reference.p95).toFixed(2).padStart(6)} ${r.failures}`);
+  row(health, health);
+  for (const [index, { result, reference }] of compared.entries()) {
+    if (!only && index === compared.length - 1) print("  for scale, not a screen's request:");
+    row(result, reference);
   }
 
   let sequential = 0;
-  print('  query plans:');
-  for (const [name, query] of Object.entries(listQueries(seeded.practitionerId, now))) {
-    const plan = rowsOf<{ 'QUERY PLAN': string }>(await database.db.execute(sql`EXPLAIN ${query}`)).map((line) => line['QUERY PLAN']);
+  print('  query plans, as the server runs them: prepared, after the executions that settle their plan:');
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  for (const [index, [name, query]] of Object.entries(listQueries(seeded.practitionerId, now)).entries()) {
+    for (let i = 0; i < 6; i++) await client.query({ name: `bench_${index}`, text: query.sql, values: query.params });
+    const literals = query.params.map((value) => `'${String(value).replaceAll("'", "''")}'`);
+    const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE bench_${index}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`)).rows.map((line) => line['QUERY PLAN']);
     const scansAppointments = plan.some((line) => /Seq Scan on (appointments|booking_users)/.test(line));
     if (scansAppointments) sequential++;
     print(`  -- ${name}${scansAppointments ? '   <-- SEQUENTIAL SCAN' : ''}`);
     for (const line of plan) print(`     ${line}`);
   }
+  await client.end();
   await database.close();
   const failures = results.reduce((n, r) => n + r.failures, 0);
   print(`  sequential scans of appointments or booking_users: ${sequential}; failed requests: ${failures}`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -66,18 +66,46 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const dialect = new PgDialect();
 
+/** A statement as sent: its text with `$n` placeholders and their values. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Drizzle's SQL as a statement, for code that builds the rest of a statement's text itself. */
+export function compile(fragment: SQL): Statement {
+  return dialect.sqlToQuery(fragment);
+}
+
+/**
+ * Names of the prepared statements by their text. Bounded: statements whose text varies with the
+ * request (a search's filters) stop being prepared once this many are known, so neither the server
+ * nor PostgreSQL's connections collect them without end.
+ */
+const PREPARED_NAMES_MAX = 500;
+const preparedNames = new Map<string, string>();
+
+function preparedName(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known || preparedNames.size >= PREPARED_NAMES_MAX) return known;
+  const name = `vireo_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  preparedNames.set(text, name);
+  return name;
+}
+
 /**
  * Runs a statement the server sends on most requests as a named prepared statement on PostgreSQL:
  * each pooled connection parses and plans it once rather than every time (about a millisecond of
  * the database's time for a list page). PGlite runs it as is.
  */
-export async function executePrepared<T>(db: Db, statement: SQL): Promise<T[]> {
+export async function executePrepared<T>(db: Db, statement: SQL | Statement): Promise<T[]> {
+  const query = statement instanceof SQL ? compile(statement) : statement;
   const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(statement));
-  const query = dialect.sqlToQuery(statement);
-  const name = `vireo_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
-  const result = await client.query({ name, text: query.sql, values: query.params });
-  return result.rows as T[];
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: preparedName(query.sql), text: query.sql, values: query.params });
+    return result.rows as T[];
+  }
+  return (await (client as PGlite).query<T>(query.sql, query.params)).rows;
 }
 
 export async function checkDatabase(db: Db): Promise<void> {

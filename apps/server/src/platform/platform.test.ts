@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { auditEvents } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
+import { executePrepared } from './db';
 
 let h: Harness;
 beforeAll(async () => {
@@ -77,4 +78,32 @@ describe('HTTP hygiene', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login/auth', '/api/identity/users/{id}', '/api/health']));
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/identity/'))).toBe(false);
   });
+});
+
+describe('prepared statements', () => {
+  it('runs Drizzle SQL and statement text with values alike', async () => {
+    const db = h.ctx.database.db;
+    expect(await executePrepared<{ n: number }>(db, sql`SELECT ${41}::int + 1 AS n`)).toEqual([{ n: 42 }]);
+    expect(await executePrepared<{ n: number }>(db, { sql: 'SELECT $1::int * 2 AS n', params: [21] })).toEqual([{ n: 42 }]);
+  });
+
+  it.skipIf(process.env.VIREO_TEST_ON_POSTGRES !== 'true' || !process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, texts are prepared by name until 500 are known; later new texts run unprepared (runs on PostgreSQL only)',
+    async () => {
+      const db = h.ctx.database.db;
+      const pool = (db as unknown as { $client: { query: (config: { name?: string }) => Promise<unknown> } }).$client;
+      const spy = vi.spyOn(pool, 'query');
+      try {
+        const text = (i: number) => ({ sql: `SELECT $1::int + ${i} AS n`, params: [1] });
+        for (let i = 0; i < 600; i++) expect(await executePrepared<{ n: number }>(db, text(i))).toEqual([{ n: i + 1 }]);
+        await executePrepared(db, text(0));
+        const names = spy.mock.calls.map(([config]) => config.name);
+        expect(names[0]).toMatch(/^vireo_[0-9a-f]{24}$/);
+        expect(names.slice(500, 600)).toEqual(Array.from({ length: 100 }, () => undefined));
+        expect(names[600]).toBe(names[0]);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 });
