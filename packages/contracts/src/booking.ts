@@ -647,6 +647,11 @@ export const PresenceLiveData = z.object({ user_id: Uuid, last_online: EpochSeco
 export const CLAIMABLE_BADGE_DAYS_AHEAD = 3;
 export const ClaimableCountResponse = z.object({ success: z.literal(true), count: z.number().int().nonnegative() });
 
+/** The badge's text (spec 1 §2: "There are N claimable appointments"), in the singular for one. */
+export function claimableBadgeText(count: number): string {
+  return count === 1 ? 'There is 1 claimable appointment' : `There are ${count} claimable appointments`;
+}
+
 // ---- Shifts ----
 
 export const ShiftInput = z.object({

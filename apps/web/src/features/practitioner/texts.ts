@@ -76,5 +76,4 @@ export const TEXT = {
     yes: 'Yes',
     no: 'No',
   },
-  badge: (count: number) => `There are ${count} claimable appointments`,
 } as const;

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { BOOKING_LIVE, ClaimableCountResponse, type RoleName } from '@vireo/contracts';
+import { BOOKING_LIVE, ClaimableCountResponse, claimableBadgeText, type RoleName } from '@vireo/contracts';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { useLiveQuery } from '../../../lib/useLive';
@@ -19,11 +19,11 @@ function ClaimableCount() {
   );
   const count = query.data ?? 0;
   if (count === 0) return null;
-  return <Chip role="status" color="warning" label={`There are ${count} claimable appointments`} />;
+  return <Chip role="status" color="warning" label={claimableBadgeText(count)} />;
 }
 
 /**
- * The top bar's claimable-appointments badge (spec 1 §2): "There are N claimable appointments",
+ * The top bar's claimable-appointments badge (spec 1 §2): "There are N claimable appointments" ("There is 1…" for one),
  * counting from the start of today to the end of the day three days ahead (UTC), hidden while
  * loading or when N is zero, and kept current by live updates.
  */
