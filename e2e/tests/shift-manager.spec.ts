@@ -156,6 +156,24 @@ test.describe('shift manager', () => {
     await expect(shift).toHaveCount(0);
   });
 
+  test('the rota refuses an end before the start unless the shift is marked overnight', async ({ page, request }) => {
+    await signIn(page, DEMO.shiftManager);
+    const doctor = await newPractitioner(request, await tokenOf(page), uniqueName('Night'));
+    await page.goto('/practitioner/rota');
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByRole('button', { name: `Add shift: ${doctor.name}` }).click();
+    await page.getByLabel('Start').fill('18:00');
+    await page.getByLabel('End').fill('09:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('End must be after start')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByLabel('Overnight shift (finishes the next day)').check();
+    await expect(page.getByText('End must be after start')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Shift created')).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^Edit shift: ${doctor.name} 18:00`) })).toBeVisible();
+  });
+
   test('shift details offers the slots of a shift and releases selected ones after confirmation', async ({ page, request }) => {
     await signIn(page, DEMO.shiftManager);
     const token = await tokenOf(page);

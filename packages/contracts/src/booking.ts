@@ -190,6 +190,7 @@ export const BOOKING_MSG = {
   shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
   shiftAlignment: 'Shifts start and end on the hour or at 20 or 40 minutes past.',
   shiftTooLong: 'A shift lasts at most 16 hours.',
+  shiftEndBeforeStart: 'End must be after start',
   shiftInPast: 'A shift must end in the future.',
   shiftTooFar: 'Shifts can be planned at most 180 days ahead.',
   notAPractitioner: 'Shifts belong to practitioners.',

@@ -33,7 +33,7 @@ async function lockPractitioner(tx: Db, practitionerUserId: string): Promise<voi
 function validateWindow(deps: BookingDeps, start: Date, end: Date, services: string[]): void {
   const now = deps.clock.now();
   if (!onSlotBoundary(start) || !onSlotBoundary(end)) throw badRequest(BOOKING_MSG.shiftAlignment, { start_time: BOOKING_MSG.shiftAlignment });
-  if (end <= start) throw badRequest(BOOKING_MSG.rangeInvalid, { end_time: BOOKING_MSG.rangeInvalid });
+  if (end <= start) throw badRequest(BOOKING_MSG.shiftEndBeforeStart, { end_time: BOOKING_MSG.shiftEndBeforeStart });
   if (end.getTime() - start.getTime() > BOOKING.maxShiftHours * HOUR) throw badRequest(BOOKING_MSG.shiftTooLong, { end_time: BOOKING_MSG.shiftTooLong });
   if (end <= now) throw badRequest(BOOKING_MSG.shiftInPast, { end_time: BOOKING_MSG.shiftInPast });
   if (start.getTime() > now.getTime() + BOOKING.shiftHorizonDays * 24 * HOUR) throw badRequest(BOOKING_MSG.shiftTooFar, { start_time: BOOKING_MSG.shiftTooFar });

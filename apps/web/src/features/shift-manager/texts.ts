@@ -64,6 +64,7 @@ export const TEXT = {
     editShift: 'Edit shift',
     start: 'Start',
     end: 'End',
+    overnight: 'Overnight shift (finishes the next day)',
     save: 'Save',
     delete: 'Delete shift',
     cancel: 'Cancel',

@@ -3,10 +3,12 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -14,7 +16,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ShiftConflict, type BookedSlot, type RotaPractitioner, type RotaShift } from '@vireo/contracts';
+import { BOOKING_MSG, ShiftConflict, type BookedSlot, type RotaPractitioner, type RotaShift } from '@vireo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -45,6 +47,9 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
   const mutations = useShiftMutations();
   const [start, setStart] = useState(editing.shift ? hhmm(editing.shift.start_time) : '09:00');
   const [end, setEnd] = useState(editing.shift ? hhmm(editing.shift.end_time) : '17:00');
+  // A shift that ends on a later London day than it starts runs overnight; only then may its end be before its start.
+  const [overnight, setOvernight] = useState(editing.shift ? londonParts(editing.shift.end_time - 1).day !== londonParts(editing.shift.start_time).day : false);
+  const [endError, setEndError] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookedSlot[]>([]);
   const [error, setError] = useState<string | null>(null);
   const busy = mutations.create.isPending || mutations.move.isPending || mutations.remove.isPending;
@@ -65,8 +70,9 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
     const startTime = atTime(dayStart, start);
     const endTimeSameDay = atTime(dayStart, end);
     if (startTime === null || endTimeSameDay === null) return setError(TEXT.error);
-    // An end at or before the start runs past midnight into the next day.
-    const endTime = endTimeSameDay <= startTime ? (atTime(londonDayStart(dayStart, 1), end) ?? endTimeSameDay) : endTimeSameDay;
+    const endTime = overnight ? atTime(londonDayStart(dayStart, 1), end) : endTimeSameDay;
+    if (endTime === null || endTime <= startTime) return setEndError(BOOKING_MSG.shiftEndBeforeStart);
+    setEndError(null);
     setError(null);
     setBooked([]);
     if (editing.shift) {
@@ -90,7 +96,16 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField label={TEXT.rota.start} type="time" value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
-          <TextField label={TEXT.rota.end} type="time" value={end} onChange={(e) => setEnd(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
+          <TextField
+            label={TEXT.rota.end}
+            type="time"
+            value={end}
+            onChange={(e) => (setEnd(e.target.value), setEndError(null))}
+            error={endError !== null}
+            helperText={endError ?? ' '}
+            slotProps={{ htmlInput: { step: 1200 } }}
+          />
+          <FormControlLabel control={<Checkbox checked={overnight} onChange={(e) => (setOvernight(e.target.checked), setEndError(null))} />} label={TEXT.rota.overnight} />
           {error && <Alert severity="error">{error}</Alert>}
           {booked.length > 0 && editing.shift && (
             <Box>
