@@ -39,6 +39,37 @@ test.describe('sign-in and layouts', () => {
     await expect(practitioner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Doctors Management' })).toHaveCount(0);
   });
 
+  test('role homes offer cards only for pages that exist, and each opens its page', async ({ browser }) => {
+    const admin = await browser.newPage();
+    await signIn(admin, DEMO.admin);
+    const adminCards = admin.getByRole('list', { name: 'Management' }).getByRole('link');
+    await expect(adminCards).toHaveCount(1);
+    await adminCards.filter({ hasText: 'Doctors Management' }).click();
+    await expect(admin).toHaveURL('/super_admin/doctors-management');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Doctors Management' })).toBeVisible();
+    const traveller = await browser.newPage();
+    await signIn(traveller, DEMO.traveller);
+    const travellerCards = traveller.getByRole('list', { name: 'Management' }).getByRole('link');
+    await expect(travellerCards).toHaveText([/Book an Appointment/, /My Account/]);
+    await expectAccessible(traveller);
+    await travellerCards.filter({ hasText: 'Book an Appointment' }).click();
+    await expect(traveller).toHaveURL(/\/authenticated\/book/);
+  });
+
+  test('menus offer only pages that exist: no chats yet, no health profile for staff, account pages in the drawer', async ({ browser }) => {
+    const practitioner = await browser.newPage();
+    await signIn(practitioner, DEMO.practitioner);
+    const drawer = practitioner.getByRole('navigation', { name: 'Main' });
+    await expect(drawer.getByRole('link', { name: 'Internal Chats' })).toHaveCount(0);
+    await expect(drawer.getByRole('link', { name: 'Change Password' })).toBeVisible();
+    await drawer.getByRole('link', { name: 'My Account' }).click();
+    await expect(practitioner).toHaveURL('/patient/profile');
+    const admin = await browser.newPage();
+    await signIn(admin, DEMO.admin);
+    await admin.getByRole('button', { name: 'Profile menu' }).click();
+    await expect(admin.getByRole('menuitem')).toHaveText(['My Account', 'Change Password', 'Logout']);
+  });
+
   test('a wrong password shows one clear error on the identity page', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login with Vireo' }).click();

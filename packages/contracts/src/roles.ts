@@ -13,9 +13,6 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 /** Roles that get the 240 px side drawer instead of the top bar. */
 export const DRAWER_ROLES: readonly RoleName[] = ['practitioner', 'shift_manager'];
 
-/** Roles that see Doctors Management in the drawer and hub. */
-export const DOCTORS_MANAGEMENT_ROLES: readonly RoleName[] = ['super_admin', 'shift_manager'];
-
 export const ROLE_TITLES: Record<RoleName, string> = {
   patient: 'Patient',
   manager: 'Organisation Manager',

@@ -1,46 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { RoleName, SessionResponse } from '@vireo/contracts';
+import type { RoleName } from '@vireo/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hardNavigate } from '../../lib/navigation';
 import { SessionContext } from '../../lib/session';
+import { SESSION_ID, sessionAs } from '../../test/session';
 import { AppProviders } from '../AppProviders';
 import type { AppRoute } from '../routes';
 import { AppLayout } from './AppLayout';
 
 vi.mock('../../lib/navigation', () => ({ hardNavigate: vi.fn() }));
 
-const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const ROUTE: AppRoute = { path: '/x', title: 'home', load: () => Promise.resolve(() => null) };
-
-function sessionAs(role: RoleName): SessionResponse {
-  const held = { id: ID, name: role, organisation_id: ID };
-  return {
-    success: true,
-    user: {
-      id: ID,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      username: 'ada',
-      date_of_birth: null,
-      telephone: null,
-      organisation_id: ID,
-      avatar_image: null,
-      address_1: null,
-      city: null,
-      county: null,
-      postcode: null,
-      disabled: false,
-      roles: [held],
-    },
-    role: held,
-    organisation_profile: null,
-    role_profile: null,
-    expires_at: 1_900_000_000,
-  };
-}
 
 function renderLayoutAs(role: RoleName) {
   const path = `/${role}/dashboard`;
@@ -79,7 +51,7 @@ describe('AppLayout', () => {
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual(['My Account', 'My Health Profile', 'Change Password', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Change Password' }).getAttribute('href')).toBe(
-      `/identity/change-password?role_id=${ID}&return_url=%2Fpatient%2Fdashboard`,
+      `/identity/change-password?role_id=${SESSION_ID}&return_url=%2Fpatient%2Fdashboard`,
     );
   });
 
@@ -93,8 +65,8 @@ describe('AppLayout', () => {
       ['Home', '/shift_manager/dashboard'],
       ['Live Appointments', '/shift_manager/live/dashboard'],
       ['Doctors Management', '/shift_manager/doctors-management'],
-      ['Internal Chats', '/chats/internal'],
-      ['Chats with Customers', '/chats/customer'],
+      ['My Account', '/patient/profile'],
+      ['Change Password', `/identity/change-password?role_id=${SESSION_ID}&return_url=%2Fshift_manager%2Fdashboard`],
     ]);
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
@@ -108,6 +80,20 @@ describe('AppLayout', () => {
       '/practitioner/live/dashboard',
     );
     expect(within(nav).queryByRole('link', { name: 'Doctors Management' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/patient/profile');
+    expect(within(nav).getByRole('link', { name: 'Change Password' })).toBeTruthy();
+  });
+
+  it('offers in menus only the pages that exist for the role', () => {
+    renderLayoutAs('practitioner');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Internal Chats' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Chats with Customers' })).toBeNull();
+    cleanup();
+
+    renderLayoutAs('super_admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My Account', 'Change Password', 'Logout']);
   });
 
   it('logs out: revokes the session, clears storage and goes to /login', async () => {

@@ -32,7 +32,7 @@ export function DrawerLayout({ title, children }: { title: string; children: Rea
               <ProductLogo />
             </Link>
           </Toolbar>
-          <DrawerNav role={role} />
+          <DrawerNav />
         </Drawer>
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

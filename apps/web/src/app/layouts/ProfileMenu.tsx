@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { changePasswordUrl } from '../../lib/config';
 import { logout, useCurrentSession } from '../../lib/session';
+import { opensPage } from '../routing/resolveRoute';
+
+const HEALTH_PROFILE_PATH = '/patient/health-assessment';
 
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -32,9 +35,11 @@ export function ProfileMenu() {
         <MenuItem component={RouterLink} to="/patient/profile" onClick={close}>
           {t('profile.myAccount')}
         </MenuItem>
-        <MenuItem component={RouterLink} to="/patient/health-assessment" onClick={close}>
-          {t('profile.healthProfile')}
-        </MenuItem>
+        {opensPage(HEALTH_PROFILE_PATH, session) && (
+          <MenuItem component={RouterLink} to={HEALTH_PROFILE_PATH} onClick={close}>
+            {t('profile.healthProfile')}
+          </MenuItem>
+        )}
         <MenuItem component="a" href={changePasswordUrl(session.role.id, pathname)}>
           {t('profile.changePassword')}
         </MenuItem>

@@ -57,3 +57,9 @@ export function resolveRoute(
   if (pathname === '/' || isInRoleArea(pathname)) return { kind: 'redirect', to: homeOf(session) };
   return { kind: 'notFound' };
 }
+
+/** Whether a link to `pathname` opens a page for this session: menus and hubs show only those. */
+export function opensPage(pathname: string, session: GuardSession, routes: readonly AppRoute[] = ROUTES): boolean {
+  const route = findRoute(pathname, routes);
+  return route !== undefined && !route.public && isAllowed(route, session);
+}

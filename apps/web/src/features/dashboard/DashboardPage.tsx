@@ -1,18 +1,46 @@
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { RoleName } from '@vireo/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { opensPage } from '../../app/routing/resolveRoute';
 import { useCurrentSession } from '../../lib/session';
+import { HUB_CARDS } from './hubs';
 
-/** A role's home page: the role title and a welcome for the signed-in user. */
+/** A role's home page: the role title, a welcome, and the cards of the pages this session can open. */
 export function DashboardPage({ role }: { role: RoleName }) {
   const { t } = useTranslation();
-  const { user } = useCurrentSession();
+  const session = useCurrentSession();
+  const cards = (HUB_CARDS[role] ?? []).filter((card) => opensPage(card.to, session));
   return (
     <>
       <Typography component="h1" variant="h4" gutterBottom>
         {t(`roles.${role}`)}
       </Typography>
-      <Typography>{t('dashboard.welcome', { name: `${user.first_name} ${user.last_name}` })}</Typography>
+      <Typography sx={{ mb: 3 }}>{t('dashboard.welcome', { name: `${session.user.first_name} ${session.user.last_name}` })}</Typography>
+      {cards.length > 0 && (
+        <Grid component="ul" container spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('hub.label')}>
+          {cards.map((card) => (
+            <Grid component="li" key={card.to} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
+                  <CardContent>
+                    <Typography component="h2" variant="h6" gutterBottom>
+                      {t(`hub.${card.key}.title`)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t(`hub.${card.key}.text`)}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
     </>
   );
 }

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { RoleName } from '@vireo/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { SessionContext } from '../../lib/session';
+import { sessionAs } from '../../test/session';
+import { DashboardPage } from './DashboardPage';
+
+function renderHomeOf(role: RoleName) {
+  const element = (
+    <SessionContext value={sessionAs(role)}>
+      <DashboardPage role={role} />
+    </SessionContext>
+  );
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+const cardLinks = () =>
+  within(screen.getByRole('list', { name: 'Management' }))
+    .getAllByRole('link')
+    .map((link) => [link.querySelector('h2')?.textContent, link.getAttribute('href')]);
+
+describe('role home pages', () => {
+  afterEach(cleanup);
+
+  it('gives a super admin the hub cards whose pages exist, in the spec order', () => {
+    renderHomeOf('super_admin');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Super Admin');
+    expect(cardLinks()).toEqual([['Doctors Management', '/super_admin/doctors-management']]);
+  });
+
+  it('gives b2c the cards whose pages exist and none for pages still to come', () => {
+    renderHomeOf('b2c');
+    expect(cardLinks()).toEqual([
+      ['Book an Appointment', '/authenticated/book'],
+      ['My Account', '/patient/profile'],
+    ]);
+    expect(screen.queryByText('Buy Antigen Kits')).toBeNull();
+  });
+});

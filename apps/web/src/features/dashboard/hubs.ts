@@ -1,0 +1,60 @@
+import type { RoleName } from '@vireo/contracts';
+
+/** Keys of the hub cards' texts (`hub.<key>.title` and `hub.<key>.text` in the translations). */
+export type HubCardKey =
+  | 'doctors'
+  | 'orders'
+  | 'certificates'
+  | 'discounts'
+  | 'products'
+  | 'pages'
+  | 'uploadedResults'
+  | 'pcrTests'
+  | 'dropboxes'
+  | 'countries'
+  | 'drugs'
+  | 'processor'
+  | 'buyKits'
+  | 'book'
+  | 'appointments'
+  | 'testResults'
+  | 'myAccount';
+
+export interface HubCard {
+  key: HubCardKey;
+  to: string;
+}
+
+/**
+ * The cards of each role's home page (spec 3 §2.2 for the super admin and customer services,
+ * spec 2 §2.8 for b2c), in the spec's order. A card shows only once its page exists and opens for
+ * the session, so each later issue's page brings its card with it.
+ */
+export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
+  super_admin: [
+    { key: 'doctors', to: '/super_admin/doctors-management' },
+    { key: 'orders', to: '/super_admin/order-list' },
+    { key: 'certificates', to: '/certificate-management' },
+    { key: 'discounts', to: '/super_admin/generate-discount' },
+    { key: 'products', to: '/super_admin/product-management' },
+    { key: 'pages', to: '/super_admin/pages-management' },
+    { key: 'uploadedResults', to: '/super_admin/certificates-list' },
+    { key: 'pcrTests', to: '/super_admin/pcr-management' },
+    { key: 'dropboxes', to: '/super_admin/pickups-list' },
+    { key: 'countries', to: '/super_admin/countries-management' },
+    { key: 'drugs', to: '/super_admin/drugs-management' },
+    { key: 'processor', to: '/super_admin/processor' },
+  ],
+  customer_services: [
+    { key: 'orders', to: '/customer_services/order-list' },
+    { key: 'certificates', to: '/certificate-management' },
+    { key: 'book', to: '/authenticated/book' },
+  ],
+  b2c: [
+    { key: 'buyKits', to: '/b2c/order-test-kit' },
+    { key: 'book', to: '/authenticated/book' },
+    { key: 'appointments', to: '/b2c/appointments' },
+    { key: 'testResults', to: '/b2c/test-results' },
+    { key: 'myAccount', to: '/patient/profile' },
+  ],
+};
