@@ -112,6 +112,9 @@ test.describe('practitioner workspace', () => {
     const watcherTable = await claimableOn(watcher, isoDay(start));
     await expect(claimerTable.getByRole('button', { name: 'Claim' })).toHaveCount(1);
     await expect(watcherTable.getByRole('button', { name: 'Claim' })).toHaveCount(1);
+    // Services show by their product name, never by code.
+    await expect(claimerTable.getByRole('cell', { name: 'Vireo video-guided antigen test' })).toBeVisible();
+    await expect(claimerTable.getByText(SERVICE)).toHaveCount(0);
 
     await claimerTable.getByRole('button', { name: 'Claim' }).click();
     await expect(claimer.getByText('Appointment claimed')).toBeVisible();

@@ -1,6 +1,7 @@
 import type { AppointmentListItem, ListSortField } from '@vireo/contracts';
 import type { ReactNode } from 'react';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
+import { ServiceName } from '../../appointments';
 import type { ListPage } from '../api';
 import { formatDay, formatTime, patientNames, statusLabel } from '../appointments';
 import { TEXT } from '../texts';
@@ -14,7 +15,7 @@ type Column = DataColumn<AppointmentListItem, ListSortField>;
 const COLUMNS: Record<AppointmentColumnId, Column> = {
   date: { id: 'date', label: TEXT.columns.date, render: (a) => formatDay(a.start_time), sortField: 'start_time' },
   time: { id: 'time', label: TEXT.columns.time, render: (a) => `${formatTime(a.start_time)}–${formatTime(a.end_time)}`, sortField: 'time' },
-  type: { id: 'type', label: TEXT.columns.type, render: (a) => a.type, sortField: 'type' },
+  type: { id: 'type', label: TEXT.columns.type, render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
   status: { id: 'status', label: TEXT.columns.status, render: (a) => statusLabel(a.status), sortField: 'status' },
   patient: { id: 'patient', label: TEXT.columns.patient, render: patientNames, sortField: 'patient' },
   people: { id: 'people', label: TEXT.columns.people, render: (a) => a.booking_users.length, sortField: 'people' },

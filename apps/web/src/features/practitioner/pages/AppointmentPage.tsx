@@ -19,6 +19,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
+import { ServiceName } from '../../appointments';
 import { addNote, useAppointment, useRefreshBooking } from '../api';
 import { actsAsPractitioner, formatDay, formatDayTime, statusLabel } from '../appointments';
 import { AppointmentStatusActions } from '../components/AppointmentStatusActions';
@@ -44,7 +45,7 @@ function Details({ appointment }: { appointment: Appointment }) {
   const rows: [string, ReactNode][] = [
     [T.start, formatDayTime(appointment.start_time)],
     [T.end, formatDayTime(appointment.end_time)],
-    [T.type, appointment.type],
+    [T.type, <ServiceName code={appointment.type} />],
     [T.testType, appointment.test_type],
     [T.status, statusLabel(appointment.status)],
     [T.language, appointment.language],

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { DataTable, FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import { ServiceName } from '../../appointments';
 import type { ListPage } from '../../practitioner/api';
 import { AppointmentPageTable } from './AppointmentPageTable';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
@@ -37,7 +38,7 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
   const makeWaiting = useMakeWaiting();
   const columns: Column[] = [
     { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatTime(a.start_time), sortField: 'start_time' },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortField: 'type' },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
     { id: 'people', label: TEXT.liveStatus.people, render: peopleOf },
     { id: 'practitioner', label: TEXT.liveStatus.practitioner, render: (a) => a.practitioner?.user_name ?? '', sortField: 'practitioner' },
     { id: 'status', label: TEXT.liveStatus.status, render: (a) => statusLabel(a.status), sortField: 'status' },
@@ -78,7 +79,7 @@ export function ClaimableTable() {
   const claimable = useClaimable(page);
   const columns: Column[] = [
     { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => a.type, sortField: 'type' },
+    { id: 'test', label: TEXT.liveStatus.test, render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
     { id: 'people', label: TEXT.liveStatus.people, render: (a) => a.booking_users.length, sortField: 'people' },
     { id: 'language', label: TEXT.claimable.language, render: (a) => a.language, sortField: 'language' },
   ];

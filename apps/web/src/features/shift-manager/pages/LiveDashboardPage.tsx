@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
+import { useServiceName } from '../../appointments';
 import type { ListPage } from '../../practitioner/api';
 import { POLL, useAppointmentSearch } from '../api';
 import { AppointmentPageTable } from '../components/AppointmentPageTable';
@@ -25,17 +26,19 @@ import { AppointmentSummary } from './ShiftDetailsPage';
 const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
 
 function JoinLink({ appointment }: { appointment: AppointmentListItem }) {
+  const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${TEXT.live.join}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
+    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${TEXT.live.join}: ${name} ${formatDayTime(appointment.start_time)}`}>
       {TEXT.live.join}
     </Button>
   );
 }
 
 function SelectButton({ appointment, onSelect }: { appointment: AppointmentListItem; onSelect: (id: string) => void }) {
+  const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${TEXT.live.show}: ${appointment.type} ${formatDayTime(appointment.start_time)}`}>
-      {appointment.type}
+    <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${TEXT.live.show}: ${name} ${formatDayTime(appointment.start_time)}`}>
+      {name}
     </Button>
   );
 }

@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import { ServiceName } from '../../appointments';
 import { AppointmentStatusActions } from '../../practitioner/components';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
@@ -139,7 +140,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
   return (
     <Stack spacing={2}>
       <Typography component="h2" variant="h6">
-        {TEXT.shiftDetails.appointment}: {a.type}, {formatDayTime(a.start_time)}
+        {TEXT.shiftDetails.appointment}: <ServiceName code={a.type} />, {formatDayTime(a.start_time)}
       </Typography>
       <Typography>
         {TEXT.live.status}: {statusLabel(a.status)} · {TEXT.live.practitioner}: {a.practitioner?.user_name ?? '—'} · {TEXT.live.reference}: {a.provider_booking_reference ?? '—'}

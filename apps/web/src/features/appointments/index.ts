@@ -1,0 +1,3 @@
+/** Pieces that every area showing appointments shares: the practitioner, shift-manager and patient pages. */
+export { ServiceName } from './ServiceName';
+export { serviceName, useServiceName } from './serviceNames';
