@@ -53,3 +53,8 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   expect(serious, serious.join('\n')).toEqual([]);
 }
+
+/** zod's own texts ("Too small: expected string to have >=1 characters") must never reach a person. */
+export async function expectNoDeveloperText(page: Page): Promise<void> {
+  await expect(page.locator('body')).not.toContainText(/Too small|Too big|expected (string|number)|Invalid input|>=\d|<=\d/);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 
 /**
  * The practitioner workspace. Each test creates its own practitioners (through the API, as the demo
@@ -158,6 +158,9 @@ test.describe('practitioner workspace', () => {
     await expect(page).toHaveURL(/\/practitioner\/appointment\?appointmentId=/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Appointment');
     await expect(page.getByRole('table', { name: 'Booking users' })).toContainText('Ada Lovelace');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    await expectNoDeveloperText(page);
     await page.getByLabel('Note', { exact: true }).fill('Customer asked for an English-speaking practitioner.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Note added successfully')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.test`;
@@ -119,6 +119,12 @@ test.describe('shift manager', () => {
     await expectAccessible(page);
     const lastName = uniqueName('Mensah');
     await page.getByRole('button', { name: 'Add practitioner' }).click();
+    await page.getByRole('button', { name: 'Create and send invitation' }).click();
+    await expect(page.getByRole('dialog').getByText('This field is required.').first()).toBeVisible();
+    await expectNoDeveloperText(page);
+    await page.getByLabel('First name').fill('K');
+    await page.getByRole('button', { name: 'Create and send invitation' }).click();
+    await expect(page.getByRole('dialog').getByText('Enter at least 2 characters.')).toBeVisible();
     await page.getByLabel('First name').fill('Kofi');
     await page.getByLabel('Last name').fill(lastName);
     await page.getByLabel('E-mail').fill(uniqueEmail('kofi'));

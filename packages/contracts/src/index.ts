@@ -1,3 +1,4 @@
+export * from './zod-messages';
 export * from './roles';
 export * from './messages';
 export * from './errors';

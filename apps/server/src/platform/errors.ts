@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
-import { MSG } from '@vireo/contracts';
+import { FIELD_MSG, MSG } from '@vireo/contracts';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
@@ -45,7 +45,7 @@ function validationEnvelope(issues: ValidationIssue[], input: unknown) {
   let missing = false;
   for (const { keyword, instancePath, message } of issues) {
     const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    const absent = (keyword === 'invalid_type' && message.endsWith('received undefined')) || (instancePath !== '/' && instancePath !== '' && valueAt(input, instancePath) === undefined);
+    const absent = (keyword === 'invalid_type' && message === FIELD_MSG.required) || (instancePath !== '/' && instancePath !== '' && valueAt(input, instancePath) === undefined);
     missing ||= absent;
     errors[field] ??= absent ? MSG.missingDetails : message;
   }
