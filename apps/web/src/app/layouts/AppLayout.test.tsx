@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { RoleName } from '@vireo/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hardNavigate } from '../../lib/navigation';
 import { SessionContext } from '../../lib/session';
 import { SESSION_ID, sessionAs } from '../../test/session';
@@ -31,7 +31,16 @@ function renderLayoutAs(role: RoleName) {
   );
 }
 
+/** A screen `width` pixels wide, as CSS media queries see it. */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)/.exec(query);
+    return { matches: min ? width >= Number(min[1]) : false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
+  });
+}
+
 describe('AppLayout', () => {
+  beforeEach(() => screenWidth(1280));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -82,6 +91,18 @@ describe('AppLayout', () => {
     expect(within(nav).queryByRole('link', { name: 'Doctors Management' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/patient/profile');
     expect(within(nav).getByRole('link', { name: 'Change Password' })).toBeTruthy();
+  });
+
+  it('on a narrow screen keeps the drawer behind a menu button', () => {
+    screenWidth(375);
+    renderLayoutAs('practitioner');
+
+    expect(screen.queryByRole('link', { name: 'Live Appointments' })).toBeNull();
+    const menu = screen.getByRole('button', { name: 'Open the menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(screen.getByRole('link', { name: 'Live Appointments' }).getAttribute('href')).toBe('/practitioner/live/dashboard');
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('offers in menus only the pages that exist for the role', () => {

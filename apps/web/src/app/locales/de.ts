@@ -67,6 +67,7 @@ export const de: Translation = {
   notFound: { home: 'Zur Startseite' },
   nav: {
     main: 'Hauptnavigation',
+    open: 'Menü öffnen',
     home: 'Startseite',
     liveAppointments: 'Live-Termine',
     doctorsManagement: 'Ärzteverwaltung',

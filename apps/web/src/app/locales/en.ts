@@ -59,6 +59,7 @@ export const en = {
   notFound: { home: 'Go to home' },
   nav: {
     main: 'Main',
+    open: 'Open the menu',
     home: 'Home',
     liveAppointments: 'Live Appointments',
     doctorsManagement: 'Doctors Management',

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -6,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 export interface TileProps {
   title: string;
@@ -17,8 +17,6 @@ export interface TileProps {
   /** Why the tile cannot be used yet; the action is disabled while this is set. */
   lockedReason?: string;
 }
-
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** One dashboard tile: a titled card whose single action goes to the tile's page. */
 export function Tile({ title, body, action, to, newTab = false, lockedReason }: TileProps) {
@@ -48,9 +46,7 @@ export function Tile({ title, body, action, to, newTab = false, lockedReason }: 
           <Button variant="contained" {...linkProps}>
             {action}
             {newTab && (
-              <Box component="span" sx={VISUALLY_HIDDEN}>
-                {' (opens in a new tab)'}
-              </Box>
+              <VisuallyHidden>{' (opens in a new tab)'}</VisuallyHidden>
             )}
           </Button>
         )}

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useRoleProfile, useTestResults } from '../api';
 import { PINK } from '../colours';
 import { TEXT, fill } from '../texts';
@@ -56,9 +56,7 @@ export function TestResultsPage() {
                   <TableCell>{TEXT.results.testDate}</TableCell>
                   <TableCell>{TEXT.results.result}</TableCell>
                   <TableCell>
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                      {TEXT.results.download}
-                    </Box>
+                    <VisuallyHidden>{TEXT.results.download}</VisuallyHidden>
                   </TableCell>
                 </TableRow>
               </TableHead>
