@@ -177,6 +177,19 @@ test.describe('patient', () => {
     await expectAccessible(page);
   });
 
+  test('a message appearing as a field loses focus moves nothing from under the pointer', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await page.goto('/patient/health-assessment');
+    await page.getByLabel('Weight (kg)').fill('10');
+    const no = page.getByRole('radiogroup', { name: 'Do you smoke?' }).getByRole('radio', { name: 'No' });
+    const before = await no.boundingBox();
+    await no.click();
+    await expect(page.getByText('Enter your weight (kg)')).toBeVisible();
+    await expect(no).toBeChecked();
+    expect(await no.boundingBox()).toEqual(before);
+  });
+
   test('the symptom checker skips Symptom Status on Back without a main symptom, and the server decides the colour', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
     await signIn(page, patient.email, patient.password);

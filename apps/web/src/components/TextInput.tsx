@@ -9,7 +9,10 @@ export type TextInputProps<T extends FieldValues> = {
   formatError?: (message: string) => string;
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur'>;
 
-/** A text field bound to a react-hook-form field, with its error shown beneath it. */
+/**
+ * A text field bound to a react-hook-form field, with its error shown beneath it. The helper line is
+ * always there (a space when empty), so an error appearing on blur moves nothing under the pointer.
+ */
 export function TextInput<T extends FieldValues>({ control, name, label, formatError = (message) => message, ...rest }: TextInputProps<T>) {
   return (
     <Controller
@@ -25,7 +28,7 @@ export function TextInput<T extends FieldValues>({ control, name, label, formatE
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? formatError(fieldState.error.message) : rest.helperText}
+          helperText={fieldState.error?.message ? formatError(fieldState.error.message) : (rest.helperText ?? ' ')}
           fullWidth
         />
       )}

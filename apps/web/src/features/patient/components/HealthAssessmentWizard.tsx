@@ -51,7 +51,7 @@ function NumberInput({ control, name, label, min, max }: { control: Control<Wiza
           onBlur={field.onBlur}
           onChange={(event) => field.onChange(event.target.value === '' ? undefined : Number(event.target.value))}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error?.message ?? ' '}
           slotProps={{ htmlInput: { min, max, step: 'any', inputMode: 'decimal' } }}
           sx={{ maxWidth: 240 }}
         />
@@ -74,7 +74,7 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
                 <FormControlLabel key={sex} value={sex} control={<Radio />} label={sex === 'Female' ? TEXT.health.female : TEXT.health.male} />
               ))}
             </RadioGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
           </FormControl>
         )}
       />
@@ -96,7 +96,7 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
               <FormControlLabel value="yes" control={<Radio />} label={TEXT.health.yes} />
               <FormControlLabel value="no" control={<Radio />} label={TEXT.health.no} />
             </RadioGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
           </FormControl>
         )}
       />
