@@ -137,6 +137,12 @@ test.describe('public booking wizard (/book)', () => {
     await fillBasicInformation(page, uniqueEmail('declined'));
     await fillCard(page, DECLINED_CARD);
     await page.getByLabel('I accept the terms and conditions of the appointment').check();
+    // An expired card is named at its expiry field, not only as 'Please check your card details.'
+    await page.getByLabel('Expiry date (MM/YY)').fill('01/20');
+    await page.getByRole('button', { name: 'Pay £29.00 and book' }).click();
+    await expect(page.getByText('This card has expired.')).toBeVisible();
+    await expect(page.getByLabel('Expiry date (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
     await page.getByRole('button', { name: 'Pay £29.00 and book' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use another card.' })).toBeVisible();
     await expect(holdTimer(page)).toBeVisible();

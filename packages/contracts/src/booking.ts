@@ -150,6 +150,10 @@ export const BOOKING_MSG = {
   missingService: 'Missing details, please book using the link in your email',
   cardDeclined: 'Your card was declined. Please use another card.',
   cardInvalid: 'Please check your card details.',
+  cardExpired: 'This card has expired.',
+  cardNumberInvalid: 'Enter a valid card number',
+  cardExpiryFormat: 'Use the format MM/YY',
+  cvvInvalid: 'Enter the 3 or 4 digits on the back of the card',
   amountMismatch: 'The amount does not match the price of this appointment.',
   holdNotYours: 'This time slot is held by someone else. Please choose another one.',
   holdExpired: 'Your hold on this time slot has expired. Please choose a time again.',
@@ -409,15 +413,24 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Whether a card's MM/YY has passed at `now`: a card is valid through the last day of its month (UTC). */
+export function cardExpired(expiry: string, now: Date): boolean {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
 export const CardInput = z.object({
   number: z
     .string()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'Enter a valid card number'),
+    .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), BOOKING_MSG.cardNumberInvalid),
   /** MM/YY */
-  expiration_date: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use the format MM/YY'),
-  cvv: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card'),
+  expiration_date: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, BOOKING_MSG.cardExpiryFormat),
+  cvv: z.string().trim().regex(/^\d{3,4}$/, BOOKING_MSG.cvvInvalid),
 });
 export type CardInput = z.infer<typeof CardInput>;
 

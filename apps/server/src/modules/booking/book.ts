@@ -171,7 +171,7 @@ export async function payForSlot(
       }
       if (price > 0 && input.card) {
         charge = await deps.gateway.charge({ amountPence: price, currency: 'GBP', card: input.card, description: `${definition.label} ${row.id}` });
-        if (!charge.approved) throw new AppError(402, charge.reason === 'declined' ? BOOKING_MSG.cardDeclined : BOOKING_MSG.cardInvalid);
+        if (!charge.approved) throw charge.reason === 'declined' ? new AppError(402, BOOKING_MSG.cardDeclined) : new AppError(402, BOOKING_MSG.cardInvalid, { [`card.${charge.field}`]: charge.message });
       }
       const language = row.offeredLanguages.includes(input.language ?? definition.language) ? (input.language ?? definition.language) : (row.offeredLanguages[0] ?? 'EN');
       const tzLocation = input.tz_location ?? row.tzLocation;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { luhnValid, PLACEHOLDER_CARD } from '@vireo/contracts';
+import { BOOKING_MSG, cardExpired, luhnValid, PLACEHOLDER_CARD } from '@vireo/contracts';
 import type { Clock } from '../../platform/clock';
 
 export interface ChargeRequest {
@@ -11,7 +11,9 @@ export interface ChargeRequest {
 
 export type ChargeResult =
   | { approved: true; reference: string; last4: string }
-  | { approved: false; reason: 'declined' | 'invalid_card' };
+  | { approved: false; reason: 'declined' }
+  /** The card field at fault and the words for it, shown beside that field. */
+  | { approved: false; reason: 'invalid_card'; field: 'number' | 'expiration_date' | 'cvv'; message: string };
 
 /** A card payment provider. Amounts are integer pence in GBP. */
 export interface PaymentGateway {
@@ -44,9 +46,12 @@ export class TestPaymentGateway implements PaymentGateway {
     if (!Number.isInteger(request.amountPence) || request.amountPence <= 0 || request.currency !== 'GBP') {
       throw new Error('charge needs a positive amount in pence, GBP');
     }
-    if (!luhnValid(number) || !this.expiryValid(request.card.expiration_date) || !this.cvvValid(number, request.card.cvv)) {
-      return { approved: false, reason: 'invalid_card' };
+    if (!luhnValid(number)) return { approved: false, reason: 'invalid_card', field: 'number', message: BOOKING_MSG.cardNumberInvalid };
+    if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(request.card.expiration_date.trim())) {
+      return { approved: false, reason: 'invalid_card', field: 'expiration_date', message: BOOKING_MSG.cardExpiryFormat };
     }
+    if (cardExpired(request.card.expiration_date, this.clock.now())) return { approved: false, reason: 'invalid_card', field: 'expiration_date', message: BOOKING_MSG.cardExpired };
+    if (!this.cvvValid(number, request.card.cvv)) return { approved: false, reason: 'invalid_card', field: 'cvv', message: BOOKING_MSG.cvvInvalid };
     if (!(TEST_CARDS.approved as readonly string[]).includes(number)) return { approved: false, reason: 'declined' };
     const reference = `test_${randomUUID()}`;
     this.charges.set(reference, { amountPence: request.amountPence, refunded: false });
@@ -57,16 +62,6 @@ export class TestPaymentGateway implements PaymentGateway {
     const charge = this.charges.get(reference);
     if (!charge || charge.refunded) throw new Error('unknown or already refunded charge');
     charge.refunded = true;
-  }
-
-  /** Valid through the last day of the card's month. */
-  private expiryValid(expiry: string): boolean {
-    const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
-    if (!match) return false;
-    const month = Number(match[1]);
-    const year = 2000 + Number(match[2]);
-    const now = this.clock.now();
-    return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
   }
 
   /** American Express (34, 37) has four digits, other schemes three. */

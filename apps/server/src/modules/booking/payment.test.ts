@@ -55,8 +55,8 @@ describe('POST /api/booking/{id}/payment', () => {
     const body = (card: Record<string, string>) => paymentBody(held.body.hold_token, { card: { number: '4242424242424242', expiration_date: '12/39', cvv: '123', ...card } });
     const lastMonth = new Date(h.clock.now().getTime() - 40 * 86_400_000);
     const expired = `${String(lastMonth.getUTCMonth() + 1).padStart(2, '0')}/${String(lastMonth.getUTCFullYear()).slice(2)}`;
-    expect(await pay(slots[0]!.id, body({ expiration_date: expired }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardInvalid } });
-    expect(await pay(slots[0]!.id, body({ cvv: '1234' }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardInvalid } });
+    expect(await pay(slots[0]!.id, body({ expiration_date: expired }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardInvalid, errors: { 'card.expiration_date': BOOKING_MSG.cardExpired } } });
+    expect(await pay(slots[0]!.id, body({ cvv: '1234' }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardInvalid, errors: { 'card.cvv': BOOKING_MSG.cvvInvalid } } });
     expect((await pay(slots[0]!.id, body({ number: '4242424242424241' }))).status).toBe(400);
     expect(await pay(slots[0]!.id, body({ number: '4012888888881881' }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardDeclined } });
   });

@@ -7,7 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BOOKING_MSG, BillingDetails, CardInput, type PaymentRequest } from '@vireo/contracts';
+import { BOOKING_MSG, BillingDetails, CardInput, cardExpired, type PaymentRequest } from '@vireo/contracts';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import { FormText } from './FormText';
 const CardCheckoutSchema = CardInput.extend(
   BillingDetails.pick({ company: true, street_address: true, extended_address: true, locality: true, region: true, postal_code: true }).shape,
 ).extend({
+  /** The gateway refuses a card past its month; the expiry field says so itself, by this device's clock. */
+  expiration_date: CardInput.shape.expiration_date.refine((expiry) => !cardExpired(expiry, new Date()), BOOKING_MSG.cardExpired),
   toc_accept: z.boolean().refine((accepted) => accepted, BOOKING_MSG.acceptTerms),
   marketing_accept: z.boolean(),
 });
