@@ -32,14 +32,16 @@ async function fillBasicInformation(page: Page, email: string) {
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('L');
   await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByLabel('Telephone').fill('07700 900123');
+  await page.getByLabel('Telephone').fill('x');
   await expect(next).toBeDisabled();
   await page.getByLabel('E-mail').fill('not-an-email');
   await page.getByLabel('Last name').blur();
   await page.getByLabel('E-mail').blur();
   await expect(page.getByText('Input is invalid')).toBeVisible();
   await expect(page.getByText('Input email is invalid')).toBeVisible();
+  await expect(page.getByText('Input telephone is invalid')).toBeVisible();
   await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Telephone').fill('07911 123456');
   await page.getByLabel('E-mail').fill(email);
   await expect(next).toBeEnabled();
   await next.click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, EpochSeconds, Uuid } from './validation';
+import { EMAIL_PATTERN, EpochSeconds, Uuid, phoneNumber } from './validation';
 
 // ---- Constants of spec 2 §9 ----
 
@@ -214,8 +214,6 @@ export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyy
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
-
 export const VaccineInformation = z.object({
   number: z.enum(['one dose', 'two doses']).optional(),
   status: z.enum(['yes', 'no']),
@@ -260,7 +258,7 @@ export const BookingUserInput = z.object({
   first_name: BookingUserName,
   last_name: z.string({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  phone: z.string().trim().regex(PHONE_PATTERN, BOOKING_MSG.telephoneInvalid).optional(),
+  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   /** Epoch seconds of the date of birth at 00:00 UTC. */
   date_of_birth: EpochSeconds.min(MIN_BOOKING_DATE_OF_BIRTH_EPOCH, BOOKING_MSG.dateOfBirthTooEarly),
   sex: z.enum(SEXES, { error: BOOKING_MSG.selectSex }).optional(),
@@ -443,7 +441,7 @@ export const BillingDetails = z.object({
   /** dd-MM-yyyy */
   dateOfBirth: DayString.optional(),
   email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  phone: z.string().trim().max(30).optional(),
+  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   company: optionalText(100),
   street_address: optionalText(200),
   extended_address: optionalText(200),
@@ -704,17 +702,11 @@ export const BasicInformationForm = z.object({
   last_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   /** yyyy-MM-dd from the date input */
   dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
-  telephone: z.string().trim().min(1, BOOKING_MSG.telephoneInvalid).max(30),
+  telephone: phoneNumber(BOOKING_MSG.telephoneInvalid),
   email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
   discount_code: z.string().trim().max(40).optional(),
 });
 export type BasicInformationForm = z.infer<typeof BasicInformationForm>;
-
-export const CardForm = z.object({
-  number: z.string().trim().min(1, 'Enter a valid card number'),
-  expiration_date: z.string().trim().min(1, 'Use the format MM/YY'),
-  cvv: z.string().trim().min(1, 'Enter the 3 or 4 digits on the back of the card'),
-});
 
 /** Age in whole years on a given day (both epoch seconds, dates of birth at 00:00 UTC). */
 export function ageOn(dateOfBirth: number, at: number): number {

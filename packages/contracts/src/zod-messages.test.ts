@@ -6,7 +6,7 @@ import { FIELD_MSG } from './zod-messages';
 /** What zod says when a schema has no message of its own: words for developers, never for people. */
 const DEVELOPER_TEXT = /expected|received|Too small|Too big|Invalid input|Invalid option|>=|<=|characters\b.*\d+\s*$/;
 
-const schemas = Object.entries(contracts).filter((entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject);
+const schemas = Object.entries(contracts as Record<string, unknown>).filter((entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject);
 
 /** Every string field of an object schema set to '' (an empty form), the rest left out. */
 function emptyForm(schema: z.ZodObject): Record<string, unknown> {

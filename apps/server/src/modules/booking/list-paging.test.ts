@@ -61,7 +61,7 @@ async function insertRows(rows: Row[]): Promise<string[]> {
       firstName,
       lastName,
       email: `${firstName}.${lastName}@example.test`.toLowerCase(),
-      phone: '+44 7700 900123',
+      phone: '+44 7911 123456',
       dateOfBirth: Date.UTC(1980, 0, 1) / 1000,
       createdAt: row.start,
     })),

@@ -61,13 +61,16 @@ describe('POST /api/booking/{id}/payment', () => {
     expect(await pay(slots[0]!.id, body({ number: '4012888888881881' }))).toMatchObject({ status: 402, body: { message: BOOKING_MSG.cardDeclined } });
   });
 
-  it('answers 400 for a wrong amount, a missing card, no terms, five people and a child without a guardian', async () => {
+  it('answers 400 for a wrong amount, a missing card, no terms, a telephone that is no phone number, five people and a child without a guardian', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 54 });
     const held = await hold(h, slots[0]!.id);
     const token = held.body.hold_token;
     expect(await pay(slots[0]!.id, paymentBody(token, { amount: 100 }))).toMatchObject({ status: 400, body: { message: BOOKING_MSG.amountMismatch } });
     expect((await pay(slots[0]!.id, paymentBody(token, { card: undefined }))).status).toBe(400);
     expect(await pay(slots[0]!.id, paymentBody(token, { toc_accept: false }))).toMatchObject({ status: 400 });
+    const billing = paymentBody(token).billing_details;
+    expect(await pay(slots[0]!.id, paymentBody(token, { billing_details: { ...billing, phone: 'x' } }))).toMatchObject({ status: 400, body: { errors: { 'billing_details.phone': BOOKING_MSG.telephoneInvalid } } });
+    expect(await pay(slots[0]!.id, paymentBody(token, { booking_users: [person({ phone: '12345' })] }))).toMatchObject({ status: 400, body: { errors: { 'booking_users.0.phone': BOOKING_MSG.telephoneInvalid } } });
     const five = await pay(slots[0]!.id, paymentBody(token, { booking_users: Array.from({ length: 5 }, () => person()) }));
     expect(five).toMatchObject({ status: 400, body: { message: BOOKING_MSG.maximumPeople } });
     const child = person({ date_of_birth: Math.floor(h.clock.now().getTime() / 1000) - 10 * 365 * 86_400 });

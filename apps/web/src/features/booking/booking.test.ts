@@ -28,7 +28,7 @@ describe('payment failures (spec 2 §8)', () => {
 });
 
 describe('basic information (spec 2 §5)', () => {
-  const valid = { first_name: 'Ada', last_name: 'Lovelace', dateOfBirth: '1990-04-12', telephone: '07700 900123', email: 'ada@example.test', discount_code: '' };
+  const valid = { first_name: 'Ada', last_name: 'Lovelace', dateOfBirth: '1990-04-12', telephone: '07911 123456', email: 'ada@example.test', discount_code: '' };
   const messageFor = (values: typeof valid, field: string) => BasicInformationSchema.safeParse(values).error?.issues.find((issue) => issue.path[0] === field)?.message;
 
   it('accepts a complete person with or without a discount code', () => {
@@ -40,6 +40,12 @@ describe('basic information (spec 2 §5)', () => {
     expect(messageFor({ ...valid, first_name: 'A' }, 'first_name')).toBe(BOOKING_MSG.inputInvalid);
     expect(messageFor({ ...valid, last_name: 'L' }, 'last_name')).toBe(BOOKING_MSG.inputInvalid);
     expect(messageFor({ ...valid, email: 'ada@example' }, 'email')).toBe(BOOKING_MSG.emailInvalid);
+  });
+
+  it("answers 'Input telephone is invalid' for a telephone that is no phone number, by the patient forms' dial-code rule", () => {
+    expect(messageFor({ ...valid, telephone: 'x' }, 'telephone')).toBe(BOOKING_MSG.telephoneInvalid);
+    expect(messageFor({ ...valid, telephone: '0770090012' }, 'telephone')).toBe(BOOKING_MSG.telephoneInvalid);
+    expect(messageFor({ ...valid, telephone: '+49 30 12345678' }, 'telephone')).toBeUndefined();
   });
 
   it('refuses a date of birth in the future or before 1921', () => {
