@@ -161,7 +161,7 @@ test.describe('public booking wizard (/book)', () => {
   test('the euro service speaks German', async ({ page }) => {
     await page.goto('/book?service=video_gp_euro');
     await expect(page.getByRole('main').getByText('Uhrzeit wählen', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Die Uhrzeiten sind in Europe\/London/)).toBeVisible();
+    await expect(page.getByText(/Die Uhrzeiten sind in Europe\/Berlin/)).toBeVisible();
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('main').getByText('Select Time', { exact: true })).toBeVisible();
   });

@@ -135,6 +135,8 @@ export const ServiceInfo = z.object({
   has_slots: z.boolean(),
   public: z.boolean(),
   language: LanguageSchema,
+  /** The IANA zone the service's times are shown in (Europe/Berlin for the euro service). */
+  time_zone: z.string(),
 });
 export type ServiceInfo = z.infer<typeof ServiceInfo>;
 export const ServicesResponse = z.object({ success: z.literal(true), services: z.array(ServiceInfo) });
@@ -150,6 +152,7 @@ export const BOOKING_MSG = {
   missingService: 'Missing details, please book using the link in your email',
   cardDeclined: 'Your card was declined. Please use another card.',
   cardInvalid: 'Please check your card details.',
+  timeZoneInvalid: 'Choose a time zone such as Europe/London.',
   cardExpired: 'This card has expired.',
   cardNumberInvalid: 'Enter a valid card number',
   cardExpiryFormat: 'Use the format MM/YY',
@@ -212,6 +215,19 @@ export const BOOKING_MSG = {
 
 export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyyy');
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** Whether `zone` is an IANA time zone this runtime can show times in. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** A booking's tz_location: a real IANA zone such as Europe/London, so its times can always be shown. */
+export const TimeZoneName = z.string().trim().max(60).refine(isTimeZone, BOOKING_MSG.timeZoneInvalid);
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const VaccineInformation = z.object({
@@ -270,7 +286,7 @@ export const BookingUserInput = z.object({
   country: optionalText(60),
   postal_code: optionalText(10),
   language: LanguageSchema.optional(),
-  tz_location: optionalText(60),
+  tz_location: TimeZoneName.optional(),
   toc_accept: z.boolean().optional(),
   bundle_id: optionalText(60),
   product_id: optionalText(60),
@@ -476,7 +492,7 @@ export const PaymentRequest = z.object({
   /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
   token: z.string().trim().max(100).optional(),
   language: LanguageSchema.optional(),
-  tz_location: optionalText(60),
+  tz_location: TimeZoneName.optional(),
   flight_details: FlightDetails.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
@@ -506,7 +522,7 @@ export const SelfSwabRequest = z.object({
   type: z.literal('self_swab'),
   booking_users: BookingUsersInput,
   language: LanguageSchema.optional(),
-  tz_location: optionalText(60),
+  tz_location: TimeZoneName.optional(),
   testing_kit_id: optionalText(60),
   toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
 });

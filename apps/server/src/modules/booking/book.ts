@@ -174,7 +174,7 @@ export async function payForSlot(
         if (!charge.approved) throw charge.reason === 'declined' ? new AppError(402, BOOKING_MSG.cardDeclined) : new AppError(402, BOOKING_MSG.cardInvalid, { [`card.${charge.field}`]: charge.message });
       }
       const language = row.offeredLanguages.includes(input.language ?? definition.language) ? (input.language ?? definition.language) : (row.offeredLanguages[0] ?? 'EN');
-      const tzLocation = input.tz_location ?? row.tzLocation;
+      const tzLocation = input.tz_location ?? definition.timeZone;
       const status = row.practitionerUserId ? 'WAITING' : 'CLAIMABLE';
       const [updated] = await tx
         .update(appointments)

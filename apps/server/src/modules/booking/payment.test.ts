@@ -49,6 +49,19 @@ describe('POST /api/booking/{id}/payment', () => {
     expect((await pay(slots[0]!.id, paymentBody(held.body.hold_token))).status).toBe(201);
   });
 
+  it('books the euro service in Europe/Berlin unless the booking names another zone, and refuses a zone that is none', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 51 });
+    const euro = { service: 'video_gp_euro', amount: 2900 };
+    const first = await hold(h, slots[0]!.id);
+    const berlin = await pay(slots[0]!.id, paymentBody(first.body.hold_token, euro));
+    expect(berlin).toMatchObject({ status: 201, body: { confirmation: { tz_location: 'Europe/Berlin' } } });
+    const second = await hold(h, slots[1]!.id);
+    expect(await pay(slots[1]!.id, paymentBody(second.body.hold_token, { ...euro, tz_location: 'Mars/Olympus_Mons' }))).toMatchObject({ status: 400, body: { errors: { tz_location: BOOKING_MSG.timeZoneInvalid } } });
+    expect(await pay(slots[1]!.id, paymentBody(second.body.hold_token, { ...euro, tz_location: 'Europe/Madrid' }))).toMatchObject({ status: 201, body: { confirmation: { tz_location: 'Europe/Madrid' } } });
+    const services = await h.call('GET', '/api/booking/services');
+    expect(services.body.services.find((s: { service: string }) => s.service === 'video_gp_euro')).toMatchObject({ time_zone: 'Europe/Berlin' });
+  });
+
   it('refuses an expired card, a wrong CVV, a bad Luhn number and a real-looking unknown card', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 52 });
     const held = await hold(h, slots[0]!.id);

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { BOOKING, type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
+import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { payForSlot, type CallContext } from '../api';
@@ -115,7 +115,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
       {step === 0 && (
         <>
           {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
-          <SlotPicker service={service.service} group={group} user={user} context={context} hold={hold} />
+          <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
           <Stack direction="row">
             <Button
               variant="contained"
@@ -146,7 +146,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
           <BookingSummary
             serviceLabel={service.label}
             slot={slot}
-            timeZone={BOOKING.timeZone}
+            timeZone={service.time_zone}
             priceText={price}
             extra={[
               { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },

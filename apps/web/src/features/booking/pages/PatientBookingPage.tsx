@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BOOKING, BOOKING_MSG, type BookingConfirmation } from '@vireo/contracts';
+import { BOOKING_MSG, type BookingConfirmation } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -113,7 +113,7 @@ export function PatientBookingPage() {
       return (
         <Stack spacing={3}>
           {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
-          <SlotPicker service={service.service} context={CONTEXT} hold={hold} />
+          <SlotPicker timeZone={service.time_zone} service={service.service} context={CONTEXT} hold={hold} />
           <Stack direction="row">
             <Button
               variant="contained"
@@ -139,7 +139,7 @@ export function PatientBookingPage() {
         <BookingSummary
           serviceLabel={service.label}
           slot={slot}
-          timeZone={BOOKING.timeZone}
+          timeZone={service.time_zone}
           priceText={price}
           extra={[
             { label: texts.summary.name, value: `${user.first_name} ${user.last_name}` },
