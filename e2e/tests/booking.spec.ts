@@ -116,9 +116,15 @@ test.describe('public booking wizard (/book)', () => {
     await expect(page.getByRole('main').getByText('Select Time', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await chooseSlot(page, 2);
+    const heldTime = (await slotButtons(page).and(page.locator('[aria-pressed="true"]')).textContent()) ?? '';
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByLabel('First name')).toBeVisible();
     await expectAccessible(page);
+    // Back: the held time is still listed, selected and named.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(slotButtons(page).filter({ hasText: heldTime })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(`Your reserved time: `)).toContainText(heldTime);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     const email = uniqueEmail('approved');
     await fillBasicInformation(page, email);
 

@@ -13,7 +13,7 @@ import { enGB } from 'date-fns/locale/en-GB';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useAvailableDates, useSlots, type CallContext } from '../api';
 import { fill, serverMessage, useBookingTexts } from '../texts';
-import { calendarWindow, formatCalendarDate, formatTime, parseDayString, pickerDate, toDayString, toPickerDate, zoneLabel } from '../time';
+import { calendarWindow, formatCalendarDate, formatDate, formatTime, parseDayString, pickerDate, toDayString, toPickerDate, zoneLabel } from '../time';
 import type { SlotHold } from '../useSlotHold';
 import { HoldCountdown } from './HoldCountdown';
 
@@ -50,7 +50,10 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
   const day = chosenDay ?? (firstOpen ? parseDayString(firstOpen) : null);
 
   const slots = useSlots(day ? { service, date: toDayString(day), group, user } : null, context);
-  const bookable = (slots.data ?? []).filter(bookableNow);
+  // The held time is LOCKED on the server, so a fresh list leaves it out: it stays listed and selected here.
+  const held = hold.slot;
+  const heldShown = held && day && toDayString(londonCalendarDate(new Date(held.start_time * 1000))) === toDayString(day) && !(slots.data ?? []).some((s) => s.id === held.id);
+  const bookable = [...(slots.data ?? []).filter(bookableNow), ...(heldShown ? [held] : [])].sort((a, b) => a.start_time - b.start_time);
   const shown = showAll ? bookable : bookable.slice(0, BOOKING.slotsShownFirst);
   const { refetch } = slots;
   const holdError = hold.error;
@@ -129,7 +132,12 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
 
       {hold.pending && <Typography role="status">{texts.slots.holding}</Typography>}
       {hold.error && <Alert severity="warning">{serverMessage(texts, hold.error)}</Alert>}
-      {hold.slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+      {held && (
+        <Typography>
+          {fill(texts.slots.heldSlot, { slot: `${formatDate(held.start_time, timeZone, texts.dateLocale)}, ${formatTime(held.start_time, timeZone, texts.dateLocale)}` })}
+        </Typography>
+      )}
+      {held && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
     </Stack>
   );
 }
