@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RoleName } from '@vireo/contracts';
@@ -11,8 +12,10 @@ import { ManualClock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
 import { migrateDatabase, openDatabase } from '../platform/db';
 import { LocalDiskStorage } from '../platform/files';
+import { Jobs } from '../platform/jobs';
 import { hashPassword } from '../platform/passwords';
-import { organisationProfiles, organisations, users } from '../db/schema';
+import { messages, organisationProfiles, organisations, users } from '../db/schema';
+import type { DeliveryOutcome } from '../platform/outbox';
 import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
 
 export interface TestUser {
@@ -23,6 +26,8 @@ export interface TestUser {
   token: string;
 }
 
+type MessageRow = typeof messages.$inferSelect;
+
 export interface Harness {
   app: FastifyInstance;
   ctx: AppContext;
@@ -30,6 +35,10 @@ export interface Harness {
   org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
   user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
   call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
+  /** Delivers every outbox event due by the test clock: what the relay's jobs do in a server process. */
+  deliverOutbox(): Promise<Record<DeliveryOutcome, number>>;
+  /** The recorded e-mails (delivered first), oldest first, their sealed bodies opened. */
+  mails(filter?: { recipient?: string; template?: string }): Promise<MessageRow[]>;
   close(): Promise<void>;
 }
 
@@ -46,7 +55,8 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   const clock = new ManualClock();
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
-  const ctx = createContext(config, database, clock, null, new LocalDiskStorage(filesDir));
+  const ctx = createContext(config, database, clock, new Jobs(null), new LocalDiskStorage(filesDir));
+  await ctx.sealer.ready();
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   const { db } = database;
@@ -88,6 +98,13 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
       });
       const type = String(response.headers['content-type'] ?? '');
       return { status: response.statusCode, body: type.includes('json') ? response.json() : response.body };
+    },
+    deliverOutbox: () => ctx.outbox.deliverDue(),
+    async mails(filter = {}) {
+      await ctx.outbox.deliverDue();
+      const where = and(filter.recipient ? eq(messages.recipient, filter.recipient) : undefined, filter.template ? eq(messages.template, filter.template) : undefined);
+      const rows = await db.select().from(messages).where(where).orderBy(asc(messages.createdAt), asc(messages.id));
+      return Promise.all(rows.map((row) => ctx.mailer.open(row)));
     },
     async close() {
       await app.close();
