@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from './clock';
 import { rowsOf, type Db } from './db';
@@ -118,8 +118,8 @@ export class OutboxRelay {
     return [...this.handlers].filter(([, h]) => h.event === event).map(([name]) => name);
   }
 
-  /** Writes an event with the change that caused it: call it with that change's transaction. */
-  async emit(tx: Db, event: NewEvent): Promise<void> {
+  /** Writes an event with the change that caused it: call it with that change's transaction. Answers its id. */
+  async emit(tx: Db, event: NewEvent): Promise<number> {
     const now = this.deps.clock.now();
     const handlers = this.handlersOf(event.name);
     const secrets = event.secrets && Object.keys(event.secrets).length > 0 ? await this.deps.sealer.seal(JSON.stringify(event.secrets)) : null;
@@ -127,9 +127,11 @@ export class OutboxRelay {
       .insert(outboxEvents)
       .values({ event: event.name, organisationId: event.organisationId, payload: event.payload, secrets: handlers.length > 0 ? secrets : null, createdAt: now, deliveredAt: handlers.length > 0 ? null : now })
       .returning({ id: outboxEvents.id });
-    if (!row || handlers.length === 0) return;
+    if (!row) throw new Error('outbox insert returned nothing');
+    if (handlers.length === 0) return row.id;
     await tx.insert(outboxDeliveries).values(handlers.map((handler) => ({ eventId: row.id, handler, nextAttemptAt: now })));
     for (const handler of handlers) await this.deps.jobs.send(DELIVER_OUTBOX_EVENT, { eventId: row.id, handler }, { tx });
+    return row.id;
   }
 
   /** Makes one attempt at one delivery; skipped when it is delivered already or in hand elsewhere. */
@@ -191,13 +193,16 @@ export class OutboxRelay {
 
   /** Attempts every delivery that is due now, oldest first (the sweep; tests call it with their clock). */
   async deliverDue(limit = 200): Promise<Record<DeliveryOutcome, number>> {
+    const counts: Record<DeliveryOutcome, number> = { delivered: 0, failed: 0, skipped: 0 };
+    // Only this process's handlers: a handler a later release dropped must not fill every sweep.
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return counts;
     const due = await this.deps.db
       .select({ eventId: outboxDeliveries.eventId, handler: outboxDeliveries.handler })
       .from(outboxDeliveries)
-      .where(and(isNull(outboxDeliveries.deliveredAt), lte(outboxDeliveries.nextAttemptAt, this.deps.clock.now())))
+      .where(and(isNull(outboxDeliveries.deliveredAt), lte(outboxDeliveries.nextAttemptAt, this.deps.clock.now()), inArray(outboxDeliveries.handler, names)))
       .orderBy(asc(outboxDeliveries.nextAttemptAt))
       .limit(limit);
-    const counts: Record<DeliveryOutcome, number> = { delivered: 0, failed: 0, skipped: 0 };
     for (const { eventId, handler } of due) counts[await this.deliver(eventId, handler)] += 1;
     return counts;
   }
