@@ -12,6 +12,7 @@ await migrateDatabase(database);
 const boss = await startJobs(database);
 const ctx = createContext(config, database, systemClock, new Jobs(boss));
 await ctx.sealer.ready();
+await ctx.mailer.sealRecordedBodies(database.db);
 if (config.seedDemo) await seedDemo(database.db, ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from './clock';
-import type { Db } from './db';
+import { rowsOf, type Db } from './db';
 import type { Sealer } from './sealing';
 import { messages } from '../db/schema';
 
@@ -47,6 +48,15 @@ export class Mailer {
     });
     // Last, so nothing after a successful send can fail the delivery and send it twice.
     if (this.transport) await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
+  }
+
+  /** Seals the bodies recorded before bodies were sealed (run at start; each process finds none once one has). */
+  async sealRecordedBodies(db: Db): Promise<number> {
+    const rows = rowsOf<{ id: string; body: string }>(await db.execute(sql`SELECT id, body FROM ${messages} WHERE body NOT LIKE 'v1.%'`));
+    for (const row of rows) {
+      await db.execute(sql`UPDATE ${messages} SET body = ${await this.sealer.seal(row.body)} WHERE id = ${row.id} AND body = ${row.body}`);
+    }
+    return rows.length;
   }
 
   /** A recorded message with its body opened, for the people and tests allowed to read it. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { messages, outboxEvents } from '../db/schema';
 import { bookingWorld, bookPublicly, shiftWithSlots } from '../modules/booking/test-world';
 import { createHarness, type Harness } from '../test/harness';
@@ -51,5 +52,18 @@ describe('messages at rest', () => {
     expect((await h.app.inject({ method: 'GET', url: `/identity/register?token=${encodeURIComponent(tokens.registration)}` })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'GET', url: `/identity/set-password?token=${encodeURIComponent(tokens.setPassword)}` })).statusCode).toBe(200);
     expect((await h.call('GET', `/api/booking/-/short-token/${tokens.shortToken}`)).status).toBe(200);
+  });
+
+  it('seals, at start, the bodies recorded in clear before bodies were sealed', async () => {
+    const body = 'Set your password: http://localhost:8080/identity/set-password?token=recorded-before-sealing';
+    const [row] = await h.ctx.database.db
+      .insert(messages)
+      .values({ channel: 'email', recipient: 'old@example.test', subject: 'Old', body, template: 'practitioner.invitation', status: 'recorded', createdAt: h.clock.now() })
+      .returning();
+    expect(await h.ctx.mailer.sealRecordedBodies(h.ctx.database.db)).toBe(1);
+    const [stored] = await h.ctx.database.db.select().from(messages).where(eq(messages.id, row!.id));
+    expect(stored!.body).not.toContain('recorded-before-sealing');
+    expect((await h.ctx.mailer.open(stored!)).body).toBe(body);
+    expect(await h.ctx.mailer.sealRecordedBodies(h.ctx.database.db)).toBe(0);
   });
 });
