@@ -23,10 +23,6 @@ function openWith(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-export function isSealed(value: string): boolean {
-  return value.startsWith(`${VERSION}.`);
-}
-
 /** Parses MESSAGE_KEY: 32 bytes, base64 or base64url (`openssl rand -base64 32`). */
 export function parseMessageKey(value: string | undefined): Buffer | undefined {
   if (!value) return undefined;
