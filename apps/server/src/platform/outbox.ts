@@ -104,7 +104,6 @@ export class OutboxRelay {
       clock: Clock;
       jobs: Jobs;
       sealer: Sealer;
-      onError?: (error: unknown, delivery: { eventId: number; handler: string }) => void;
     },
   ) {}
 
@@ -169,7 +168,6 @@ export class OutboxRelay {
       if (outcome === 'delivered') await this.closeIfDone(eventId);
       return outcome;
     } catch (error) {
-      this.deps.onError?.(error, { eventId, handler });
       const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(failures + 1));
       await db
         .update(outboxDeliveries)

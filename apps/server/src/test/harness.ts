@@ -17,6 +17,7 @@ import { hashPassword } from '../platform/passwords';
 import { messages, organisationProfiles, organisations, users } from '../db/schema';
 import type { DeliveryOutcome } from '../platform/outbox';
 import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
+import { createScratchDatabase } from './processes';
 
 export interface TestUser {
   user: UserRow;
@@ -45,13 +46,19 @@ export interface Harness {
 let counter = 0;
 const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 
-/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move. */
-export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
-  const postgresUrl = inject('postgresUrl');
+/**
+ * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move.
+ * `ownDatabase` gives a file its own PostgreSQL database too, for tests whose outbox deliveries must
+ * not be taken by other files' relays on the shared one (a test mail server, say).
+ */
+export async function createHarness(overrides: Partial<Config> = {}, options: { ownDatabase?: boolean } = {}): Promise<Harness> {
+  const sharedUrl = inject('postgresUrl');
+  const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
+  const postgresUrl = scratch?.url ?? sharedUrl;
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
     : await openDatabase({ dataDir: 'memory://' });
-  if (!postgresUrl) await migrateDatabase(database);
+  if (!sharedUrl || scratch) await migrateDatabase(database);
   const clock = new ManualClock();
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
@@ -109,6 +116,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       await fs.rm(filesDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
-import { users } from '../../db/schema';
+import { bookingUsers, users } from '../../db/schema';
 import type { BookingDeps } from './deps';
 import { buildIcs } from './ics';
 import { alternativeLink } from './present';
-import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
+import { findAppointment, type AppointmentRow, type BookingUserRow } from './repo';
 import { describeInZone } from './time';
 
 type MailDeps = Pick<BookingDeps, 'mailer' | 'clock' | 'services' | 'settings'>;
@@ -16,14 +16,21 @@ export function manageLink(publicUrl: string, appointmentId: string, shortToken:
   return `${publicUrl}/book/manage?${query.toString()}`;
 }
 
-function recipients(details: AppointmentDetails, extra: string[]): string[] {
+/** An appointment and its people, read one statement after the other on the delivery's transaction. */
+interface Booking {
+  row: AppointmentRow;
+  bookingUsers: BookingUserRow[];
+}
+
+function recipients(details: Booking, extra: string[]): string[] {
   const all = [...extra, ...details.bookingUsers.map((u) => u.email)].map((e) => e.trim().toLowerCase());
   return [...new Set(all)];
 }
 
-async function detailsOf(db: Db, appointmentId: unknown): Promise<AppointmentDetails | undefined> {
+async function detailsOf(db: Db, appointmentId: unknown): Promise<Booking | undefined> {
   const row = typeof appointmentId === 'string' ? await findAppointment(db, appointmentId) : undefined;
-  return row ? (await loadDetails(db, [row]))[0] : undefined;
+  if (!row) return undefined;
+  return { row, bookingUsers: await db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, row.id)).orderBy(asc(bookingUsers.position)) };
 }
 
 /**

@@ -5,14 +5,15 @@ import { appointments, bookingPayments, outboxDeliveries, outboxEvents } from '.
 import { createHarness, type Harness } from '../../test/harness';
 import { TestMailbox } from '../../test/mailbox';
 import type { TestPaymentGateway } from './payment-gateway';
-import { bookingWorld, hold, paymentBody, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookingWorld, bookPublicly, hold, paymentBody, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
 
 let h: Harness;
 let w: BookingWorld;
 let mailbox: TestMailbox;
 beforeAll(async () => {
   mailbox = await TestMailbox.open();
-  h = await createHarness({ smtpUrl: mailbox.url });
+  // A database of its own on PostgreSQL: other files' relays must not deliver these bookings' e-mails past this mail server.
+  h = await createHarness({ smtpUrl: mailbox.url }, { ownDatabase: true });
   h.clock.set(new Date('2026-03-10T09:00:00Z'));
   w = await bookingWorld(h);
 });
@@ -110,6 +111,23 @@ describe('a retried payment (the hold token is its idempotency key)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
     expect(answers[0]!.body.short_token).toBe(answers[1]!.body.short_token);
     expect(await paymentOf(slots[0]!.id)).toHaveLength(1);
+  });
+
+  it('answers a retried free rebook with its booking, though the link’s credit is spent; the rebook e-mail carries the same link', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 40 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const cancelled = await h.app.inject({ method: 'DELETE', url: `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, headers: { 'x-short-token': booked.short_token } });
+    expect(cancelled.statusCode).toBe(200);
+    const held = await hold(h, slots[1]!.id);
+    const body = paymentBody(held.body.hold_token, { amount: 0, card: undefined, token: booked.short_token });
+    const rebook = await pay(slots[1]!.id, body);
+    expect(rebook.status).toBe(201);
+    const again = await pay(slots[1]!.id, body);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ short_token: booked.short_token, confirmation: { ...rebook.body.confirmation, rebooked: true, amount: 0 } });
+    const mails = (await h.mails({ template: 'booking.rebooked' })).filter((m) => m.body.includes(rebook.body.confirmation.reference));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(`short_token=${booked.short_token}`);
   });
 
   it('still refuses another hold token for a booked slot', async () => {
