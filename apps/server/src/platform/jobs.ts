@@ -61,7 +61,8 @@ export class Jobs {
   async register<Schema extends z.ZodType, Deps>(job: JobDefinition<Schema, Deps>, deps: Deps): Promise<void> {
     if (!this.boss) return;
     await this.boss.createQueue(job.name, job.queue ?? {});
-    await this.boss.work(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+    // NOTIFY wakes workers for jobs due now; polling finds deferred ones (retries, expiries), so it stays short.
+    await this.boss.work(job.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 }, async (batch) => {
       for (const item of batch) await job.run(job.schema.parse(item.data), deps);
     });
     if (job.schedule) await this.boss.schedule(job.name, job.schedule.cron, job.schedule.data as object, job.schedule.tz ? { tz: job.schedule.tz } : {});

@@ -139,8 +139,9 @@ export class OutboxRelay {
     if (!registered) return 'skipped';
     const { db, clock } = this.deps;
     let failures = 0;
+    let outcome: DeliveryOutcome;
     try {
-      const outcome = await db.transaction(async (tx): Promise<DeliveryOutcome> => {
+      outcome = await db.transaction(async (tx): Promise<DeliveryOutcome> => {
         const [claimed] = rowsOf<{ attempts: number; event: DomainEvent; organisation_id: string | null; payload: Record<string, unknown>; secrets: string | null; created_at: string | Date }>(
           await tx.execute(sql`
             SELECT d.attempts, e.event, e.organisation_id, e.payload, e.secrets, e.created_at
@@ -165,8 +166,6 @@ export class OutboxRelay {
           .where(and(eq(outboxDeliveries.eventId, eventId), eq(outboxDeliveries.handler, handler)));
         return 'delivered';
       });
-      if (outcome === 'delivered') await this.closeIfDone(eventId);
-      return outcome;
     } catch (error) {
       const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(failures + 1));
       await db
@@ -176,6 +175,8 @@ export class OutboxRelay {
       await this.deps.jobs.send(DELIVER_OUTBOX_EVENT, { eventId, handler }, { startAfter: nextAttemptAt, singletonKey: `${eventId}:${handler}:${failures + 1}` });
       return 'failed';
     }
+    if (outcome === 'delivered') await this.closeIfDone(eventId);
+    return outcome;
   }
 
   /**
