@@ -1,12 +1,14 @@
-import type { PgBoss } from 'pg-boss';
 import type { AuditLog } from './platform/audit';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import type { FileStorage } from './platform/files';
 import type { LiveHub } from './platform/live';
+import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import type { OutboxRelay } from './platform/outbox';
 import type { RateLimiter } from './platform/rate-limit';
+import type { Sealer } from './platform/sealing';
 import type { IdentityService } from './modules/identity/service';
 import type { SessionStore } from './modules/identity/sessions';
 import type { BookingDeps } from './modules/booking/deps';
@@ -19,13 +21,18 @@ export interface AppContext {
   clock: Clock;
   audit: AuditLog;
   limiter: RateLimiter;
+  /** Seals what must not rest in clear (message bodies, outbox secrets). */
+  sealer: Sealer;
   mailer: Mailer;
+  /** The outbox relay: `outbox.emit(tx, event)` with a change; modules register handlers with `outbox.on`. */
+  outbox: OutboxRelay;
   files: FileStorage;
   sessions: SessionStore;
   identity: IdentityService;
   userdata: UserdataService;
   booking: BookingDeps;
-  jobs: PgBoss | null;
+  /** Background jobs over pg-boss (`defineJob`); inert in the API test harness. */
+  jobs: Jobs;
   /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */
   live: LiveHub;
 }

@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });
-  if (ctx.jobs) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });
+  if (ctx.jobs.boss) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });
   await app.register((child) => registrationPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => userdataRoutes(child, ctx), { prefix: '/api/userdata' });
   await app.register((child) => rotaRoutes(child, ctx), { prefix: '/api/rota' });

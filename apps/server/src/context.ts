@@ -5,22 +5,27 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { LocalDiskStorage, type FileStorage } from './platform/files';
 import { LiveHub } from './platform/live';
+import type { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
+import { OutboxRelay } from './platform/outbox';
 import { RateLimiter } from './platform/rate-limit';
+import { Sealer } from './platform/sealing';
 import { IdentityService, type LoginLimits } from './modules/identity/service';
 import { SessionStore } from './modules/identity/sessions';
 import { createBookingDeps } from './modules/booking/deps';
+import { registerBookingMessages } from './modules/booking/mail';
+import { registerDoctorsMessages } from './modules/doctors/mails';
+import { registerUserdataMessages } from './modules/userdata/mails';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
 import { UserdataService } from './modules/userdata/service';
 import type { AppContext } from './app-context';
-import type { PgBoss } from 'pg-boss';
 
 /** Wires the services of one server process together. */
 export function createContext(
   config: Config,
   database: Database,
   clock: Clock,
-  jobs: PgBoss | null,
+  jobs: Jobs,
   files: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files')),
 ): AppContext {
   const { db } = database;
@@ -29,11 +34,18 @@ export function createContext(
   const limiter = new RateLimiter(db, clock);
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
-  const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
+  const sealer = new Sealer(db, clock, config.messageKey);
+  const mailer = new Mailer(clock, sealer, config.smtpUrl, config.mailFrom);
+  const outbox = new OutboxRelay({ db, clock, jobs, sealer });
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
-  const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
-  return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };
+  const userdata = new UserdataService({ db, clock, audit, outbox, files, productName: config.productName, publicUrl: config.publicUrl });
+  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  // Every message after a change is a handler of its event, registered before the process works deliveries.
+  const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
+  registerBookingMessages(outbox, booking);
+  registerUserdataMessages(outbox, messageDeps);
+  registerDoctorsMessages(outbox, messageDeps);
+  return { config, database, clock, audit, limiter, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

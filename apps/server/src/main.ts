@@ -3,16 +3,19 @@ import { createContext } from './context';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
-import { startJobs } from './platform/jobs';
+import { Jobs, startJobs } from './platform/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
-const jobs = await startJobs(database);
-const ctx = createContext(config, database, systemClock, jobs);
+const boss = await startJobs(database);
+const ctx = createContext(config, database, systemClock, new Jobs(boss));
+await ctx.sealer.ready();
+await ctx.mailer.sealRecordedBodies(database.db);
 if (config.seedDemo) await seedDemo(database.db, ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
+await ctx.outbox.start();
 await app.listen({ port: config.port, host: config.host });
 
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -36,7 +39,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
   await app.close();
-  await jobs.stop({ graceful: true, timeout: 10_000 });
+  await boss.stop({ graceful: true, timeout: 10_000 });
   await database.close();
   process.exit(0);
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseMessageKey } from './sealing';
 
 /** Every setting the server reads from the environment; README lists them. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   loginAttemptsPerIp: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Seals message bodies and outbox secrets (AES-256-GCM); unset, a key is generated and kept in the database. */
+  messageKey: Buffer | undefined;
   webDist: string;
   logLevel: string;
   /** An https address the help page embeds for the swab-test video instead of the file Vireo hosts. */
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerIp: int(env.LOGIN_ATTEMPTS_PER_IP, 50),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
+    messageKey: parseMessageKey(env.MESSAGE_KEY),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     swabVideoEmbedUrl: httpsUrl('SWAB_VIDEO_EMBED_URL', env.SWAB_VIDEO_EMBED_URL),

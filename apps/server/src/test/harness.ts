@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RoleName } from '@vireo/contracts';
@@ -11,9 +12,12 @@ import { ManualClock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
 import { migrateDatabase, openDatabase } from '../platform/db';
 import { LocalDiskStorage } from '../platform/files';
+import { Jobs } from '../platform/jobs';
 import { hashPassword } from '../platform/passwords';
-import { organisationProfiles, organisations, users } from '../db/schema';
+import { messages, organisationProfiles, organisations, users } from '../db/schema';
+import type { DeliveryOutcome } from '../platform/outbox';
 import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
+import { createScratchDatabase } from './processes';
 
 export interface TestUser {
   user: UserRow;
@@ -23,6 +27,8 @@ export interface TestUser {
   token: string;
 }
 
+type MessageRow = typeof messages.$inferSelect;
+
 export interface Harness {
   app: FastifyInstance;
   ctx: AppContext;
@@ -30,23 +36,34 @@ export interface Harness {
   org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
   user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
   call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
+  /** Delivers every outbox event due by the test clock: what the relay's jobs do in a server process. */
+  deliverOutbox(): Promise<Record<DeliveryOutcome, number>>;
+  /** The recorded e-mails (delivered first), oldest first, their sealed bodies opened. */
+  mails(filter?: { recipient?: string; template?: string }): Promise<MessageRow[]>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 
-/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move. */
-export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
-  const postgresUrl = inject('postgresUrl');
+/**
+ * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move.
+ * `ownDatabase` gives a file its own PostgreSQL database too, for tests whose outbox deliveries must
+ * not be taken by other files' relays on the shared one (a test mail server, say).
+ */
+export async function createHarness(overrides: Partial<Config> = {}, options: { ownDatabase?: boolean } = {}): Promise<Harness> {
+  const sharedUrl = inject('postgresUrl');
+  const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
+  const postgresUrl = scratch?.url ?? sharedUrl;
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
     : await openDatabase({ dataDir: 'memory://' });
-  if (!postgresUrl) await migrateDatabase(database);
+  if (!sharedUrl || scratch) await migrateDatabase(database);
   const clock = new ManualClock();
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
-  const ctx = createContext(config, database, clock, null, new LocalDiskStorage(filesDir));
+  const ctx = createContext(config, database, clock, new Jobs(null), new LocalDiskStorage(filesDir));
+  await ctx.sealer.ready();
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   const { db } = database;
@@ -89,9 +106,17 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
       const type = String(response.headers['content-type'] ?? '');
       return { status: response.statusCode, body: type.includes('json') ? response.json() : response.body };
     },
+    deliverOutbox: () => ctx.outbox.deliverDue(),
+    async mails(filter = {}) {
+      await ctx.outbox.deliverDue();
+      const where = and(filter.recipient ? eq(messages.recipient, filter.recipient) : undefined, filter.template ? eq(messages.template, filter.template) : undefined);
+      const rows = await db.select().from(messages).where(where).orderBy(asc(messages.createdAt), asc(messages.id));
+      return Promise.all(rows.map((row) => ctx.mailer.open(row)));
+    },
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       await fs.rm(filesDir, { recursive: true, force: true });
     },
   };

@@ -36,12 +36,15 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
+  /** kill -9: the process ends at once, mid-whatever it was doing. */
+  kill(): Promise<void>;
 }
 
 /** Starts `main.ts` as its own process and waits until /api/health answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+  // Node itself with tsx's loader, not the tsx launcher: a signal (kill -9 included) reaches the server, not a wrapper.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
@@ -58,14 +61,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (Date.now() > deadline) throw new Error('server process did not become healthy');
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES, LANGUAGES } from '@vireo/contracts';
 import { organisations, users } from './identity';
 
@@ -182,6 +182,26 @@ export const bookingPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('booking_payments_appointment_idx').on(t.appointmentId)],
+);
+
+/**
+ * A payment's idempotency record, keyed by its hold token's hash: a retry of a payment that
+ * committed (its answer lost) answers the same booking instead of charging again. The booking's
+ * link token is sealed with a key derived from the hold token, so only the payer can open it.
+ */
+export const bookingPaymentRequests = pgTable(
+  'booking_payment_requests',
+  {
+    keyHash: text('key_hash').notNull(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    rebooked: boolean('rebooked').notNull(),
+    shortTokenSealed: text('short_token_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyHash, t.appointmentId] })],
 );
 
 /** What a practitioner's dashboard polls: last seen online and the appointment last joined. */

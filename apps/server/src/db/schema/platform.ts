@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Who did what to which record, when, and how it ended. Health-data access and denials land here. */
 export const auditEvents = pgTable(
@@ -34,11 +35,34 @@ export const outboxEvents = pgTable(
     event: text('event').notNull(),
     organisationId: uuid('organisation_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** One-time links' tokens and the like, sealed with the message key; cleared once every handler has it. */
+    secrets: text('secrets'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the last of its handlers had it. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('outbox_events_pending_idx').on(t.deliveredAt, t.id)],
+);
+
+/** One row per outbox event and handler registered for it: the handler-keyed delivery record. */
+export const outboxDeliveries = pgTable(
+  'outbox_deliveries',
+  {
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    handler: text('handler').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The earliest time the next attempt may run (now, or later after a failure: the backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.handler] }),
+    index('outbox_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
+  ],
 );
 
 /** Every e-mail and SMS Vireo produces, with its delivery status. */
@@ -49,6 +73,7 @@ export const messages = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
+    /** Sealed with the message key (AES-256-GCM): bodies hold set-password, registration and booking links. */
     body: text('body').notNull(),
     template: text('template').notNull(),
     status: text('status', { enum: ['recorded', 'sent', 'failed'] }).notNull(),

@@ -4,14 +4,13 @@ import { BOOKING_LIVE, BOOKING_MSG, needsGuardian, type BookingUserInput, type P
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { emitEvent } from '../../platform/outbox';
+import { openForHolder, sealForHolder } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
-import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
+import { appointments, bookingPaymentRequests, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges } from './live-events';
-import { sendBookingConfirmation } from './mail';
 import type { ChargeResult } from './payment-gateway';
 import { isSupport } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
@@ -24,6 +23,8 @@ export interface BookingResult {
   /** What was charged now: 0 for a covered patient or a rebook. */
   amountPence: number;
   rebooked: boolean;
+  /** A retry of a payment that had already booked: nothing was charged this time. */
+  replayed: boolean;
 }
 
 /** A booking reference a customer can read out on the phone: VIR-7KQ2M9XD. */
@@ -132,11 +133,35 @@ function holdIsValid(row: AppointmentRow | undefined, holdToken: string, now: Da
 }
 
 /**
+ * A retried payment whose first attempt committed: the hold token is the payment's idempotency
+ * key, so the payer gets the same booking back (with its link token, sealed for them) and is
+ * never charged twice.
+ */
+async function replayedPayment(db: Db, slotId: string, holdToken: string): Promise<BookingResult | null> {
+  const [request] = await db
+    .select()
+    .from(bookingPaymentRequests)
+    .where(and(eq(bookingPaymentRequests.keyHash, hashToken(holdToken)), eq(bookingPaymentRequests.appointmentId, slotId)));
+  const row = request ? await findAppointment(db, slotId) : undefined;
+  if (!request || !row) return null;
+  const [details] = await loadDetails(db, [row]);
+  return {
+    details: details!,
+    shortToken: openForHolder(holdToken, slotId, request.shortTokenSealed),
+    amountPence: request.amountPence,
+    rebooked: request.rebooked,
+    replayed: true,
+  };
+}
+
+/**
  * POST /{id}/payment: pays for a held slot and books it in one transaction. The hold is checked
  * against the clock (an expired hold is refused even if the expiry job has not run), the card is
- * charged, and the appointment, its people, the payment and the appointment.booked (or .rebook)
- * event are written together. A decline rolls everything back and keeps the hold; a charge whose
- * booking cannot be saved is refunded.
+ * charged, and the appointment, its people, the payment, its idempotency record and the
+ * appointment.booked (or .rebook) event are written together. A decline rolls everything back and
+ * keeps the hold; a charge whose transaction fails is refunded. Nothing after the commit refunds:
+ * the confirmation e-mail is the event's handler. A retry with the same hold token answers the
+ * booking it made.
  */
 export async function payForSlot(
   deps: BookingDeps,
@@ -146,6 +171,9 @@ export async function payForSlot(
   options: { ignoreFulfillment: boolean },
 ): Promise<BookingResult> {
   const definition = resolveService(deps, caller, input.service);
+  // Before the price: a replayed rebook would otherwise find its credit spent and ask for money.
+  const earlier = await replayedPayment(deps.db, slotId, input.hold_token);
+  if (earlier) return earlier;
   const now = deps.clock.now();
   const people = peopleOf(input);
   checkPeople(people, now);
@@ -160,10 +188,19 @@ export async function payForSlot(
   const sameLink = input.token && (credit || (await deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.shortTokenHash, hashToken(input.token))).limit(1)).length > 0);
   const shortToken = sameLink && input.token ? input.token : newToken();
   let charge: ChargeResult | null = null;
+  let booked: AppointmentRow | null;
   try {
-    const booked = await deps.db.transaction(async (tx) => {
+    booked = await deps.db.transaction(async (tx): Promise<AppointmentRow | null> => {
       const row = await lockAppointment(tx, slotId);
-      if (!holdIsValid(row, input.hold_token, now) || !row.offeredServices.includes(definition.service)) throw conflict(BOOKING_MSG.paymentFailed);
+      if (!holdIsValid(row, input.hold_token, now) || !row.offeredServices.includes(definition.service)) {
+        // A concurrent twin of this request paid while this one waited for the row: answer its booking.
+        const [twin] = await tx
+          .select({ keyHash: bookingPaymentRequests.keyHash })
+          .from(bookingPaymentRequests)
+          .where(and(eq(bookingPaymentRequests.keyHash, hashToken(input.hold_token)), eq(bookingPaymentRequests.appointmentId, slotId)));
+        if (twin) return null;
+        throw conflict(BOOKING_MSG.paymentFailed);
+      }
       if (credit) {
         const current = await lockAppointment(tx, credit.id);
         if (!current?.rebookable) throw conflict(BOOKING_MSG.paymentFailed);
@@ -213,8 +250,16 @@ export async function payForSlot(
           createdAt: now,
         });
       }
+      await tx.insert(bookingPaymentRequests).values({
+        keyHash: hashToken(input.hold_token),
+        appointmentId: row.id,
+        amountPence: price,
+        rebooked: Boolean(credit),
+        shortTokenSealed: sealForHolder(input.hold_token, row.id, shortToken),
+        createdAt: now,
+      });
       await recordStatus(tx, row.id, status, now, caller.auth?.userId ?? null);
-      await emitEvent(tx, deps.clock, {
+      await deps.outbox.emit(tx, {
         name: credit ? 'appointment.rebook' : 'appointment.booked',
         organisationId: caller.auth?.organisationId ?? null,
         payload: {
@@ -224,19 +269,20 @@ export async function payForSlot(
           start_time: row.startTime ? epochSeconds(row.startTime) : null,
           ...(credit ? { rebooked_from: credit.id } : {}),
         },
+        secrets: { short_token: shortToken, payer_email: input.billing_details.email },
       });
       await auditHealthData(deps, caller, 'write', [row.id], tx);
       return updated!;
     });
-    await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.booked, [{ row: booked, previousStatus: 'LOCKED' }]);
-    const [details] = await loadDetails(deps.db, [booked]);
-    await sendBookingConfirmation(deps, details!, definition, shortToken, input.billing_details.email, Boolean(credit));
-    return { details: details!, shortToken, amountPence: price, rebooked: Boolean(credit) };
   } catch (error) {
     const approved = charge as ChargeResult | null;
     if (approved?.approved) await deps.gateway.refund(approved.reference);
     throw error;
   }
+  if (!booked) return (await replayedPayment(deps.db, slotId, input.hold_token))!;
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.booked, [{ row: booked, previousStatus: 'LOCKED' }]);
+  const [details] = await loadDetails(deps.db, [booked]);
+  return { details: details!, shortToken, amountPence: price, rebooked: Boolean(credit), replayed: false };
 }
 
 /** POST / (self_swab): registers people for a self-swab kit; there is no time and no practitioner. */
@@ -267,7 +313,7 @@ export async function bookSelfSwab(
       })
       .returning();
     const inserted = await tx.insert(bookingUsers).values(bookingUserValues(created!.id, input.booking_users, now, { language, tzLocation })).returning({ id: bookingUsers.id });
-    await emitEvent(tx, deps.clock, {
+    await deps.outbox.emit(tx, {
       name: 'appointment.booked',
       organisationId: caller.auth?.organisationId ?? null,
       payload: { appointment_id: created!.id, booking_user_ids: inserted.map((u) => u.id), type: 'self_swab', start_time: null },

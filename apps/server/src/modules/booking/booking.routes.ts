@@ -124,18 +124,18 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Pay for a held slot and book it (one transaction)',
       description:
-        'amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. Test cards: see README.',
+        'amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. The hold token is the idempotency key: a retry of a payment that booked answers 200 with the same booking and charges nothing. Test cards: see README.',
       params: IdParams,
       querystring: PaymentQuery,
       body: PaymentRequest,
-      response: bookingErrors({ 201: BookingConfirmation }),
+      response: bookingErrors({ 200: BookingConfirmation, 201: BookingConfirmation }),
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
       const result = await payForSlot(deps, caller, request.params.id, request.body, { ignoreFulfillment: request.query.ignore_fulfillment ?? false });
       const [appointment] = await present(deps, { ...caller, shortToken: result.shortToken }, [result.details]);
       const { row } = result.details;
-      return reply.status(201).send({
+      return reply.status(result.replayed ? 200 : 201).send({
         success: true as const,
         message: BOOKING_MSG.booked,
         confirmation: {

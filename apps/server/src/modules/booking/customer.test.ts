@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { appointments, messages, outboxEvents } from '../../db/schema';
+import { appointments, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from './test-world';
 
@@ -56,7 +56,7 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
       h.clock.set(new Date(slots[0]!.start_time * 1000 - 24 * HOUR));
       const late = await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token);
       expect(late).toMatchObject({ status: 200, body: { rebookable: false, warning: BOOKING_MSG.within24Hours, message: BOOKING_MSG.deletedLate } });
-      const notices = await db().select().from(messages).where(and(eq(messages.template, 'booking.late_cancellation'), eq(messages.recipient, w.practitioner.user.email)));
+      const notices = await h.mails({ template: 'booking.late_cancellation', recipient: w.practitioner.user.email });
       expect(notices).toHaveLength(1);
       const reopened = await db().select().from(appointments).where(and(eq(appointments.startTime, new Date(slots[0]!.start_time * 1000)), eq(appointments.status, 'AVAILABLE'), eq(appointments.practitionerUserId, w.practitioner.user.id)));
       expect(reopened).toHaveLength(0);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { emitEvent } from '../../platform/outbox';
 import { hashToken } from '../../platform/tokens';
-import { appointments, bookingPayments, bookingUsers, users } from '../../db/schema';
+import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
 import { bookingUserValues, checkPeople } from './book';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
-import { notifyPractitionerOfLateCancellation, sendBookingConfirmation } from './mail';
 import { canActForCustomer, canRead, isCustomerOf, isSupport, requireIdentity } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
@@ -118,15 +116,16 @@ export async function deleteAppointment(
       await recordStatus(tx, slot!.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
       changed.push({ row: slot!, previousStatus: null });
     }
+    // Within 24 hours the practitioner is told (a handler of this event); the slot stays theirs.
+    await deps.outbox.emit(tx, {
+      name: 'appointment.cancelled',
+      organisationId: caller.auth?.organisationId ?? null,
+      payload: { appointment_id: id, status, late: !inTime, by: asProvider ? 'provider' : 'customer', rebookable },
+    });
     await auditHealthData(deps, caller, 'write', [id], tx);
     return changed;
   });
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, changes);
-  if (!inTime && !asProvider && current.practitionerUserId) {
-    const [practitioner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, current.practitionerUserId));
-    const [details] = await loadDetails(deps.db, [current]);
-    if (practitioner && details) await notifyPractitionerOfLateCancellation(deps, details, practitioner.email);
-  }
   if (asProvider) return { message: BOOKING_MSG.alreadyCancelled, rebookable };
   return inTime ? { message: BOOKING_MSG.deleted, rebookable } : { message: BOOKING_MSG.deletedLate, rebookable, warning: BOOKING_MSG.within24Hours };
 }
@@ -237,10 +236,14 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
     await recordStatus(tx, slotId, status, now, caller.auth?.userId ?? null);
     await recordStatus(tx, id, reopen ? 'AVAILABLE' : 'UNAVAILABLE', now, caller.auth?.userId ?? null);
     const people = await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, slotId));
-    await emitEvent(tx, deps.clock, {
+    const [payment] = await tx.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(eq(bookingPayments.appointmentId, slotId));
+    // The customer's link token goes into the rebooked e-mail; a signed-in patient manages it from their account.
+    const linkToken = caller.shortToken && isCustomerOf(caller, old) ? caller.shortToken : null;
+    await deps.outbox.emit(tx, {
       name: 'appointment.rebook',
       organisationId: caller.auth?.organisationId ?? null,
       payload: { appointment_id: slotId, rebooked_from: id, booking_user_ids: people.map((p) => p.id), type: old.type, start_time: slot.startTime ? epochSeconds(slot.startTime) : null },
+      secrets: { ...(linkToken ? { short_token: linkToken } : {}), ...(payment ? { payer_email: payment.email } : {}) },
     });
     await auditHealthData(deps, caller, 'write', [slotId], tx);
     return { updated: updated!, vacated: vacated!, previousStatus: old.status };
@@ -251,9 +254,5 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
     { row: { ...moved.vacated, bookerUserId: current.bookerUserId }, previousStatus: moved.previousStatus },
   ]);
   const [details] = await loadDetails(deps.db, [moved.updated]);
-  const definition = deps.services.get(moved.updated.type);
-  const [payment] = await deps.db.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(inArray(bookingPayments.appointmentId, [slotId]));
-  const linkToken = caller.shortToken && isCustomerOf(caller, moved.updated) ? caller.shortToken : null;
-  if (definition && details) await sendBookingConfirmation(deps, details, definition, linkToken, payment?.email ?? null, true);
   return details!;
 }

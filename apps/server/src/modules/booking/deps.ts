@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import { BOOKING } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import type { Jobs } from '../../platform/jobs';
 import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
+import type { OutboxRelay } from '../../platform/outbox';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
@@ -27,8 +28,10 @@ export interface BookingDeps {
   gateway: PaymentGateway;
   services: ServiceCatalogue;
   settings: BookingSettings;
-  /** pg-boss in a server process; null in the API test harness, where tests call the job handlers. */
-  jobs: PgBoss | null;
+  /** pg-boss jobs; without pg-boss (the API test harness) tests call the job handlers themselves. */
+  jobs: Jobs;
+  /** Domain events, written with the change's transaction (`outbox.emit(tx, …)`); e-mails are their handlers. */
+  outbox: Pick<OutboxRelay, 'emit'>;
   /** Live updates: every committed change is published to the browsers that may see it. */
   live: Pick<LiveHub, 'publish'>;
 }

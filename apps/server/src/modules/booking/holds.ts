@@ -1,13 +1,13 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';
 import { conflict, notFound } from '../../platform/errors';
+import { defineJob } from '../../platform/jobs';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, recordStatus, recordStatuses } from './repo';
-
-export const RELEASE_EXPIRED_HOLDS_JOB = 'booking.release-expired-holds';
 
 export interface Hold {
   token: string;
@@ -107,12 +107,21 @@ export async function releaseExpiredHolds(deps: Pick<BookingDeps, 'db' | 'clock'
   return released.length;
 }
 
+/** Hold expiry: a job at each hold's expiry plus a sweep every minute. */
+export const RELEASE_EXPIRED_HOLDS = defineJob({
+  name: 'booking.release-expired-holds',
+  schema: z.object({}),
+  schedule: { cron: '* * * * *', data: {} },
+  run: async (_data, deps: BookingDeps) => {
+    await releaseExpiredHolds(deps);
+  },
+});
+
 async function scheduleHoldExpiry(deps: BookingDeps, expiresAt: Date): Promise<void> {
-  if (!deps.jobs) return;
   // One job per second of expiry is enough: the handler releases every hold lapsed by then.
   const second = Math.ceil(expiresAt.getTime() / 1000);
   try {
-    await deps.jobs.send(RELEASE_EXPIRED_HOLDS_JOB, {}, { startAfter: new Date(second * 1000 + 500), singletonKey: `hold-expiry-${second}` });
+    await deps.jobs.send(RELEASE_EXPIRED_HOLDS, {}, { startAfter: new Date(second * 1000 + 500), singletonKey: `hold-expiry-${second}` });
   } catch (error) {
     // The hold stands; the every-minute sweep releases it instead.
     process.emitWarning(`could not schedule a hold expiry: ${(error as Error).message}`);

@@ -1,27 +1,27 @@
-import type { PgBoss } from 'pg-boss';
+import { z } from 'zod';
+import { defineJob, type Jobs } from '../../platform/jobs';
 import type { BookingDeps } from './deps';
-import { RELEASE_EXPIRED_HOLDS_JOB, releaseExpiredHolds } from './holds';
 import { topUpDemoRota } from './demo-rota';
+import { RELEASE_EXPIRED_HOLDS } from './holds';
 
-export const TOP_UP_DEMO_ROTA_JOB = 'booking.top-up-demo-rota';
+/** The demo practitioner's rolling week of shifts, every night at 00:05 London time. */
+export const TOP_UP_DEMO_ROTA = defineJob({
+  name: 'booking.top-up-demo-rota',
+  schema: z.object({}),
+  schedule: { cron: '5 0 * * *', tz: 'Europe/London', data: {} },
+  run: async (_data, deps: BookingDeps) => {
+    await topUpDemoRota(deps);
+  },
+});
 
 /**
- * Starts the booking engine's background work on pg-boss: hold expiry (a job at each hold's expiry
- * plus a sweep every minute) and, when the demo is seeded, the demo practitioner's rolling week of
- * shifts (at start and every night at 00:05 London time). Every server process calls this; pg-boss
- * hands each job to one of them.
+ * Starts the booking engine's background work: hold expiry and, when the demo is seeded, the
+ * demo rota's top-up (also once at start). Every server process calls this; pg-boss hands each
+ * job to one of them.
  */
-export async function startBookingJobs(deps: BookingDeps, jobs: PgBoss, options: { demo: boolean }): Promise<void> {
-  await jobs.createQueue(RELEASE_EXPIRED_HOLDS_JOB);
-  await jobs.work(RELEASE_EXPIRED_HOLDS_JOB, async () => {
-    await releaseExpiredHolds(deps);
-  });
-  await jobs.schedule(RELEASE_EXPIRED_HOLDS_JOB, '* * * * *');
+export async function startBookingJobs(deps: BookingDeps, jobs: Jobs, options: { demo: boolean }): Promise<void> {
+  await jobs.register(RELEASE_EXPIRED_HOLDS, deps);
   if (!options.demo) return;
-  await jobs.createQueue(TOP_UP_DEMO_ROTA_JOB);
-  await jobs.work(TOP_UP_DEMO_ROTA_JOB, async () => {
-    await topUpDemoRota(deps);
-  });
-  await jobs.schedule(TOP_UP_DEMO_ROTA_JOB, '5 0 * * *', null, { tz: 'Europe/London' });
+  await jobs.register(TOP_UP_DEMO_ROTA, deps);
   await topUpDemoRota(deps);
 }

@@ -1,8 +1,14 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
+import { bookingUsers, users } from '../../db/schema';
 import type { BookingDeps } from './deps';
 import { buildIcs } from './ics';
-import type { AppointmentDetails } from './repo';
-import type { ServiceDefinition } from './services';
+import { alternativeLink } from './present';
+import { findAppointment, type AppointmentRow, type BookingUserRow } from './repo';
 import { describeInZone } from './time';
+
+type MailDeps = Pick<BookingDeps, 'mailer' | 'clock' | 'services' | 'settings'>;
 
 /** The customer's page for their booking: view, edit, reschedule or delete. */
 export function manageLink(publicUrl: string, appointmentId: string, shortToken: string, service: string): string {
@@ -10,25 +16,40 @@ export function manageLink(publicUrl: string, appointmentId: string, shortToken:
   return `${publicUrl}/book/manage?${query.toString()}`;
 }
 
-function recipients(details: AppointmentDetails, extra: string[]): string[] {
+/** An appointment and its people, read one statement after the other on the delivery's transaction. */
+interface Booking {
+  row: AppointmentRow;
+  bookingUsers: BookingUserRow[];
+}
+
+function recipients(details: Booking, extra: string[]): string[] {
   const all = [...extra, ...details.bookingUsers.map((u) => u.email)].map((e) => e.trim().toLowerCase());
   return [...new Set(all)];
 }
 
-/** The confirmation e-mail, with the appointment as an .ics calendar attachment. */
-export async function sendBookingConfirmation(
-  deps: BookingDeps,
-  details: AppointmentDetails,
-  service: ServiceDefinition,
-  shortToken: string | null,
-  payerEmail: string | null,
-  rebooked: boolean,
-): Promise<void> {
-  const { row } = details;
-  if (!row.startTime || !row.endTime) return;
+async function detailsOf(db: Db, appointmentId: unknown): Promise<Booking | undefined> {
+  const row = typeof appointmentId === 'string' ? await findAppointment(db, appointmentId) : undefined;
+  if (!row) return undefined;
+  return { row, bookingUsers: await db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, row.id)).orderBy(asc(bookingUsers.position)) };
+}
+
+/**
+ * The confirmation e-mail of appointment.booked and .rebook, with the appointment as an .ics
+ * attachment. The link's token comes sealed in the event's secrets; a rescheduling patient signed
+ * in has none and manages the booking from their account.
+ */
+async function sendBookingConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const details = await detailsOf(db, event.payload.appointment_id);
+  // No time (self-swab), or the booking has moved on (rescheduled): its own event says so.
+  const { row } = details ?? {};
+  if (!details || !row?.startTime || !row.endTime || details.bookingUsers.length === 0) return;
+  const { startTime, endTime } = row;
+  const service = deps.services.get(row.type);
+  if (!service) return;
+  const rebooked = event.name === 'appointment.rebook';
   const { productName, publicUrl } = deps.settings;
-  const when = describeInZone(row.startTime, row.tzLocation);
-  // A rescheduling patient signed in has no raw link token here: they manage it from their account.
+  const when = describeInZone(startTime, row.tzLocation);
+  const shortToken = event.secrets.short_token;
   const link = shortToken ? manageLink(publicUrl, row.id, shortToken, row.type) : `${publicUrl}/patient/dashboard`;
   const names = details.bookingUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ');
   const text = [
@@ -46,8 +67,8 @@ export async function sendBookingConfirmation(
   const ics = buildIcs(
     {
       uid: `${row.id}@${new URL(publicUrl).hostname}`,
-      start: row.startTime,
-      end: row.endTime,
+      start: startTime,
+      end: endTime,
       stamp: deps.clock.now(),
       summary: `${productName}: ${service.label}`,
       description: `Booking reference ${row.providerBookingReference ?? row.id}. Manage your booking: ${link}`,
@@ -56,8 +77,9 @@ export async function sendBookingConfirmation(
     },
     productName,
   );
-  for (const to of recipients(details, payerEmail ? [payerEmail] : [])) {
-    await deps.mailer.send({
+  const payer = event.secrets.payer_email;
+  for (const to of recipients(details, payer ? [payer] : [])) {
+    await deps.mailer.send(db, {
       to,
       subject: `${productName} appointment ${rebooked ? 'rebooked' : 'confirmed'}: ${when}`,
       text,
@@ -68,11 +90,15 @@ export async function sendBookingConfirmation(
 }
 
 /** A customer cancelled within 24 hours: the practitioner is told; the slot stays theirs. */
-export async function notifyPractitionerOfLateCancellation(deps: BookingDeps, details: AppointmentDetails, practitionerEmail: string): Promise<void> {
-  const { row } = details;
-  if (!row.startTime) return;
-  await deps.mailer.send({
-    to: practitionerEmail,
+async function notifyPractitionerOfLateCancellation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  if (event.payload.late !== true || event.payload.by !== 'customer') return;
+  const details = await detailsOf(db, event.payload.appointment_id);
+  const { row } = details ?? {};
+  if (!row?.startTime || !row.practitionerUserId) return;
+  const [practitioner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.practitionerUserId));
+  if (!practitioner) return;
+  await deps.mailer.send(db, {
+    to: practitioner.email,
     subject: `Appointment cancelled by the customer: ${describeInZone(row.startTime, row.tzLocation)}`,
     text: [
       `The customer has cancelled appointment ${row.providerBookingReference ?? row.id} within 24 hours of its start.`,
@@ -83,11 +109,14 @@ export async function notifyPractitionerOfLateCancellation(deps: BookingDeps, de
   });
 }
 
-export async function sendAlternativeLink(deps: BookingDeps, details: AppointmentDetails, link: string): Promise<number> {
-  const { productName } = deps.settings;
-  const to = recipients(details, []);
-  for (const address of to) {
-    await deps.mailer.send({
+/** The practitioner made a second video room: its link goes to the appointment's people. */
+async function sendAlternativeLink(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const details = await detailsOf(db, event.payload.appointment_id);
+  if (!details?.row.alternativeVideoRoom) return;
+  const { productName, publicUrl } = deps.settings;
+  const link = alternativeLink(publicUrl, details.row.id, details.row.alternativeVideoRoom);
+  for (const address of recipients(details, [])) {
+    await deps.mailer.send(db, {
       to: address,
       subject: `${productName}: your alternative video link`,
       text: [
@@ -100,5 +129,12 @@ export async function sendAlternativeLink(deps: BookingDeps, details: Appointmen
       template: 'booking.alternative_link',
     });
   }
-  return to.length;
+}
+
+/** The booking engine's e-mails, each a handler of the event its change writes. */
+export function registerBookingMessages(relay: OutboxRelay, deps: MailDeps): void {
+  relay.on('appointment.booked', 'booking.confirmation-mail', (event, db) => sendBookingConfirmation(deps, event, db));
+  relay.on('appointment.rebook', 'booking.rebook-mail', (event, db) => sendBookingConfirmation(deps, event, db));
+  relay.on('appointment.cancelled', 'booking.late-cancellation-mail', (event, db) => notifyPractitionerOfLateCancellation(deps, event, db));
+  relay.on('appointment.alternative_link', 'booking.alternative-link-mail', (event, db) => sendAlternativeLink(deps, event, db));
 }

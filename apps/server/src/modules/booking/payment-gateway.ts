@@ -58,6 +58,12 @@ export class TestPaymentGateway implements PaymentGateway {
     return { approved: true, reference, last4: number.slice(-4) };
   }
 
+  /** What became of a charge: its amount and whether it was refunded (the test gateway's own record). */
+  chargeOf(reference: string): { amountPence: number; refunded: boolean } | undefined {
+    const charge = this.charges.get(reference);
+    return charge && { ...charge };
+  }
+
   async refund(reference: string): Promise<void> {
     const charge = this.charges.get(reference);
     if (!charge || charge.refunded) throw new Error('unknown or already refunded charge');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { appointments, bookingPayments, messages, outboxEvents } from '../../db/schema';
+import { appointments, bookingPayments, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { londonDay, wallClock, zonedTimeToUtc } from './time';
 import { bookAsPatient, bookingWorld, DECLINED_CARD, hold, paymentBody, person, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
@@ -32,7 +32,7 @@ describe('POST /api/booking/{id}/payment', () => {
     const events = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'appointment.booked'));
     const event = events.find((e) => e.payload.appointment_id === slots[0]!.id);
     expect(event?.payload.booking_user_ids).toHaveLength(2);
-    const mails = (await db().select().from(messages).where(eq(messages.template, 'booking.confirmed'))).filter((m) => m.body.includes(res.body.confirmation.reference));
+    const mails = (await h.mails({ template: 'booking.confirmed' })).filter((m) => m.body.includes(res.body.confirmation.reference));
     expect(mails.map((m) => m.recipient).sort()).toEqual(['ada@example.test', 'byron@example.test']);
     expect(mails[0]!.body).toMatch(/\(Europe\/London, (GMT|BST)\)/);
     expect(mails[0]!.body).toContain('/book/manage?appointmentId=');

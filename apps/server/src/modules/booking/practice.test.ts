@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { appointmentFiles, appointments, messages, outboxEvents } from '../../db/schema';
+import { appointmentFiles, appointments, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
 
@@ -173,7 +173,7 @@ describe('practitioner work on an appointment', () => {
     const res = await h.call('POST', `/api/booking/${appointmentId}/8x8link`, { token: w.practitioner.token });
     expect(res).toMatchObject({ status: 200, body: { message: BOOKING_MSG.alternativeLinkSent } });
     expect(res.body.link).toMatch(/\/appointment\?appointmentId=.+&room=alt-/);
-    const mails = await db().select().from(messages).where(eq(messages.template, 'booking.alternative_link'));
+    const mails = await h.mails({ template: 'booking.alternative_link' });
     expect(mails.some((m) => m.body.includes(res.body.link))).toBe(true);
     await deny('POST', `/api/booking/${appointmentId}/8x8link`);
   });

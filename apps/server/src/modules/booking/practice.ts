@@ -5,12 +5,10 @@ import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files';
-import { emitEvent } from '../../platform/outbox';
 import { appointmentFiles, appointmentNotes, appointments, appointmentStatusChanges, bookingUsers, practitionerPresence } from '../../db/schema';
 import { auditHealthData } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { publishAppointmentChanges, publishPresence } from './live-events';
-import { sendAlternativeLink } from './mail';
 import { canPractise, canRead, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
 import { alternativeLink } from './present';
 import { findAppointment, loadDetails, people, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
@@ -79,7 +77,7 @@ export async function updateBookingUser(
       })
       .where(eq(bookingUsers.id, bookingUserId));
     if (input.metadata) {
-      await emitEvent(tx, deps.clock, {
+      await deps.outbox.emit(tx, {
         name: 'booking_user.metadata.updated',
         organisationId: caller.auth?.organisationId ?? null,
         payload: { appointment_id: id, booking_user_id: bookingUserId, keys: Object.keys(input.metadata), at: epochSeconds(now) },
@@ -159,7 +157,7 @@ export async function submitResult(
   };
   await deps.db.transaction(async (tx) => {
     await tx.update(bookingUsers).set({ metadata, ...(input.kit_id ? { kitId: input.kit_id } : {}) }).where(eq(bookingUsers.id, person.id));
-    await emitEvent(tx, deps.clock, {
+    await deps.outbox.emit(tx, {
       name: 'booking_user.metadata.updated',
       organisationId: caller.auth?.organisationId ?? null,
       payload: { appointment_id: id, booking_user_id: person.id, keys: ['result'], at: epochSeconds(now) },
@@ -170,14 +168,14 @@ export async function submitResult(
 
 /** POST /{id}/8x8link: a second video room for the appointment, e-mailed to its people. */
 export async function createAlternativeLink(deps: BookingDeps, caller: Caller, id: string): Promise<string> {
-  const row = await loadForPractice(deps, caller, id);
+  await loadForPractice(deps, caller, id);
   const room = `alt-${randomUUID()}`;
-  await deps.db.update(appointments).set({ alternativeVideoRoom: room }).where(eq(appointments.id, id));
-  const link = alternativeLink(deps.settings.publicUrl, id, room);
-  const [details] = await loadDetails(deps.db, [{ ...row, alternativeVideoRoom: room }]);
-  await sendAlternativeLink(deps, details!, link);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(appointments).set({ alternativeVideoRoom: room }).where(eq(appointments.id, id));
+    await deps.outbox.emit(tx, { name: 'appointment.alternative_link', organisationId: caller.auth?.organisationId ?? null, payload: { appointment_id: id } });
+  });
   await auditHealthData(deps, caller, 'read', [id]);
-  return link;
+  return alternativeLink(deps.settings.publicUrl, id, room);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
-import { appointments, appointmentStatusChanges, messages, sessions, users } from '../../db/schema';
+import { appointments, appointmentStatusChanges, sessions, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../booking/test-world';
 
@@ -28,7 +28,7 @@ let counter = 0;
 const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: `doctor-${Date.now()}-${++counter}@example.test`, telephone: '+44 7911 123456' });
 
 async function invitationToken(email: string): Promise<string> {
-  const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email)).orderBy(desc(messages.createdAt));
+  const mail = (await h.mails({ recipient: email })).at(-1);
   const token = /\/identity\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.body)?.[1];
   return decodeURIComponent(token!);
 }

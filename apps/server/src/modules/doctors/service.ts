@@ -11,9 +11,8 @@ import { withdrawFutureWork } from '../booking/claims';
 import { publishAppointmentChanges } from '../booking/live-events';
 import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo';
 import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
-import { setPasswordInvitation } from './mails';
 
-type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'mailer' | 'config' | 'live' | 'sessions' | 'booking'>;
+type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'outbox' | 'config' | 'live' | 'sessions' | 'booking'>;
 const DAY_MS = 86_400_000;
 
 async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<Doctor[]> {
@@ -47,7 +46,7 @@ export async function listDoctors(ctx: DoctorsContext, auth: AuthContext): Promi
   return presentDoctors(ctx, rows.map((r) => r.userId));
 }
 
-async function sendInvitation(ctx: DoctorsContext, user: { id: string; email: string; firstName: string }, invitedBy: string): Promise<void> {
+async function sendInvitation(ctx: DoctorsContext, user: { id: string }, invitedBy: string): Promise<void> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const token = newToken();
@@ -61,9 +60,9 @@ async function sendInvitation(ctx: DoctorsContext, user: { id: string; email: st
       createdAt: now,
       expiresAt: new Date(now.getTime() + SHIFT_MANAGEMENT.invitationValidDays * DAY_MS),
     });
+    // The e-mail with the link is this event's handler (doctors/mails.ts); the token travels sealed.
+    await ctx.outbox.emit(tx, { name: 'practitioner.invited', organisationId: null, payload: { user_id: user.id, invited_by: invitedBy }, secrets: { token } });
   });
-  const link = `${ctx.config.publicUrl}/identity/set-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(setPasswordInvitation({ to: user.email, firstName: user.firstName, productName: ctx.config.productName, link }));
 }
 
 function organisationFor(auth: AuthContext): string {

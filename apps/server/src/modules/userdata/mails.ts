@@ -1,6 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { formatUkDate, INVITATION_VALID_DAYS, KIT_ORDER_WORKING_DAYS } from '@vireo/contracts';
-import type { OutgoingMail } from '../../platform/mail';
-import type { ShippingRow } from './repo';
+import type { Db } from '../../platform/db';
+import type { Mailer, OutgoingMail } from '../../platform/mail';
+import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
+import { hashToken } from '../../platform/tokens';
+import { kitOrders, registrations } from '../../db/schema';
+import * as identityRepo from '../identity/repo';
+import { shippingOf, type ShippingRow } from './repo';
 
 export function kitOrderConfirmation(input: {
   to: string;
@@ -52,4 +58,40 @@ export function invitation(input: { to: string; organisationName: string; produc
       `The ${input.productName} team`,
     ].join('\n'),
   };
+}
+
+interface MailDeps {
+  mailer: Mailer;
+  productName: string;
+  publicUrl: string;
+}
+
+async function sendKitOrderConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const [order] = await db.select().from(kitOrders).where(eq(kitOrders.id, String(event.payload.order_id)));
+  const user = await identityRepo.findUser(db, String(event.payload.user_id));
+  const shipping = order ? await shippingOf(db, order.roleProfileId) : undefined;
+  if (!order || !user || !shipping) return;
+  await deps.mailer.send(
+    db,
+    kitOrderConfirmation({ to: order.confirmationEmail, firstName: user.firstName, productName: deps.productName, publicUrl: deps.publicUrl, appointmentDate: order.appointmentDate, shipping }),
+  );
+}
+
+/** The invitation's token comes sealed in the event; a later invitation of the same address replaced it, and sends its own. */
+async function sendInvitation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const token = event.secrets.token;
+  const [registration] = await db.select().from(registrations).where(eq(registrations.id, String(event.payload.registration_id)));
+  if (!token || !registration || registration.status !== 'pending' || registration.tokenHash !== hashToken(token)) return;
+  const organisation = await identityRepo.organisationProfileFor(db, registration.organisationId);
+  if (!organisation) return;
+  await deps.mailer.send(
+    db,
+    invitation({ to: registration.email, organisationName: organisation.name, productName: deps.productName, link: `${deps.publicUrl}/identity/register?token=${encodeURIComponent(token)}` }),
+  );
+}
+
+/** The user-data service's e-mails, each a handler of the event its change writes. */
+export function registerUserdataMessages(relay: OutboxRelay, deps: MailDeps): void {
+  relay.on('kit_order.placed', 'userdata.kit-order-mail', (event, db) => sendKitOrderConfirmation(deps, event, db));
+  relay.on('registration.invited', 'userdata.invitation-mail', (event, db) => sendInvitation(deps, event, db));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MSG, USERDATA_MSG } from '@vireo/contracts';
-import { messages, roles, users } from '../../db/schema';
+import { roles, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 
 let h: Harness;
@@ -20,7 +20,7 @@ async function invite(): Promise<{ email: string; token: string }> {
   const email = `invitee-${Date.now()}-${++counter}@example.test`;
   const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
   expect(res.status).toBe(200);
-  const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email)).orderBy(desc(messages.createdAt));
+  const mail = (await h.mails({ recipient: email })).at(-1);
   const token = /\/identity\/register\?token=([A-Za-z0-9_%-]+)/.exec(mail!.body)?.[1];
   return { email, token: decodeURIComponent(token!) };
 }

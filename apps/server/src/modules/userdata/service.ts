@@ -30,12 +30,11 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files';
-import type { Mailer, OutgoingMail } from '../../platform/mail';
+import type { OutboxRelay } from '../../platform/outbox';
 import { hashToken, newToken } from '../../platform/tokens';
 import { registrations, roleProfiles, roles } from '../../db/schema';
 import * as identityRepo from '../identity/repo';
 import { DownloadLinks, type LinkGrant } from './download-links';
-import * as mails from './mails';
 import { presentAssessment, presentOrder, presentRoleProfile, presentShipping } from './present';
 import * as repo from './repo';
 import { triage } from './triage';
@@ -44,7 +43,7 @@ export interface UserdataDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  mailer: Mailer;
+  outbox: Pick<OutboxRelay, 'emit'>;
   files: FileStorage;
   productName: string;
   publicUrl: string;
@@ -358,12 +357,10 @@ export class UserdataService {
       const row = await repo.insertOrder(tx, { roleProfileId: profile.id, appointmentDate: appointment, status: 'ordered', confirmationEmail: user.email, createdAt: now });
       if (!row) throw conflict(USERDATA_MSG.openOrderExists);
       await this.deps.audit.healthData(request, 'write', 'kit_order', row.id, tx);
+      // The confirmation e-mail is this event's handler (userdata/mails.ts).
+      await this.deps.outbox.emit(tx, { name: 'kit_order.placed', organisationId: auth.organisationId, payload: { order_id: row.id, role_profile_id: profile.id, user_id: user.id } });
       return row;
     });
-    await this.sendMail(
-      mails.kitOrderConfirmation({ to: user.email, firstName: user.firstName, productName: this.deps.productName, publicUrl: this.deps.publicUrl, appointmentDate: appointment, shipping }),
-      request,
-    );
     return { order: presentOrder(order), email: user.email };
   }
 
@@ -395,7 +392,6 @@ export class UserdataService {
     const organisation = await identityRepo.organisationProfileFor(db, organisationId);
     if (!organisation) throw new AppError(404, MSG.unableToFindUserData);
     const outcomes: InvitationResponse['invitations'] = [];
-    const outgoing: OutgoingMail[] = [];
     const distinct = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) === index);
     await db.transaction(async (tx) => {
       for (const email of distinct) {
@@ -414,17 +410,10 @@ export class UserdataService {
         if (!row) throw new Error('registration write returned nothing');
         await this.deps.audit.record({ action: 'registration.invite', outcome: 'success', resourceType: 'registration', resourceId: row.id }, request, tx);
         outcomes.push({ email, outcome: previous ? 'reinvited' : 'invited' });
-        outgoing.push(
-          mails.invitation({
-            to: row.email,
-            organisationName: organisation.name,
-            productName: this.deps.productName,
-            link: `${this.deps.publicUrl}/identity/register?token=${encodeURIComponent(token)}`,
-          }),
-        );
+        // The e-mail with the link is this event's handler; the token travels sealed.
+        await this.deps.outbox.emit(tx, { name: 'registration.invited', organisationId, payload: { registration_id: row.id }, secrets: { token } });
       }
     });
-    for (const mail of outgoing) await this.sendMail(mail, request);
     return outcomes;
   }
 
@@ -477,14 +466,6 @@ export class UserdataService {
     });
   }
 
-  private async sendMail(mail: OutgoingMail, request: FastifyRequest): Promise<void> {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (error) {
-      // The change is committed; a mail that could not even be recorded must not turn it into an error.
-      request.log.error({ err: error, template: mail.template }, 'mail could not be recorded');
-    }
-  }
 }
 
 async function roleById(db: Db, roleId: string) {

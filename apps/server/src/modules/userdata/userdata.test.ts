@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG, SHIPPING_TEXT, HEALTH_TEXT, USERDATA_MSG, ORDERS_PAGE_SIZE } from '@vireo/contracts';
-import { auditEvents, kitOrders, messages, organisationProfiles, roleProfiles } from '../../db/schema';
+import { auditEvents, kitOrders, organisationProfiles, roleProfiles } from '../../db/schema';
 import { loadConfig } from '../../platform/config';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
@@ -454,7 +454,7 @@ describe('POST /api/userdata/order and GET /api/userdata/orders', () => {
     const res = await h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: daysAhead(12) } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, email: patient.user.email, order: { role_profile_id: profileId, appointment_date: daysAhead(12), status: 'ordered' } });
-    const [mail] = await h.ctx.database.db.select().from(messages).where(and(eq(messages.recipient, patient.user.email), eq(messages.template, 'kit_order.confirmation')));
+    const [mail] = await h.mails({ recipient: patient.user.email, template: 'kit_order.confirmation' });
     expect(mail).toMatchObject({ status: 'recorded' });
     expect(mail!.body).toContain('Thank you, your kit is on the way.');
     expect(mail!.body).toContain('/authenticated/book');
@@ -600,7 +600,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [...emails, emails[0]!.toUpperCase()] } });
     expect(res.status).toBe(200);
     expect(res.body.invitations).toEqual(emails.map((email) => ({ email, outcome: 'invited' })));
-    const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, emails[0]!));
+    const [mail] = await h.mails({ recipient: emails[0]! });
     expect(mail).toMatchObject({ template: 'registration.invitation', subject: 'Invites Ltd invites you to Vireo' });
     expect(mail!.body).toMatch(/\/identity\/register\?token=[A-Za-z0-9_-]+/);
     const list = await h.call('GET', '/api/userdata/organisations/registrations', { token: manager.token });
@@ -615,13 +615,14 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const stranger = await h.user({ org: await h.org(), roles: ['patient'] });
     const email = `again-${Date.now()}@example.test`;
     await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
+    await h.deliverOutbox();
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email, employee.user.email, stranger.user.email] } });
     expect(res.body.invitations).toEqual([
       { email, outcome: 'reinvited' },
       { email: employee.user.email, outcome: 'already_registered' },
       { email: stranger.user.email, outcome: 'account_exists' },
     ]);
-    const sent = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email));
+    const sent = await h.mails({ recipient: email });
     expect(sent).toHaveLength(2);
     expect(sent[0]!.body).not.toBe(sent[1]!.body);
   });
