@@ -130,3 +130,22 @@ test.describe('caching', () => {
     });
   }
 });
+
+test('the practitioner dashboard asks for each of its lists once on first load', async ({ browser }) => {
+  const target = BUDGETS.find((b) => b.path === '/practitioner/dashboard')!;
+  const context = await freshContext(browser, target.account);
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto(target.path);
+  await expect(target.ready(page)).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(4);
+  await page.waitForLoadState('networkidle');
+  const lists = asked.filter((url) => url.startsWith('/api/booking/'));
+  expect(lists.length).toBeGreaterThanOrEqual(5);
+  expect(asked.filter((url, i) => asked.indexOf(url) !== i), asked.join('\n')).toEqual([]);
+  await context.close();
+});
