@@ -1,6 +1,7 @@
 // Builds the web app only when what it is built from changed since the last build: the sources of
 // apps/web and packages/contracts, the lockfile and the VITE_* variables. The fingerprint of the last
-// build is kept beside apps/web/dist; a missing dist or fingerprint builds.
+// build, with a hash of the index.html it made, is kept beside apps/web/dist; a missing dist or
+// fingerprint, or a dist another build has replaced since (`npm run build`), builds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,13 +32,15 @@ function fingerprint() {
   return hash.digest('hex');
 }
 
+const index = path.join(web, 'dist/index.html');
+const builtIndex = () => createHash('sha256').update(fs.readFileSync(index)).digest('hex');
 const current = fingerprint();
-const built = fs.existsSync(path.join(web, 'dist/index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : undefined;
-if (built === current) {
+const built = fs.existsSync(index) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : undefined;
+if (built !== undefined && built === `${current} ${builtIndex()}`) {
   process.stdout.write('web app: up to date, not rebuilt\n');
 } else {
   fs.rmSync(stamp, { force: true });
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  fs.writeFileSync(stamp, `${current}\n`);
+  fs.writeFileSync(stamp, `${current} ${builtIndex()}\n`);
 }
