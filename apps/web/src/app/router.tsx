@@ -23,7 +23,7 @@ function routeElement(route: AppRoute) {
 function AppRoutes() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary pathname={pathname}>
       <Routes>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path} element={routeElement(route)} />

@@ -1,15 +1,21 @@
 import { Component, type ReactNode } from 'react';
 import { RouteErrorPage } from './RouteErrorPage';
 
-/** Shows the error page when a page throws while rendering or its code fails to load; `key` it by the path to clear it on navigation. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface Props {
+  /** The current path: moving to another page clears the error. */
+  pathname: string;
+  children: ReactNode;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+/** Shows the error page when a page throws while rendering or its code fails to load (e.g. after a deploy). */
+export class RouteErrorBoundary extends Component<Props, { failedAt: string | null }> {
+  override state: { failedAt: string | null } = { failedAt: null };
+
+  static getDerivedStateFromError(): { failedAt: string } {
+    return { failedAt: window.location.pathname };
   }
 
   override render() {
-    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+    return this.state.failedAt !== null && this.state.failedAt === this.props.pathname ? <RouteErrorPage /> : this.props.children;
   }
 }
