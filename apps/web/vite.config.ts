@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const SERVER = 'http://localhost:8080';
+/** What each chunk holds, for finding what makes a page heavy: open it in a browser after a build. */
+const BUNDLE_REPORT = fileURLToPath(new URL('./build-report/bundle.html', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), visualizer({ filename: BUNDLE_REPORT, template: 'treemap', gzipSize: true }), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

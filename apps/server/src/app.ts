@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fas
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
-import { readWebIndex, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
+import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
@@ -34,6 +34,7 @@ const logSerializers = {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: logSerializers },
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     requestIdHeader: false,
@@ -42,7 +43,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   const webIndex = options.serveWeb ? readWebIndex(app, ctx) : undefined;
   registerErrorHandling(app, webIndex);
-  await registerSecurityHeaders(app, { frameSources: ctx.config.swabVideoEmbedUrl ? [new URL(ctx.config.swabVideoEmbedUrl).origin] : [] });
+  await registerSecurityHeaders(app, {
+    publicUrl: ctx.config.publicUrl,
+    frameSources: ctx.config.swabVideoEmbedUrl ? [new URL(ctx.config.swabVideoEmbedUrl).origin] : [],
+  });
+  await registerCompression(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   registerAccessControl(app, (token) => ctx.sessions.resolve(token));
   app.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, EpochSeconds, Uuid, phoneNumber } from './validation';
+import { phoneNumber } from './telephone';
+import { EMAIL_PATTERN, EpochSeconds, Uuid } from './validation';
 
 // ---- Constants of spec 2 §9 ----
 

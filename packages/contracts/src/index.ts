@@ -4,6 +4,7 @@ export * from './messages';
 export * from './errors';
 export * from './validation';
 export * from './identity';
+export * from './identity-users';
 export * from './booking';
 export * from './dates';
 export * from './userdata';

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** E-mail: local part, @, domain, and an ending of 2 to 4 letters (spec 1 §5). */
@@ -22,19 +21,6 @@ export const Password = z
 export const EpochSeconds = z.number().int();
 export const Uuid = z.uuid();
 
-export const TELEPHONE_MIN = 5;
-export const TELEPHONE_MAX = 30;
-export const TELEPHONE_INVALID = 'Enter a valid phone number';
-
-/**
- * The one phone rule (spec 1 §5): at least 5 characters, valid as a UK number or in international
- * form, with the message of the form it is on.
- */
-export const phoneNumber = (message: string = TELEPHONE_INVALID) =>
-  z
-    .string()
-    .trim()
-    .min(TELEPHONE_MIN, message)
-    .max(TELEPHONE_MAX, message)
-    .refine((value) => isValidPhoneNumber(value, 'GB'), message);
-export const Telephone = phoneNumber();
+// The phone number's rules live in their own module, so that a web page without phone fields does not
+// download libphonenumber-js (the package has no side effects: an unused re-export costs nothing).
+export { TELEPHONE_INVALID, TELEPHONE_MAX, TELEPHONE_MIN, Telephone, phoneNumber } from './telephone';

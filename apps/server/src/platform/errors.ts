@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import { FIELD_MSG, MSG } from '@vireo/contracts';
+import { sendWebIndex, type WebIndex } from './http';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
@@ -57,7 +58,7 @@ function validationEnvelope(issues: ValidationIssue[], input: unknown) {
  * One error envelope for every failure. When `webIndex` is given (the built web app), unknown
  * GET paths outside /api and /identity answer it, so the app's router handles them.
  */
-export function registerErrorHandling(app: FastifyInstance, webIndex?: Buffer): void {
+export function registerErrorHandling(app: FastifyInstance, webIndex?: WebIndex): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const inputs = { body: request.body, querystring: request.query, params: request.params, headers: request.headers };
@@ -82,7 +83,7 @@ export function registerErrorHandling(app: FastifyInstance, webIndex?: Buffer): 
   app.setNotFoundHandler((request, reply) => {
     const isAppPath = !request.url.startsWith('/api/') && !request.url.startsWith('/identity/');
     if (webIndex && isAppPath && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(webIndex);
+      return sendWebIndex(request, reply, webIndex);
     }
     return reply.status(404).send({ success: false, message: MSG.notFound });
   });

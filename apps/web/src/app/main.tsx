@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders';
-import { router } from './router';
+import { AppRouter } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -10,7 +9,7 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,21 +1,55 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouteErrorPage } from './routing/RouteErrorPage';
-import { RouteGate } from './routing/RouteGate';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { RouteErrorBoundary } from './routing/RouteErrorBoundary';
+import { RoutePage } from './routing/RoutePage';
 import { ROUTES, type AppRoute } from './routes';
 
-function routeObject(route: AppRoute) {
-  const Page = lazy(() => route.load().then((Component) => ({ default: Component })));
-  return { path: route.path, element: <RouteGate page={<Page />} /> };
+/** The guard of the signed-in pages, with the session, the layouts and the live client: never loaded by a public page. */
+const RouteGate = lazy(() => import('./routing/RouteGate').then((m) => ({ default: m.RouteGate })));
+
+const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => route.load().then((Component) => ({ default: Component })))]));
+
+function routeElement(route: AppRoute) {
+  const Page = PAGES.get(route)!;
+  if (route.public) return <RoutePage route={route} page={<Page />} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <RouteGate page={<Page />} />
+    </Suspense>
+  );
+}
+
+function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Routes>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={routeElement(route)} />
+        ))}
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <RouteGate />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }
 
 /**
- * Every row of the route table, and a catch-all, renders the gate: it applies the rules of
- * resolveRoute and shows the row's page, a redirect or the not-found page.
+ * A public row renders its page; every other row, and a catch-all, renders the gate: it applies the
+ * rules of resolveRoute and shows the row's page, a redirect or the not-found page. The declarative
+ * router: the app loads its data with TanStack Query, so the data router's code would be dead weight.
  */
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteErrorPage />,
-    children: [...ROUTES.map(routeObject), { path: '*', element: <RouteGate /> }],
-  },
-]);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -2,7 +2,10 @@ import { dashboardPath, type FeatureFlag, type RoleName } from '@vireo/contracts
 import type { ComponentType } from 'react';
 import type { TitleKey } from './locales/en';
 
-/** One row of the route table (spec 3 §2.1). */
+/**
+ * One row of the route table (spec 3 §2.1). Each row loads its page's own module, not its area's
+ * barrel, so a page brings only what it shows (no date pickers on a dashboard without dates).
+ */
 export interface AppRoute {
   path: string;
   /** Roles allowed; undefined means any signed-in role. Ignored for public routes. */
@@ -26,42 +29,42 @@ const dashboard = (role: RoleName): AppRoute => ({
 });
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/login', public: true, title: 'login', load: () => import('../features/auth').then((m) => m.LoginPage) },
-  { path: '/verify-token', public: true, title: 'verifyToken', load: () => import('../features/auth').then((m) => m.VerifyTokenPage) },
-  { path: dashboardPath('patient'), roles: ['patient'], title: 'home', load: () => import('../features/patient').then((m) => m.PatientDashboardPage) },
-  { path: dashboardPath('manager'), roles: ['manager'], title: 'home', load: () => import('../features/manager').then((m) => m.ManagerDashboardPage) },
+  { path: '/login', public: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
+  { path: '/verify-token', public: true, title: 'verifyToken', load: () => import('../features/auth/VerifyTokenPage').then((m) => m.VerifyTokenPage) },
+  { path: dashboardPath('patient'), roles: ['patient'], title: 'home', load: () => import('../features/patient/pages/PatientDashboardPage').then((m) => m.PatientDashboardPage) },
+  { path: dashboardPath('manager'), roles: ['manager'], title: 'home', load: () => import('../features/manager/pages/ManagerDashboardPage').then((m) => m.ManagerDashboardPage) },
   // Practitioner workspace (spec 2 §2.1). Open to every signed-in role so that the page itself can sign out
   // anyone who is not a practitioner, as spec 2 §6 asks; the appointment page also serves shift managers.
-  { path: dashboardPath('practitioner'), title: 'home', load: () => import('../features/practitioner').then((m) => m.PractitionerDashboardPage) },
-  { path: '/practitioner/planning', title: 'planning', load: () => import('../features/practitioner').then((m) => m.PlanningPage) },
-  { path: '/practitioner/appointment', roles: ['practitioner', 'shift_manager', 'super_admin'], title: 'appointment', load: () => import('../features/practitioner').then((m) => m.AppointmentPage) },
+  { path: dashboardPath('practitioner'), title: 'home', load: () => import('../features/practitioner/pages/PractitionerDashboardPage').then((m) => m.PractitionerDashboardPage) },
+  { path: '/practitioner/planning', title: 'planning', load: () => import('../features/practitioner/pages/PlanningPage').then((m) => m.PlanningPage) },
+  { path: '/practitioner/appointment', roles: ['practitioner', 'shift_manager', 'super_admin'], title: 'appointment', load: () => import('../features/practitioner/pages/AppointmentPage').then((m) => m.AppointmentPage) },
   // Shift manager workspace (spec 2 §2.1, §2.2) and the rota shared with practitioners.
-  { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager').then((m) => m.ShiftManagerDashboardPage) },
-  { path: '/shift_manager/doctors-management', roles: ['shift_manager'], title: 'doctorsManagement', load: () => import('../features/shift-manager').then((m) => m.DoctorsManagementPage) },
-  { path: '/super_admin/doctors-management', roles: ['super_admin'], title: 'doctorsManagement', load: () => import('../features/shift-manager').then((m) => m.DoctorsManagementPage) },
-  { path: '/practitioner/rota', roles: ['practitioner', 'shift_manager'], title: 'rota', load: () => import('../features/shift-manager').then((m) => m.RotaPage) },
-  { path: '/practitioner/shift-details', roles: ['practitioner', 'shift_manager'], title: 'shiftDetails', load: () => import('../features/shift-manager').then((m) => m.ShiftDetailsPage) },
-  { path: '/shift_manager/live/dashboard', roles: ['shift_manager'], title: 'liveDashboard', load: () => import('../features/shift-manager').then((m) => m.liveDashboardFor('shift_manager')) },
-  { path: '/shift_manager/live/my-rooms', roles: ['shift_manager'], title: 'myRooms', load: () => import('../features/shift-manager').then((m) => m.liveDashboardFor('shift_manager')) },
-  { path: '/practitioner/live/dashboard', roles: ['practitioner'], title: 'liveDashboard', load: () => import('../features/shift-manager').then((m) => m.liveDashboardFor('practitioner')) },
-  { path: '/practitioner/live/my-rooms', roles: ['practitioner'], title: 'myRooms', load: () => import('../features/shift-manager').then((m) => m.liveDashboardFor('practitioner')) },
+  { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager/pages/ShiftManagerDashboardPage').then((m) => m.ShiftManagerDashboardPage) },
+  { path: '/shift_manager/doctors-management', roles: ['shift_manager'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/super_admin/doctors-management', roles: ['super_admin'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/practitioner/rota', roles: ['practitioner', 'shift_manager'], title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
+  { path: '/practitioner/shift-details', roles: ['practitioner', 'shift_manager'], title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
+  { path: '/shift_manager/live/dashboard', roles: ['shift_manager'], title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
+  { path: '/shift_manager/live/my-rooms', roles: ['shift_manager'], title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
+  { path: '/practitioner/live/dashboard', roles: ['practitioner'], title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
+  { path: '/practitioner/live/my-rooms', roles: ['practitioner'], title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
   dashboard('super_admin'),
   dashboard('customer_services'),
   dashboard('b2c'),
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
-  { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient').then((m) => m.ProfilePage) },
-  { path: '/patient/shipping-info', roles: PERSONAL, title: 'shippingInfo', load: () => import('../features/patient').then((m) => m.ShippingInfoPage) },
-  { path: '/patient/health-assessment', roles: PERSONAL, title: 'healthAssessment', load: () => import('../features/patient').then((m) => m.HealthAssessmentPage) },
-  { path: '/patient/symptom-checker', roles: PERSONAL, title: 'symptomChecker', load: () => import('../features/patient').then((m) => m.SymptomCheckerPage) },
-  { path: '/patient/order-test-kit', roles: PERSONAL, flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient').then((m) => m.OrderTestKitPage) },
-  { path: '/patient/test-results', roles: PERSONAL, title: 'testResults', load: () => import('../features/patient').then((m) => m.TestResultsPage) },
-  { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('../features/patient').then((m) => m.HelpPage) },
-  { path: '/manager/test-results', roles: ['manager'], title: 'organisationResults', load: () => import('../features/manager').then((m) => m.EmployeeResultsPage) },
-  { path: '/manager/sign-ups', roles: ['manager'], title: 'signUps', load: () => import('../features/manager').then((m) => m.SignUpsPage) },
+  { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
+  { path: '/patient/shipping-info', roles: PERSONAL, title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },
+  { path: '/patient/health-assessment', roles: PERSONAL, title: 'healthAssessment', load: () => import('../features/patient/pages/HealthAssessmentPage').then((m) => m.HealthAssessmentPage) },
+  { path: '/patient/symptom-checker', roles: PERSONAL, title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
+  { path: '/patient/order-test-kit', roles: PERSONAL, flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
+  { path: '/patient/test-results', roles: PERSONAL, title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
+  { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
+  { path: '/manager/test-results', roles: ['manager'], title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
+  { path: '/manager/sign-ups', roles: ['manager'], title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },
   // Booking (spec 2 §2.5, §2.6, §2.9): the signed-in flow for any role, the public wizard and the customer's manage page.
-  { path: '/authenticated/book', title: 'bookAppointment', load: () => import('../features/booking/pages').then((m) => m.PatientBookingPage) },
-  { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages').then((m) => m.PublicBookingPage) },
-  { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages').then((m) => m.ManageBookingPage) },
-  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages').then((m) => m.EditBookingPage) },
+  { path: '/authenticated/book', title: 'bookAppointment', load: () => import('../features/booking/pages/PatientBookingPage').then((m) => m.PatientBookingPage) },
+  { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },
+  { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages/ManageBookingPage').then((m) => m.ManageBookingPage) },
+  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages/EditBookingPage').then((m) => m.EditBookingPage) },
   { path: '/unsupported-browser', public: true, title: 'unsupportedBrowser', load: () => import('../features/browser-support').then((m) => m.UnsupportedBrowserPage) },
 ];

@@ -2,23 +2,12 @@ import { ErrorEnvelope, MSG } from '@vireo/contracts';
 import type { ZodType } from 'zod';
 import { LOGIN_PATH } from './config';
 import { hardNavigate } from './navigation';
+import { ApiError } from './apiError';
 import { clearStorage, getAuthToken } from './storage';
 
-export const REQUEST_TIMEOUT_MS = 15_000;
+export { ApiError };
 
-/** A failed API call: the HTTP status (0 when no answer arrived) and the server's message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    /** The whole error answer, for the few that carry more than the envelope (e.g. a 409's conflicts). */
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface RequestOptions<T> {
   schema: ZodType<T>;

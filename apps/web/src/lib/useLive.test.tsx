@@ -45,26 +45,43 @@ describe('useLiveQuery', () => {
     await advance(POLL_MS);
     expect(fetches).toBe(2);
 
+    // The first subscription finds the data fetched since the page opened: no request of its own.
     act(() => latest().acceptAndConfirm());
     await advance(0);
-    expect(fetches).toBe(3);
+    expect(fetches).toBe(2);
     await advance(POLL_MS * 4);
-    expect(fetches).toBe(3);
+    expect(fetches).toBe(2);
 
     act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: {} }));
     await advance(0);
-    expect(fetches).toBe(4);
-    expect(result.current.data).toBe(4);
+    expect(fetches).toBe(3);
+    expect(result.current.data).toBe(3);
 
     act(() => latest().serverClose(1006));
     await advance(POLL_MS);
-    expect(fetches).toBe(5);
+    expect(fetches).toBe(4);
 
     act(() => latest().acceptAndConfirm());
     await advance(0);
-    expect(fetches).toBe(6);
+    expect(fetches).toBe(5);
     await advance(POLL_MS * 4);
-    expect(fetches).toBe(6);
+    expect(fetches).toBe(5);
+  });
+
+  it('asks once on first load: the subscription starting does not fetch again, a later resync does', async () => {
+    const { wrapper, latest } = setup();
+    let fetches = 0;
+    renderHook(() => useLiveQuery({ queryKey: ['mine'], queryFn: () => Promise.resolve(++fetches) }, { topic: 'appointments', pollMs: POLL_MS }), {
+      wrapper,
+    });
+    await advance(0);
+    expect(fetches).toBe(1);
+    act(() => latest().acceptAndConfirm());
+    await advance(0);
+    expect(fetches).toBe(1);
+    act(() => latest().receive({ type: 'resync' }));
+    await advance(0);
+    expect(fetches).toBe(2);
   });
 
   it('ignores events its filter calls irrelevant', async () => {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { liveConnection, type LiveConnection, type LiveEventMessage, type LiveStatus } from './live';
 
 /** The tab's live connection; tests provide one with a fake socket. */
@@ -33,7 +33,10 @@ export interface LiveQueryOptions {
 
 /**
  * `useQuery` kept current by live updates: refetched when an event on `topic` arrives and afresh
- * whenever the subscription (re)starts, polling every `pollMs` only while the socket is down.
+ * whenever the subscription restarts (reconnect, or the server's resync), polling every `pollMs` only
+ * while the socket is down. When the subscription first becomes effective, the query's own first
+ * fetch (in flight, or done since the component mounted) is fresh enough: one request per list on a
+ * page's first load.
  */
 export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: Omit<UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'refetchInterval'>,
@@ -42,14 +45,23 @@ export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData,
   const queryClient = useQueryClient();
   const status = useLiveStatus();
   const query = useQuery({ ...options, refetchInterval: status === 'open' ? false : live.pollMs });
+  const [mountedAt] = useState(Date.now);
+  const synced = useRef(false);
   const { queryKey } = options;
   const refetch = () => void queryClient.invalidateQueries({ queryKey, exact: true });
+  const onSync = () => {
+    const first = !synced.current;
+    synced.current = true;
+    const state = queryClient.getQueryState(queryKey);
+    if (first && state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= mountedAt)) return;
+    refetch();
+  };
   useLiveTopic(
     live.topic,
     (event) => {
       if (!live.relevant || live.relevant(event)) refetch();
     },
-    refetch,
+    onSync,
   );
   return query;
 }

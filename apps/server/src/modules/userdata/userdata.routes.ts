@@ -200,8 +200,6 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     handler: async (request, reply) => {
       const file = await service.resultFile(request.params.id, request.query, request);
-      // The PDF opens in its own tab: the app's CSP (object-src 'none') would stop the browser's PDF viewer.
-      reply.removeHeader('content-security-policy');
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, SHIPPING_TEXT, HEALTH_TEXT, USERDATA_MSG, ORDERS_PAGE_SIZE } from '@vireo/contracts';
 import { auditEvents, kitOrders, organisationProfiles, roleProfiles } from '../../db/schema';
 import { loadConfig } from '../../platform/config';
+import { webSocketOrigin } from '../../platform/http';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
 import { TRIAGE_TEXT } from './triage';
@@ -400,7 +401,12 @@ describe('GET /api/userdata/roles/results and the result download', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('inline; filename="result.pdf"');
-    expect(file.headers['content-security-policy']).toBeUndefined();
+    // The Content-Security-Policy stays on the PDF, and its WebSockets reach the app's own origin only.
+    const csp = String(file.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    const connectSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
+    expect(connectSrc).toBe(`connect-src 'self' ${webSocketOrigin(h.ctx.config.publicUrl)}`);
+    expect(connectSrc?.split(' ')).not.toEqual(expect.arrayContaining(['ws:', 'wss:']));
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await auditRows(patient.user.id, 'health_data.read')).toEqual(expect.arrayContaining([expect.objectContaining({ resourceType: 'test_result_file' })]));

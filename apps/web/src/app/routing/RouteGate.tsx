@@ -1,23 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { SessionContext, useSession } from '../../lib/session';
-import type { AppRoute } from '../routes';
 import { NotFoundPage } from './NotFoundPage';
-import { findRoute, resolveRoute } from './resolveRoute';
+import { resolveRoute } from './resolveRoute';
+import { RoutePage } from './RoutePage';
 import { SessionErrorPage } from './SessionErrorPage';
-import { useDocumentTitle } from './useDocumentTitle';
 
-/** The layouts are not needed on the public pages, so they load with the first protected page. */
+/** The layouts load with the first protected page. */
 const AppLayout = lazy(() => import('../layouts/AppLayout').then((m) => ({ default: m.AppLayout })));
-
-function RoutePage({ route, page }: { route: AppRoute; page: ReactNode }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t(`titles.${route.title}`));
-  return <Suspense fallback={<PageLoader />}>{page}</Suspense>;
-}
 
 /** A 401/403: the api wrapper is already on its way to /login. */
 function isSignOut(error: Error): boolean {
@@ -25,15 +17,13 @@ function isSignOut(error: Error): boolean {
 }
 
 /**
- * Decides, for the current address, between the page, a redirect and the not-found page.
- * `page` is the matched row's page; the catch-all route has none.
+ * Decides, for the current address outside the public rows, between the page, a redirect and the
+ * not-found page. `page` is the matched row's page; the catch-all route has none. The public rows never
+ * come here: they load neither the session nor the signed-in shell (app/router.tsx).
  */
 export function RouteGate({ page }: { page?: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
-  const matched = findRoute(pathname);
-
-  if (matched?.public) return <RoutePage route={matched} page={page} />;
   const current = session.hasToken ? (session.data ?? null) : null;
   if (session.hasToken && !current) {
     if (session.isError && !isSignOut(session.error)) {

@@ -1,16 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { ToastContext, type ToastApi, type ToastSeverity } from './toastContext';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ToastContext, type Toast, type ToastApi, type ToastSeverity } from './toastContext';
 
-/** Snackbars hide after 6 s (spec 3 §9). */
-const TOAST_DURATION_MS = 6_000;
-
-interface Toast {
-  id: number;
-  message: string;
-  severity: ToastSeverity;
-}
+/** The snackbar's code loads with the first toast: most pages never show one. */
+const ToastSnackbar = lazy(() => import('./ToastSnackbar').then((m) => ({ default: m.ToastSnackbar })));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
@@ -21,24 +13,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
   const api = useMemo<ToastApi>(() => ({ showToast }), [showToast]);
 
-  const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
-    if (reason !== 'clickaway') setOpen(false);
-  };
+  const close = useCallback(() => setOpen(false), []);
 
   return (
     <ToastContext value={api}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={TOAST_DURATION_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert onClose={() => close()} severity={toast?.severity ?? 'info'} variant="filled" sx={{ width: '100%' }}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense>
+          <ToastSnackbar toast={toast} open={open} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext>
   );
 }

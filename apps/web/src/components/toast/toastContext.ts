@@ -2,6 +2,12 @@ import { createContext, useContext } from 'react';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
+export interface Toast {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+}
+
 export interface ToastApi {
   showToast: (message: string, severity?: ToastSeverity) => void;
 }

@@ -1,7 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { HelpAccordion, MANAGER_TOPICS, helpTitle } from '../patient';
+import { HelpAccordion } from '../patient/help/HelpAccordion';
+import { helpTitle } from '../patient/help/HelpPage';
+import { MANAGER_TOPICS } from '../patient/help/topics';
 import { EmployeeResultsTable } from './components/EmployeeResultsTable';
 import { TEXT } from './texts';
 

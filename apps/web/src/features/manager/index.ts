@@ -1,3 +1,0 @@
-export { ManagerDashboardPage } from './pages/ManagerDashboardPage';
-export { EmployeeResultsPage } from './pages/EmployeeResultsPage';
-export { SignUpsPage } from './pages/SignUpsPage';

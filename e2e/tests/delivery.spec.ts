@@ -1,0 +1,151 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { apiSession } from '../accounts';
+import { DEMO } from '../fixtures';
+
+/**
+ * The web app's weight and delivery (issue 13): every page's JavaScript, counted in bytes on the wire
+ * (compressed), stays within its budget, and a second visit fetches no JavaScript at all.
+ */
+
+const KB = 1024;
+
+interface PageBudget {
+  path: string;
+  /** Bytes of JavaScript on the wire: issue 13's budget. */
+  budget: number;
+  /**
+   * For a page not yet within its budget: the ceiling enforced meanwhile (its weight when last measured,
+   * and a little), so that it cannot grow while the work goes on. Remove it once the page is within budget.
+   */
+  interimCeiling?: number;
+  /** Signed in as this demo account; signed out when absent. */
+  account?: string;
+  /** What shows once the page is ready. */
+  ready: (page: Page) => Locator;
+}
+
+/** The budgets of issue 13; back-office pages (≤ 350 KB each) join this table as they are built. */
+const BUDGETS: PageBudget[] = [
+  { path: '/login', budget: 120 * KB, interimCeiling: 145 * KB, ready: (page) => page.getByRole('button', { name: 'Login with Vireo' }) },
+  {
+    path: '/book?service=video_gp_vireo',
+    budget: 170 * KB,
+    interimCeiling: 272 * KB,
+    ready: (page) => page.getByRole('main').getByText('Select Time', { exact: true }),
+  },
+  { path: '/patient/dashboard', budget: 170 * KB, interimCeiling: 222 * KB, account: DEMO.patient, ready: (page) => page.getByRole('heading', { name: /^Welcome/ }) },
+  { path: '/practitioner/dashboard', budget: 250 * KB, account: DEMO.practitioner, ready: (page) => page.getByRole('table', { name: 'Claimable Appointments' }) },
+];
+
+/** A fresh browser context (empty cache), signed in through a one-time token when `account` is given. */
+async function freshContext(browser: Browser, account?: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (account) {
+    const session = await apiSession(context.request, account);
+    const { role } = (await (await context.request.get('/api/login/session', { headers: { authorization: `Bearer ${session.token}` } })).json()) as { role: { name: string } };
+    await context.addInitScript(
+      ({ token, roleName }) => {
+        localStorage.setItem('auth_token', token);
+        localStorage.setItem('role', roleName);
+      },
+      { token: session.token, roleName: role.name },
+    );
+  }
+  return context;
+}
+
+interface Transfer {
+  url: string;
+  /** Bytes on the wire: the encoded body as received. */
+  bytes: number;
+  encoding: string | undefined;
+}
+
+/** Loads `path` and answers every JavaScript file the page fetched from the network. */
+async function loadCountingJs(page: Page, target: PageBudget): Promise<Transfer[]> {
+  const pending: Promise<Transfer>[] = [];
+  page.on('requestfinished', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        return { url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, encoding: response?.headers()['content-encoding'] };
+      })(),
+    );
+  });
+  await page.goto(target.path);
+  await expect(target.ready(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return Promise.all(pending);
+}
+
+const describe = (files: Transfer[]) =>
+  [...files]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 5)
+    .map((f) => `${f.url} ${(f.bytes / KB).toFixed(1)} KB (${f.encoding ?? 'identity'})`)
+    .join('\n');
+
+test.describe('JavaScript budgets, bytes on the wire', () => {
+  for (const target of BUDGETS) {
+    const limit = target.interimCeiling ?? target.budget;
+    const title = target.interimCeiling
+      ? `${target.path} loads at most ${limit / KB} KB of JavaScript (budget ${target.budget / KB} KB not met yet)`
+      : `${target.path} loads at most ${limit / KB} KB of JavaScript`;
+    test(title, async ({ browser }) => {
+      const context = await freshContext(browser, target.account);
+      const files = await loadCountingJs(await context.newPage(), target);
+      const total = files.reduce((sum, f) => sum + f.bytes, 0);
+      const summary = `${target.path}: ${files.length} files, ${(total / KB).toFixed(1)} KB on the wire (budget ${target.budget / KB} KB); the five largest:\n${describe(files)}`;
+      process.stdout.write(`${summary}\n`);
+      expect(files.length).toBeGreaterThan(0);
+      // Every script arrives compressed.
+      expect(files.filter((f) => f.encoding !== 'br' && f.encoding !== 'gzip').map((f) => f.url)).toEqual([]);
+      expect(total, summary).toBeLessThanOrEqual(limit);
+      await context.close();
+    });
+  }
+});
+
+test.describe('caching', () => {
+  for (const target of [BUDGETS[0]!, BUDGETS[2]!]) {
+    test(`a second visit to ${target.path} fetches no JavaScript from the network`, async ({ browser }) => {
+      const context = await freshContext(browser, target.account);
+      const first = await loadCountingJs(await context.newPage(), target);
+      expect(first.length).toBeGreaterThan(0);
+      const again = await context.newPage();
+      await again.goto(target.path);
+      await expect(target.ready(again)).toBeVisible();
+      await again.waitForLoadState('networkidle');
+      // Resource timing reports a transfer size of 0 for an answer taken from the cache without asking the server.
+      const fetched = await again.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => ({ url: new URL(entry.name).pathname, transferSize: entry.transferSize })),
+      );
+      expect(fetched.length).toBeGreaterThan(0);
+      expect(fetched.filter((entry) => entry.transferSize > 0)).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+test('the practitioner dashboard asks for each of its lists once on first load', async ({ browser }) => {
+  const target = BUDGETS.find((b) => b.path === '/practitioner/dashboard')!;
+  const context = await freshContext(browser, target.account);
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto(target.path);
+  await expect(target.ready(page)).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(4);
+  await page.waitForLoadState('networkidle');
+  const lists = asked.filter((url) => url.startsWith('/api/booking/'));
+  expect(lists.length).toBeGreaterThanOrEqual(5);
+  expect(asked.filter((url, i) => asked.indexOf(url) !== i), asked.join('\n')).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,19 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+
+export const TELEPHONE_MIN = 5;
+export const TELEPHONE_MAX = 30;
+export const TELEPHONE_INVALID = 'Enter a valid phone number';
+
+/**
+ * The one phone rule (spec 1 §5): at least 5 characters, valid as a UK number or in international
+ * form, with the message of the form it is on.
+ */
+export const phoneNumber = (message: string = TELEPHONE_INVALID) =>
+  z
+    .string()
+    .trim()
+    .min(TELEPHONE_MIN, message)
+    .max(TELEPHONE_MAX, message)
+    .refine((value) => isValidPhoneNumber(value, 'GB'), message);
+export const Telephone = phoneNumber();
