@@ -1,3 +1,5 @@
+// Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
+import '@vireo/contracts/zod-messages';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
