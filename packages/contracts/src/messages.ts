@@ -20,6 +20,9 @@ export const MSG = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   requestTooLarge: 'The request is too large.',
+  controlCharacters: 'Remove the control characters (such as NUL) from this text.',
+  nothingToUpdate: 'Give at least one detail to change.',
+  tooManyEmails: 'Too many e-mails have been sent to this address or by you. Please wait an hour and try again.',
   // Patient and manager (spec 1 §8)
   failedHealthAssessment: 'Failed to submit health assessment',
   errorFetchingResults: 'Error fetching results',

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { MSG } from './messages';
 
 /** E-mail: local part, @, domain, and an ending of 2 to 4 letters (spec 1 §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
@@ -13,10 +14,22 @@ export const PASSWORD_MAX = 200;
 /** Earliest date of birth accepted: 1 January 1901, as epoch seconds. */
 export const MIN_DATE_OF_BIRTH_EPOCH = Date.UTC(1901, 0, 1) / 1000;
 
-export const Email = z.string().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
-export const PersonName = z.string().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
-export const Password = z
-  .string()
+/** Text on one line: no control characters at all (C0, DEL, C1), so no NUL reaches the database. */
+export const SINGLE_LINE_TEXT = /^\P{Cc}*$/u;
+/** Multi-line text (notes): tab, line feed and carriage return, and otherwise no control characters. */
+export const MULTI_LINE_TEXT = /^(?:[\t\n\r]|\P{Cc})*$/u;
+
+/**
+ * The string builders of every text field a client sends: `text()` for one line, `multilineText()`
+ * where line breaks belong (notes). Both refuse control characters with MSG.controlCharacters.
+ */
+type StringParams = Parameters<typeof z.string>[0];
+export const text = (params?: StringParams) => z.string(params).regex(SINGLE_LINE_TEXT, MSG.controlCharacters);
+export const multilineText = (params?: StringParams) => z.string(params).regex(MULTI_LINE_TEXT, MSG.controlCharacters);
+
+export const Email = text().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
+export const PersonName = text().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
+export const Password = text()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX);
 export const EpochSeconds = z.number().int();
@@ -27,8 +40,7 @@ export const TELEPHONE_MAX = 30;
 export const TELEPHONE_INVALID = 'Enter a valid phone number';
 
 /** A phone number (spec 1 §5): at least 5 characters, valid as a UK number or in international form. */
-export const Telephone = z
-  .string()
+export const Telephone = text()
   .trim()
   .min(TELEPHONE_MIN, TELEPHONE_INVALID)
   .max(TELEPHONE_MAX, TELEPHONE_INVALID)

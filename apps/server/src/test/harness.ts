@@ -36,8 +36,11 @@ export interface Harness {
 let counter = 0;
 const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 
-/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move. */
-export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+/**
+ * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move.
+ * The app logs nothing unless `logStream` is given, which then receives every log line.
+ */
+export async function createHarness(overrides: Partial<Config> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<Harness> {
   const postgresUrl = inject('postgresUrl');
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
@@ -47,7 +50,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
   const ctx = createContext(config, database, clock, null, new LocalDiskStorage(filesDir));
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   const { db } = database;
 
