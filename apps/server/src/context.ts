@@ -24,7 +24,13 @@ export function createContext(
   files: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files')),
 ): AppContext {
   const { db } = database;
-  const limits: LoginLimits = { perIp: config.loginAttemptsPerIp, perAccountFailures: 5, windowSeconds: 15 * 60 };
+  const limits: LoginLimits = {
+    perIp: config.loginAttemptsPerIp,
+    windowSeconds: 15 * 60,
+    failuresBeforeDelay: config.loginFailuresBeforeDelay,
+    delaySeconds: config.loginDelaySeconds,
+    delayMaxSeconds: config.loginDelayMaxSeconds,
+  };
   const audit = new AuditLog(db, clock);
   const limiter = new RateLimiter(db, clock);
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });

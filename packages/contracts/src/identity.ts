@@ -53,6 +53,17 @@ export type PublicUser = z.infer<typeof PublicUser>;
 
 // ---- Login service (/api/login) ----
 
+/** A wait as people say it: "45 seconds", "1 minute", "8 minutes" (rounded up). */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** 429 after repeated wrong passwords for one account from one address. */
+export const signInDelayedMessage = (seconds: number) =>
+  `Too many failed sign-in attempts for this account from your network. Please wait ${describeWait(seconds)} and try again.`;
+
 export const AuthRequest = z.object({
   email: text().trim().min(1),
   password: text().min(1),

@@ -13,6 +13,11 @@ export interface Config {
   sessionMaxHours: number;
   loginTokenSeconds: number;
   loginAttemptsPerIp: number;
+  /** Wrong passwords for one account from one address before that address must wait. */
+  loginFailuresBeforeDelay: number;
+  /** The first wait after those failures; it doubles with each further failure, up to the maximum. */
+  loginDelaySeconds: number;
+  loginDelayMaxSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   webDist: string;
@@ -55,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     loginTokenSeconds: int(env.LOGIN_TOKEN_SECONDS, 120),
     loginAttemptsPerIp: int(env.LOGIN_ATTEMPTS_PER_IP, 50),
+    loginFailuresBeforeDelay: int(env.LOGIN_FAILURES_BEFORE_DELAY, 5),
+    loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 60),
+    loginDelayMaxSeconds: int(env.LOGIN_DELAY_MAX_SECONDS, 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -44,14 +46,17 @@ function inputDataError(error: unknown): AppError | undefined {
 
 /**
  * What the log keeps of an error: its type, its code (SQLSTATE or Node's) and where it was thrown.
- * Never its message or fields: a database error's message carries the query's parameters (notes,
- * e-mail addresses, password hashes) and its detail the failing row.
+ * Never its own message or fields: a database error's message carries the query's parameters
+ * (notes, e-mail addresses, password hashes) and its detail the failing row. `message` is the
+ * type and code only, `stack` the frames without the message line.
  */
-export function loggableError(error: unknown): { type: string; code?: string; frames?: string[] } {
-  if (!(error instanceof Error)) return { type: typeof error };
-  const code = sqlStateOf(error) ?? (typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined);
-  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).map((line) => line.trim());
-  return { type: error.constructor.name, ...(code ? { code } : {}), frames };
+export function loggableError(error: unknown): { type: string; code?: string; message: string; stack: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: typeof error, stack: '' };
+  const ownCode = (error as { code?: unknown }).code;
+  const code = sqlStateOf(error) ?? (typeof ownCode === 'string' ? ownCode : undefined);
+  const type = error.constructor.name;
+  const stack = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  return { type, ...(code ? { code } : {}), message: code ? `${type} ${code}` : type, stack };
 }
 
 interface ValidationIssue {
@@ -99,6 +104,7 @@ export function registerErrorHandling(app: FastifyInstance, webIndex?: Buffer): 
       return reply.status(400).send(validationEnvelope(error.validation as unknown as ValidationIssue[], input));
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
