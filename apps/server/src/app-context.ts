@@ -6,7 +6,7 @@ import type { Database } from './platform/db';
 import type { FileStorage } from './platform/files';
 import type { LiveHub } from './platform/live';
 import type { Mailer } from './platform/mail';
-import type { RateLimiter } from './platform/rate-limit';
+import type { MailQuota, RateLimiter } from './platform/rate-limit';
 import type { IdentityService } from './modules/identity/service';
 import type { SessionStore } from './modules/identity/sessions';
 import type { BookingDeps } from './modules/booking/deps';
@@ -19,6 +19,8 @@ export interface AppContext {
   clock: Clock;
   audit: AuditLog;
   limiter: RateLimiter;
+  /** The quota of the routes that send e-mail on request: `await ctx.mailQuota.claim(senderId, recipients)`. */
+  mailQuota: MailQuota;
   mailer: Mailer;
   files: FileStorage;
   sessions: SessionStore;

@@ -6,7 +6,7 @@ import type { Database } from './platform/db';
 import { LocalDiskStorage, type FileStorage } from './platform/files';
 import { LiveHub } from './platform/live';
 import { Mailer } from './platform/mail';
-import { RateLimiter } from './platform/rate-limit';
+import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { IdentityService, type LoginLimits } from './modules/identity/service';
 import { SessionStore } from './modules/identity/sessions';
 import { createBookingDeps } from './modules/booking/deps';
@@ -33,13 +33,14 @@ export function createContext(
   };
   const audit = new AuditLog(db, clock);
   const limiter = new RateLimiter(db, clock);
+  const mailQuota = new MailQuota(limiter, { perSender: config.mailPerSender, perRecipient: config.mailPerRecipient, windowSeconds: config.mailLimitWindowSeconds });
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const mailer = new Mailer(db, clock, config.smtpUrl, config.mailFrom);
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
-  const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
-  return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };
+  const userdata = new UserdataService({ db, clock, audit, mailer, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
+  const booking = createBookingDeps({ db, clock, audit, mailer, mailQuota, gateway: new TestPaymentGateway(clock), jobs, live, config });
+  return { config, database, clock, audit, limiter, mailQuota, mailer, files, sessions, identity, userdata, booking, jobs, live };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles';
-import { MSG } from './messages';
+import { describeWait, MSG } from './messages';
 import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Telephone, text, Uuid } from './validation';
 
 export const RoleNameSchema = z.enum(ROLE_NAMES);
@@ -52,13 +52,6 @@ export const PublicUser = z.object({
 export type PublicUser = z.infer<typeof PublicUser>;
 
 // ---- Login service (/api/login) ----
-
-/** A wait as people say it: "45 seconds", "1 minute", "8 minutes" (rounded up). */
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /** 429 after repeated wrong passwords for one account from one address. */
 export const signInDelayedMessage = (seconds: number) =>

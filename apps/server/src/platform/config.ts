@@ -18,6 +18,10 @@ export interface Config {
   /** The first wait after those failures; it doubles with each further failure, up to the maximum. */
   loginDelaySeconds: number;
   loginDelayMaxSeconds: number;
+  /** E-mails from the routes that send them on request (invitations, alternative links, resends), per window. */
+  mailPerSender: number;
+  mailPerRecipient: number;
+  mailLimitWindowSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   webDist: string;
@@ -63,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresBeforeDelay: int(env.LOGIN_FAILURES_BEFORE_DELAY, 5),
     loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 60),
     loginDelayMaxSeconds: int(env.LOGIN_DELAY_MAX_SECONDS, 3600),
+    mailPerSender: int(env.MAIL_PER_SENDER, 200),
+    mailPerRecipient: int(env.MAIL_PER_RECIPIENT, 3),
+    mailLimitWindowSeconds: int(env.MAIL_LIMIT_WINDOW_SECONDS, 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),

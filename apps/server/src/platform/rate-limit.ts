@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { tooManyEmailsFromSender, tooManyEmailsToRecipient } from '@vireo/contracts';
 import { rowsOf, type Db } from './db';
 import type { Clock } from './clock';
+import { AppError } from './errors';
+import { hashToken } from './tokens';
 
 /**
  * Counters kept in the database, so every server process shares them.
@@ -55,7 +58,64 @@ export class RateLimiter {
     return row ? { count: Number(row.count), last: new Date(row.window_start) } : null;
   }
 
+  /** Seconds until the current window of `key` ends (at least 1). */
+  async secondsLeft(key: string, windowSeconds: number): Promise<number> {
+    const result = await this.db.execute(sql`SELECT window_start FROM rate_limits WHERE key = ${key}`);
+    const start = rowsOf<{ window_start: string | Date }>(result)[0]?.window_start;
+    const end = start ? new Date(start).getTime() + windowSeconds * 1000 : this.clock.now().getTime();
+    return Math.max(1, Math.ceil((end - this.clock.now().getTime()) / 1000));
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+  }
+}
+
+export interface MailLimits {
+  /** E-mails one signed-in sender may have sent in a window. */
+  perSender: number;
+  /** E-mails one address may receive in a window, whoever sends them. */
+  perRecipient: number;
+  windowSeconds: number;
+}
+
+/**
+ * The quota of the routes that send e-mail on a person's request (invitations, alternative links,
+ * resends). `claim` counts the e-mails before they are sent and refuses with 429 when the sender
+ * or any recipient would go over; a refused claim gives its counts back, so concurrent requests
+ * never send past the limit.
+ */
+export class MailQuota {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly limits: MailLimits,
+  ) {}
+
+  async claim(senderUserId: string, recipients: string[]): Promise<void> {
+    const { perSender, perRecipient, windowSeconds } = this.limits;
+    const addresses = [...new Set(recipients.map((address) => address.trim().toLowerCase()))];
+    if (addresses.length === 0) return;
+    const senderKey = `mail:sender:${senderUserId}`;
+    const claimed: [string, number][] = [];
+    const giveBack = async () => {
+      for (const [key, amount] of claimed) await this.limiter.hit(key, windowSeconds, -amount);
+    };
+    const sent = await this.limiter.hit(senderKey, windowSeconds, addresses.length);
+    claimed.push([senderKey, addresses.length]);
+    if (sent > perSender) {
+      await giveBack();
+      const seconds = await this.limiter.secondsLeft(senderKey, windowSeconds);
+      throw new AppError(429, tooManyEmailsFromSender(seconds), undefined, { 'Retry-After': String(seconds) });
+    }
+    for (const address of addresses) {
+      const key = `mail:recipient:${hashToken(address)}`;
+      const received = await this.limiter.hit(key, windowSeconds);
+      claimed.push([key, 1]);
+      if (received > perRecipient) {
+        await giveBack();
+        const seconds = await this.limiter.secondsLeft(key, windowSeconds);
+        throw new AppError(429, tooManyEmailsToRecipient(address, seconds), { email: tooManyEmailsToRecipient(address, seconds) }, { 'Retry-After': String(seconds) });
+      }
+    }
   }
 }

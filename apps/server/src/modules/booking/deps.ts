@@ -8,6 +8,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
+import type { MailQuota } from '../../platform/rate-limit';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
@@ -24,6 +25,8 @@ export interface BookingDeps {
   clock: Clock;
   audit: AuditLog;
   mailer: Mailer;
+  /** The quota of e-mails sent on a person's request (the alternative link). */
+  mailQuota: MailQuota;
   gateway: PaymentGateway;
   services: ServiceCatalogue;
   settings: BookingSettings;

@@ -83,9 +83,12 @@ export async function notifyPractitionerOfLateCancellation(deps: BookingDeps, de
   });
 }
 
+/** Who the alternative link goes to: the appointment's people. */
+export const alternativeLinkRecipients = (details: AppointmentDetails): string[] => recipients(details, []);
+
 export async function sendAlternativeLink(deps: BookingDeps, details: AppointmentDetails, link: string): Promise<number> {
   const { productName } = deps.settings;
-  const to = recipients(details, []);
+  const to = alternativeLinkRecipients(details);
   for (const address of to) {
     await deps.mailer.send({
       to: address,

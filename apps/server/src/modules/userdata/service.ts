@@ -31,6 +31,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
+import type { MailQuota } from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { registrations, roleProfiles, roles } from '../../db/schema';
 import * as identityRepo from '../identity/repo';
@@ -45,6 +46,7 @@ export interface UserdataDeps {
   clock: Clock;
   audit: AuditLog;
   mailer: Mailer;
+  mailQuota: MailQuota;
   files: FileStorage;
   productName: string;
   publicUrl: string;
@@ -397,6 +399,7 @@ export class UserdataService {
     const outcomes: InvitationResponse['invitations'] = [];
     const outgoing: OutgoingMail[] = [];
     const distinct = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) === index);
+    await this.deps.mailQuota.claim(auth.userId, distinct);
     await db.transaction(async (tx) => {
       for (const email of distinct) {
         const existing = await identityRepo.findUserByEmail(tx, email);
