@@ -7,7 +7,7 @@ import type { LiveHub } from './platform/live';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { OutboxRelay } from './platform/outbox';
-import type { RateLimiter } from './platform/rate-limit';
+import type { MailQuota, RateLimiter } from './platform/rate-limit';
 import type { Sealer } from './platform/sealing';
 import type { IdentityService } from './modules/identity/service';
 import type { SessionStore } from './modules/identity/sessions';
@@ -23,6 +23,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Seals what must not rest in clear (message bodies, outbox secrets). */
   sealer: Sealer;
+  /** The quota of the routes that send e-mail on request: `await ctx.mailQuota.claim(senderId, recipients)`. */
+  mailQuota: MailQuota;
   mailer: Mailer;
   /** The outbox relay: `outbox.emit(tx, event)` with a change; modules register handlers with `outbox.on`. */
   outbox: OutboxRelay;

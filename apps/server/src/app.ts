@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
-import { registerErrorHandling } from './platform/errors';
+import { loggableError, registerErrorHandling } from './platform/errors';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -24,16 +24,25 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
-/** Logs carry the route pattern, never the URL (tokens travel in some paths) nor the caller's IP. */
+/**
+ * Logs carry the route pattern, never the URL (tokens travel in some paths) nor the caller's IP;
+ * an error only its type, code and stack frames, never its message (`loggableError`).
+ */
 const logSerializers = {
   req: (req: { method?: string; routeOptions?: { url?: string } }) => ({ method: req.method, route: req.routeOptions?.url ?? 'unmatched' }),
+  err: loggableError,
 };
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: logSerializers },
+    logger:
+      options.logger === false
+        ? false
+        : { level: ctx.config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',

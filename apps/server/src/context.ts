@@ -8,7 +8,7 @@ import { LiveHub } from './platform/live';
 import type { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
 import { OutboxRelay } from './platform/outbox';
-import { RateLimiter } from './platform/rate-limit';
+import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
 import { IdentityService, type LoginLimits } from './modules/identity/service';
 import { SessionStore } from './modules/identity/sessions';
@@ -29,9 +29,16 @@ export function createContext(
   files: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files')),
 ): AppContext {
   const { db } = database;
-  const limits: LoginLimits = { perIp: config.loginAttemptsPerIp, perAccountFailures: 5, windowSeconds: 15 * 60 };
+  const limits: LoginLimits = {
+    perIp: config.loginAttemptsPerIp,
+    windowSeconds: 15 * 60,
+    failuresBeforeDelay: config.loginFailuresBeforeDelay,
+    delaySeconds: config.loginDelaySeconds,
+    delayMaxSeconds: config.loginDelayMaxSeconds,
+  };
   const audit = new AuditLog(db, clock);
   const limiter = new RateLimiter(db, clock);
+  const mailQuota = new MailQuota(limiter, { perSender: config.mailPerSender, perRecipient: config.mailPerRecipient, windowSeconds: config.mailLimitWindowSeconds });
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
   const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const sealer = new Sealer(db, clock, config.messageKey);
@@ -40,12 +47,12 @@ export function createContext(
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
-  const userdata = new UserdataService({ db, clock, audit, outbox, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const userdata = new UserdataService({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
+  const booking = createBookingDeps({ db, clock, audit, mailer, mailQuota, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
-  return { config, database, clock, audit, limiter, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneNumber } from './telephone';
-import { EMAIL_PATTERN, EpochSeconds, Uuid } from './validation';
+import { EMAIL_PATTERN, EpochSeconds, multilineText, text, Uuid } from './validation';
 
 // ---- Constants of spec 2 §9 ----
 
@@ -121,8 +121,7 @@ export const TRANSPORT_TYPES = ['Flight', 'Train', 'Other'] as const;
  * Service names: video_gp, video_gp_{product}, video_gp_euro, video_gp_tui and self_swab.
  * {product} is the configured product name in lower case ("video_gp_vireo" by default).
  */
-export const ServiceName = z
-  .string()
+export const ServiceName = text()
   .trim()
   .regex(/^(video_gp(_[a-z0-9]{2,30})?|self_swab)$/, 'Unknown service');
 
@@ -215,7 +214,8 @@ export const BOOKING_MSG = {
 // ---- Building blocks ----
 
 export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyyy');
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => text().trim().max(max).optional();
+const optionalNotes = (max: number) => multilineText().trim().max(max).optional();
 
 /** Whether `zone` is an IANA time zone this runtime can show times in. */
 export function isTimeZone(zone: string): boolean {
@@ -228,13 +228,13 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** A booking's tz_location: a real IANA zone such as Europe/London, so its times can always be shown. */
-export const TimeZoneName = z.string().trim().max(60).refine(isTimeZone, BOOKING_MSG.timeZoneInvalid);
+export const TimeZoneName = text().trim().max(60).refine(isTimeZone, BOOKING_MSG.timeZoneInvalid);
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const VaccineInformation = z.object({
   number: z.enum(['one dose', 'two doses']).optional(),
   status: z.enum(['yes', 'no']),
-  type: z.string().trim().max(60).optional(),
+  type: text().trim().max(60).optional(),
 });
 
 /** Booking-user metadata of spec 2 §3: free-form keys kept, known keys typed. */
@@ -252,8 +252,8 @@ export const BookingUserMetadata = z
     forename: optionalText(100),
     surname: optionalText(100),
     result: optionalText(40),
-    reject_notes: optionalText(2000),
-    invalid_notes: optionalText(2000),
+    reject_notes: optionalNotes(2000),
+    invalid_notes: optionalNotes(2000),
     sample_taken: z.enum(['valid', 'invalid', 'rejected']).optional(),
     kit_provider: optionalText(100),
     kit_id: optionalText(60),
@@ -265,16 +265,16 @@ export const BookingUserMetadata = z
     flight_number: optionalText(20),
     guardian: z.boolean().optional(),
   })
-  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+  .catchall(z.union([text().max(500), z.number(), z.boolean(), z.null()]));
 export type BookingUserMetadata = z.infer<typeof BookingUserMetadata>;
 
-const BookingUserName = z.string({ error: BOOKING_MSG.inputFirstName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100);
+const BookingUserName = text({ error: BOOKING_MSG.inputFirstName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100);
 
 /** One person on a booking (spec 2 §3 booking user, the passenger fields). */
 export const BookingUserInput = z.object({
   first_name: BookingUserName,
-  last_name: z.string({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  last_name: text({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
   phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   /** Epoch seconds of the date of birth at 00:00 UTC. */
   date_of_birth: EpochSeconds.min(MIN_BOOKING_DATE_OF_BIRTH_EPOCH, BOOKING_MSG.dateOfBirthTooEarly),
@@ -401,7 +401,7 @@ export const DateSearchResponse = z.object({ success: z.literal(true), dates: z.
 export const StatusRequest = z.object({
   status: AppointmentStatusSchema,
   /** The holder's token: on LOCKED it moves the holder's previous hold; on AVAILABLE it proves the hold. */
-  hold_token: z.string().min(20).max(100).optional(),
+  hold_token: text().min(20).max(100).optional(),
 });
 export const StatusResponse = z.object({
   success: z.literal(true),
@@ -438,14 +438,13 @@ export function cardExpired(expiry: string, now: Date): boolean {
 }
 
 export const CardInput = z.object({
-  number: z
-    .string()
+  number: text()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), BOOKING_MSG.cardNumberInvalid),
   /** MM/YY */
-  expiration_date: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, BOOKING_MSG.cardExpiryFormat),
-  cvv: z.string().trim().regex(/^\d{3,4}$/, BOOKING_MSG.cvvInvalid),
+  expiration_date: text().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, BOOKING_MSG.cardExpiryFormat),
+  cvv: text().trim().regex(/^\d{3,4}$/, BOOKING_MSG.cvvInvalid),
 });
 export type CardInput = z.infer<typeof CardInput>;
 
@@ -453,11 +452,11 @@ export type CardInput = z.infer<typeof CardInput>;
 export const PLACEHOLDER_CARD = { number: '4111111111111111', cvv: '123' } as const;
 
 export const BillingDetails = z.object({
-  first_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   /** dd-MM-yyyy */
   dateOfBirth: DayString.optional(),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
   phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   company: optionalText(100),
   street_address: optionalText(200),
@@ -477,7 +476,7 @@ export const FlightDetails = z.object({
 });
 
 export const PaymentRequest = z.object({
-  hold_token: z.string().min(20).max(100),
+  hold_token: text().min(20).max(100),
   /** Pence, GBP; must equal the slot's cost for this caller. */
   amount: z.number().int().nonnegative(),
   card: CardInput.optional(),
@@ -491,7 +490,7 @@ export const PaymentRequest = z.object({
   group: Uuid.optional(),
   user: Uuid.optional(),
   /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
-  token: z.string().trim().max(100).optional(),
+  token: text().trim().max(100).optional(),
   language: LanguageSchema.optional(),
   tz_location: TimeZoneName.optional(),
   flight_details: FlightDetails.optional(),
@@ -538,12 +537,12 @@ export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: B
 export const UpdateTermsRequest = z.object({ toc_accept: z.boolean(), marketing_accept: z.boolean().optional() });
 export const DeleteQuery = z.object({ action: z.literal('delete'), actor: z.enum(['patient', 'practitioner', 'admin']) });
 export const DeleteResponse = z.object({ success: z.literal(true), message: z.string(), rebookable: z.boolean(), warning: z.string().optional() });
-export const UserVideoTokenRequest = z.object({ user_video_token: z.string().trim().min(8).max(500) });
+export const UserVideoTokenRequest = z.object({ user_video_token: text().trim().min(8).max(500) });
 export const JoinRequest = z.object({ booking_id: Uuid.optional() });
 export const JoinResponse = z.object({ success: z.literal(true), appointment: Appointment, room: z.string() });
-export const RescheduleRequest = z.object({ hold_token: z.string().min(20).max(100) });
+export const RescheduleRequest = z.object({ hold_token: text().min(20).max(100) });
 export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
-export const NoteRequest = z.object({ content: z.string().trim().min(1).max(4000) });
+export const NoteRequest = z.object({ content: multilineText().trim().min(1).max(4000) });
 export const NotesHistoryResponse = z.object({ success: z.literal(true), notes: z.array(Note), status_changes: z.array(StatusChange) });
 export const AlternativeLinkResponse = z.object({ success: z.literal(true), message: z.string(), link: z.string() });
 export const ShortTokenResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment), rebook_credit: z.boolean() });
@@ -589,8 +588,8 @@ export const RangeQuery = z.object({
 });
 export const ListRangeQuery = RangeQuery.extend(ListPaging.shape);
 export const SearchQuery = ListPaging.extend({
-  q: z.string().trim().max(100).optional(),
-  status: z.string().trim().max(400).optional(),
+  q: text().trim().max(100).optional(),
+  status: text().trim().max(400).optional(),
   start_time_from: z.coerce.number().int().optional(),
   start_time_to: z.coerce.number().int().optional(),
   end_time_from: z.coerce.number().int().optional(),
@@ -608,12 +607,12 @@ export const TEST_RESULTS = ['Positive', 'Negative', 'Invalid', 'Rejected'] as c
 export const ResultFields = z.object({
   booking_user_id: Uuid,
   result: z.enum(TEST_RESULTS, { error: 'You must enter a result' }),
-  reject_notes: z.string().trim().max(2000).optional(),
-  invalid_notes: z.string().trim().max(2000).optional(),
+  reject_notes: multilineText().trim().max(2000).optional(),
+  invalid_notes: multilineText().trim().max(2000).optional(),
   sample_taken: z.enum(['valid', 'invalid', 'rejected']).optional(),
-  kit_id: z.string().trim().toUpperCase().min(5).max(60).optional(),
-  lot_id: z.string().trim().max(60).optional(),
-  kit_provider: z.string().trim().max(100).optional(),
+  kit_id: text().trim().toUpperCase().min(5).max(60).optional(),
+  lot_id: text().trim().max(60).optional(),
+  kit_provider: text().trim().max(100).optional(),
   /** 'true' when the test was watched on the alternative video platform, so no photo exists. */
   alternative_video: z.enum(['true', 'false']).optional(),
 });
@@ -715,13 +714,13 @@ export const ShiftsQuery = z.object({
 
 /** The 'Basic information' step of the public wizard; the same rules the server applies to billing_details. */
 export const BasicInformationForm = z.object({
-  first_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   /** yyyy-MM-dd from the date input */
-  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
+  dateOfBirth: text().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
   telephone: phoneNumber(BOOKING_MSG.telephoneInvalid),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  discount_code: z.string().trim().max(40).optional(),
+  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  discount_code: text().trim().max(40).optional(),
 });
 export type BasicInformationForm = z.infer<typeof BasicInformationForm>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Telephone, Uuid } from './validation';
+import { MSG } from './messages';
+import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Telephone, text, Uuid } from './validation';
 
 // ---- Identity service (/api/identity): the user requests ----
 
@@ -11,13 +12,13 @@ export const CreateUserRequest = z.object({
   email: Email,
   date_of_birth: DateOfBirth,
   password: Password,
-  username: z.string().trim().min(2).max(100),
+  username: text().trim().min(2).max(100),
   organisation_id: Uuid,
   telephone: Telephone.optional(),
-  address_1: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  county: z.string().trim().max(100).optional(),
-  postcode: z.string().trim().max(8).optional(),
+  address_1: text().trim().max(200).optional(),
+  city: text().trim().max(100).optional(),
+  county: text().trim().max(100).optional(),
+  postcode: text().trim().max(8).optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 
@@ -27,14 +28,15 @@ export const UpdateUserRequest = z
     last_name: PersonName,
     date_of_birth: DateOfBirth,
     telephone: Telephone.nullable(),
-    avatar_image: z.string().max(500).nullable(),
-    address_1: z.string().trim().max(200).nullable(),
-    city: z.string().trim().max(100).nullable(),
-    county: z.string().trim().max(100).nullable(),
-    postcode: z.string().trim().max(8).nullable(),
+    avatar_image: text().max(500).nullable(),
+    address_1: text().trim().max(200).nullable(),
+    city: text().trim().max(100).nullable(),
+    county: text().trim().max(100).nullable(),
+    postcode: text().trim().max(8).nullable(),
     /** Only a super admin may set these. */
     email: Email,
     disabled: z.boolean(),
   })
-  .partial();
+  .partial()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), MSG.nothingToUpdate);
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;

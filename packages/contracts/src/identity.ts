@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles';
-import { EpochSeconds, Uuid } from './validation';
+import { describeWait } from './messages';
+import { EpochSeconds, text, Uuid } from './validation';
 
 export const RoleNameSchema = z.enum(ROLE_NAMES);
 
@@ -52,9 +53,13 @@ export type PublicUser = z.infer<typeof PublicUser>;
 
 // ---- Login service (/api/login) ----
 
+/** 429 after repeated wrong passwords for one account from one address. */
+export const signInDelayedMessage = (seconds: number) =>
+  `Too many failed sign-in attempts for this account from your network. Please wait ${describeWait(seconds)} and try again.`;
+
 export const AuthRequest = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
+  email: text().trim().min(1),
+  password: text().min(1),
 });
 export const AuthResponse = z.object({
   success: z.literal(true),
@@ -64,7 +69,7 @@ export const AuthResponse = z.object({
 });
 
 export const CreateTokenRequest = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   user_id: Uuid,
   organisation_id: Uuid,
   role_id: Uuid,

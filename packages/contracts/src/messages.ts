@@ -20,6 +20,8 @@ export const MSG = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   requestTooLarge: 'The request is too large.',
+  controlCharacters: 'Remove the control characters (such as NUL) from this text.',
+  nothingToUpdate: 'Give at least one detail to change.',
   // Patient and manager (spec 1 §8)
   failedHealthAssessment: 'Failed to submit health assessment',
   errorFetchingResults: 'Error fetching results',
@@ -46,6 +48,18 @@ export const MSG = {
   // Back office (spec 3 §8)
   unableToRetrieveRooms: 'Unable to retrieve rooms.',
 } as const;
+
+/** A wait as people say it: "45 seconds", "1 minute", "8 minutes" (rounded up). */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** 429 from the routes that send e-mail (invitations, alternative links, resends). */
+export const tooManyEmailsFromSender = (seconds: number) => `You have sent too many e-mails. Please wait ${describeWait(seconds)} and try again.`;
+export const tooManyEmailsToRecipient = (address: string, seconds: number) =>
+  `Too many e-mails have been sent to ${address}. Please wait ${describeWait(seconds)} and try again.`;
 
 export const EMPTY_TEXT = {
   appointments: 'No appointments to display',

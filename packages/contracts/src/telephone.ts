@@ -1,5 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { z } from 'zod';
+import { text } from './text';
 
 export const TELEPHONE_MIN = 5;
 export const TELEPHONE_MAX = 30;
@@ -10,8 +10,7 @@ export const TELEPHONE_INVALID = 'Enter a valid phone number';
  * form, with the message of the form it is on.
  */
 export const phoneNumber = (message: string = TELEPHONE_INVALID) =>
-  z
-    .string()
+  text()
     .trim()
     .min(TELEPHONE_MIN, message)
     .max(TELEPHONE_MAX, message)

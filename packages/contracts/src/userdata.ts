@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaysBetween, londonCalendarDate, type CalendarDate } from './dates';
 import { OrganisationProfile, RoleProfileSummary } from './identity';
-import { Email, EpochSeconds, Uuid } from './validation';
+import { Email, EpochSeconds, text, Uuid } from './validation';
 
 // ---- Constants of spec 1 §9 ----
 
@@ -96,33 +96,28 @@ export const ADDRESS_LINE_PATTERN = /^[\p{L}\p{N} ,.'/&-]+$/u;
 export const PLACE_NAME_PATTERN = /^[\p{L} '-]+$/u;
 
 export const ShippingDetailsInput = z.object({
-  address_1: z
-    .string({ error: SHIPPING_TEXT.address1 })
+  address_1: text({ error: SHIPPING_TEXT.address1 })
     .trim()
     .min(REQUIRED_TEXT_MIN, SHIPPING_TEXT.address1)
     .max(ADDRESS_MAX, SHIPPING_TEXT.address1)
     .regex(ADDRESS_LINE_PATTERN, SHIPPING_TEXT.address1),
-  address_2: z
-    .string()
+  address_2: text()
     .trim()
     .max(ADDRESS_MAX, SHIPPING_TEXT.address2)
     .refine((value) => value === '' || (value.length >= OPTIONAL_TEXT_MIN && ADDRESS_LINE_PATTERN.test(value)), SHIPPING_TEXT.address2)
     .nullable()
     .optional(),
-  city: z
-    .string({ error: SHIPPING_TEXT.town })
+  city: text({ error: SHIPPING_TEXT.town })
     .trim()
     .min(REQUIRED_TEXT_MIN, SHIPPING_TEXT.town)
     .max(ADDRESS_MAX, SHIPPING_TEXT.town)
     .regex(PLACE_NAME_PATTERN, SHIPPING_TEXT.town),
-  county: z
-    .string({ error: SHIPPING_TEXT.county })
+  county: text({ error: SHIPPING_TEXT.county })
     .trim()
     .min(REQUIRED_TEXT_MIN, SHIPPING_TEXT.county)
     .max(ADDRESS_MAX, SHIPPING_TEXT.county)
     .regex(PLACE_NAME_PATTERN, SHIPPING_TEXT.county),
-  postcode: z
-    .string({ error: SHIPPING_TEXT.postcode })
+  postcode: text({ error: SHIPPING_TEXT.postcode })
     .trim()
     .toUpperCase()
     .min(1, SHIPPING_TEXT.postcode)
@@ -148,7 +143,7 @@ export const RoleProfile = RoleProfileSummary.extend({ shipping_details: Shippin
 export type RoleProfile = z.infer<typeof RoleProfile>;
 export const RoleProfileResponse = z.object({ success: z.literal(true), role_profile: RoleProfile });
 
-export const RoleProfileName = z.string().trim().min(2).max(100);
+export const RoleProfileName = text().trim().min(2).max(100);
 export const CreateRoleProfileRequest = z.object({ role_id: Uuid, name: RoleProfileName });
 export const UpdateRoleProfileRequest = z.object({ name: RoleProfileName });
 

@@ -12,10 +12,13 @@ export const PASSWORD_MAX = 200;
 /** Earliest date of birth accepted: 1 January 1901, as epoch seconds. */
 export const MIN_DATE_OF_BIRTH_EPOCH = Date.UTC(1901, 0, 1) / 1000;
 
-export const Email = z.string().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
-export const PersonName = z.string().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
-export const Password = z
-  .string()
+import { text } from './text';
+
+export { MULTI_LINE_TEXT, SINGLE_LINE_TEXT, multilineText, text } from './text';
+
+export const Email = text().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
+export const PersonName = text().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
+export const Password = text()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX);
 export const EpochSeconds = z.number().int();

@@ -14,6 +14,15 @@ export interface Config {
   sessionMaxHours: number;
   loginTokenSeconds: number;
   loginAttemptsPerIp: number;
+  /** Wrong passwords for one account from one address before that address must wait. */
+  loginFailuresBeforeDelay: number;
+  /** The first wait after those failures; it doubles with each further failure, up to the maximum. */
+  loginDelaySeconds: number;
+  loginDelayMaxSeconds: number;
+  /** E-mails from the routes that send them on request (invitations, alternative links, resends), per window. */
+  mailPerSender: number;
+  mailPerRecipient: number;
+  mailLimitWindowSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Seals message bodies and outbox secrets (AES-256-GCM); unset, a key is generated and kept in the database. */
@@ -58,6 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     loginTokenSeconds: int(env.LOGIN_TOKEN_SECONDS, 120),
     loginAttemptsPerIp: int(env.LOGIN_ATTEMPTS_PER_IP, 50),
+    loginFailuresBeforeDelay: int(env.LOGIN_FAILURES_BEFORE_DELAY, 5),
+    loginDelaySeconds: int(env.LOGIN_DELAY_SECONDS, 60),
+    loginDelayMaxSeconds: int(env.LOGIN_DELAY_MAX_SECONDS, 3600),
+    mailPerSender: int(env.MAIL_PER_SENDER, 200),
+    mailPerRecipient: int(env.MAIL_PER_RECIPIENT, 3),
+    mailLimitWindowSeconds: int(env.MAIL_LIMIT_WINDOW_SECONDS, 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     messageKey: parseMessageKey(env.MESSAGE_KEY),

@@ -49,9 +49,13 @@ const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 /**
  * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move.
  * `ownDatabase` gives a file its own PostgreSQL database too, for tests whose outbox deliveries must
- * not be taken by other files' relays on the shared one (a test mail server, say).
+ * not be taken by other files' relays on the shared one (a test mail server, say). The app logs nothing
+ * unless `logStream` is given, which then receives every log line.
  */
-export async function createHarness(overrides: Partial<Config> = {}, options: { ownDatabase?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  overrides: Partial<Config> = {},
+  options: { ownDatabase?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<Harness> {
   const sharedUrl = inject('postgresUrl');
   const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
   const postgresUrl = scratch?.url ?? sharedUrl;
@@ -64,7 +68,7 @@ export async function createHarness(overrides: Partial<Config> = {}, options: { 
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
   const ctx = createContext(config, database, clock, new Jobs(null), new LocalDiskStorage(filesDir));
   await ctx.sealer.ready();
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   const { db } = database;
 

@@ -29,6 +29,7 @@ import {
   SuccessOnly,
   UpdateTermsRequest,
   UserVideoTokenRequest,
+  text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, allow } from '../../platform/access';
@@ -198,7 +199,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'The bookings made with a booking link (short token), and whether one may be rebooked without paying',
-      params: z.object({ token: z.string().min(20).max(100) }),
+      params: z.object({ token: text().min(20).max(100) }),
       response: bookingErrors({ 200: ShortTokenResponse }),
     },
     handler: async (request) => {

@@ -9,6 +9,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxRelay } from '../../platform/outbox';
+import type { MailQuota } from '../../platform/rate-limit';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
@@ -25,6 +26,8 @@ export interface BookingDeps {
   clock: Clock;
   audit: AuditLog;
   mailer: Mailer;
+  /** The quota of e-mails sent on a person's request (the alternative link). */
+  mailQuota: MailQuota;
   gateway: PaymentGateway;
   services: ServiceCatalogue;
   settings: BookingSettings;

@@ -109,13 +109,16 @@ async function notifyPractitionerOfLateCancellation(deps: MailDeps, event: Outbo
   });
 }
 
+/** Who the alternative link goes to: the appointment's people. */
+export const alternativeLinkRecipients = (details: Booking): string[] => recipients(details, []);
+
 /** The practitioner made a second video room: its link goes to the appointment's people. */
 async function sendAlternativeLink(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const details = await detailsOf(db, event.payload.appointment_id);
   if (!details?.row.alternativeVideoRoom) return;
   const { productName, publicUrl } = deps.settings;
   const link = alternativeLink(publicUrl, details.row.id, details.row.alternativeVideoRoom);
-  for (const address of recipients(details, [])) {
+  for (const address of alternativeLinkRecipients(details)) {
     await deps.mailer.send(db, {
       to: address,
       subject: `${productName}: your alternative video link`,

@@ -8,6 +8,7 @@ import {
   AppointmentListResponse,
   BOOKING_MSG,
   BookingUserUpdate,
+  MSG,
   ClaimableCountResponse,
   ClaimBody,
   ClaimQuery,
@@ -47,18 +48,28 @@ import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-comm
 
 const tags = ['booking: practitioner'];
 
-/** Reads a multipart request: the one file (if any) and the text fields. */
+/**
+ * Reads a multipart request: the one file (if any) and the text fields. A body the parser cannot
+ * read (an unterminated part, a broken boundary) is the client's: 400 'Malformed request'.
+ * The parser's own 4xx errors (a file over the size limit, too many parts) keep their status.
+ */
 async function readMultipart(request: FastifyRequest): Promise<{ file: { data: Buffer; contentType: string } | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage });
   let file: { data: Buffer; contentType: string } | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (data.length > 0) file = { data, contentType: part.mimetype };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (data.length > 0) file = { data, contentType: part.mimetype };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    throw badRequest(MSG.malformedRequest);
   }
   return { file, fields };
 }

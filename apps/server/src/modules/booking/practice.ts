@@ -9,6 +9,7 @@ import { appointmentFiles, appointmentNotes, appointments, appointmentStatusChan
 import { auditHealthData } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { publishAppointmentChanges, publishPresence } from './live-events';
+import { alternativeLinkRecipients } from './mail';
 import { canPractise, canRead, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
 import { alternativeLink } from './present';
 import { findAppointment, loadDetails, people, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
@@ -168,7 +169,9 @@ export async function submitResult(
 
 /** POST /{id}/8x8link: a second video room for the appointment, e-mailed to its people. */
 export async function createAlternativeLink(deps: BookingDeps, caller: Caller, id: string): Promise<string> {
-  await loadForPractice(deps, caller, id);
+  const row = await loadForPractice(deps, caller, id);
+  const [current] = await loadDetails(deps.db, [row]);
+  await deps.mailQuota.claim(caller.auth?.userId ?? 'anonymous', alternativeLinkRecipients(current!));
   const room = `alt-${randomUUID()}`;
   await deps.db.transaction(async (tx) => {
     await tx.update(appointments).set({ alternativeVideoRoom: room }).where(eq(appointments.id, id));

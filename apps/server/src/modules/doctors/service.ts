@@ -12,7 +12,7 @@ import { publishAppointmentChanges } from '../booking/live-events';
 import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo';
 import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
 
-type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'outbox' | 'config' | 'live' | 'sessions' | 'booking'>;
+type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'outbox' | 'mailQuota' | 'config' | 'live' | 'sessions' | 'booking'>;
 const DAY_MS = 86_400_000;
 
 async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<Doctor[]> {
@@ -75,6 +75,7 @@ function organisationFor(auth: AuthContext): string {
 export async function createDoctor(ctx: DoctorsContext, auth: AuthContext, input: CreateDoctorRequest, request: FastifyRequest): Promise<Doctor> {
   const { db } = ctx.database;
   if (await findUserByEmail(db, input.email)) throw new AppError(409, ROTA_MSG.emailTaken, { email: ROTA_MSG.emailTaken });
+  await ctx.mailQuota.claim(auth.userId, [input.email]);
   const organisationId = organisationFor(auth);
   const user = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -107,6 +108,7 @@ export async function resendInvitation(ctx: DoctorsContext, auth: AuthContext, u
   if (!user) throw notFound();
   if (user.passwordHash) throw conflict(ROTA_MSG.alreadyActive);
   if (user.disabledAt) throw badRequest(ROTA_MSG.doctorDisabled);
+  await ctx.mailQuota.claim(auth.userId, [user.email]);
   await sendInvitation(ctx, user, auth.userId);
   await ctx.audit.record({ action: 'practitioner.invite', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { MSG, Password, PASSWORD_MIN, ROTA_MSG } from '@vireo/contracts';
+import { MSG, Password, PASSWORD_MIN, ROTA_MSG, text } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hidden, issueCsrf } from '../identity/pages';
+import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
 import { acceptInvitation, invitationFor } from './service';
 
 const TITLE = 'Set your password';
@@ -33,7 +33,7 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
     html(reply, reason === 'expired' ? 410 : 404, `${alert(reason === 'expired' ? ROTA_MSG.invitationExpired : ROTA_MSG.invitationInvalid)}<p><a href="/login">Go to sign in</a></p>`, 'Invitation not valid');
 
-  app.get('/set-password', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) => {
+  app.get('/set-password', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
     const invitation = await invitationFor(ctx, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
@@ -47,6 +47,7 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const again = (status: number, errors: string[]) => html(reply, status, passwordForm(issueCsrf(reply, secure), token, invitation.email, errors));
     if (!csrfValid(request, form.csrf)) return again(403, ['Your form expired. Please try again.']);
+    if (hasControlCharacters(form)) return again(400, [MSG.controlCharacters]);
     const password = typeof form.password === 'string' ? form.password : '';
     if (!password || typeof form.confirm !== 'string' || !form.confirm) return again(400, [MSG.missingDetails]);
     const parsed = Password.safeParse(password);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
-import { AuthRequest, AuthResponse, CreateTokenRequest, CreateTokenResponse, SessionResponse, SuccessOnly } from '@vireo/contracts';
+import { AuthRequest, AuthResponse, CreateTokenRequest, CreateTokenResponse, SessionResponse, SuccessOnly, text } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, requireAuth } from '../../platform/access';
 import { unauthenticated } from '../../platform/errors';
@@ -38,7 +38,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags: ['login'],
       summary: 'Exchange a one-time login token for a session',
-      params: z.object({ id: z.string().min(1).max(200) }),
+      params: z.object({ id: text().min(1).max(200) }),
       response: withErrors({ 200: SessionResponse }),
     },
     handler: (request) => ctx.identity.exchangeLoginToken(request.params.id, request),

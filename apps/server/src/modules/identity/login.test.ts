@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@vireo/contracts';
+import { MSG, signInDelayedMessage } from '@vireo/contracts';
 import { auditEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
+import { openForm } from '../../test/forms';
+import { signInDelaySeconds } from './service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,14 +51,77 @@ describe('POST /api/login/auth', () => {
     expect((await signIn(u.user.email, u.password)).status).toBe(401);
   });
 
-  it('locks an account after five failures with 429, even with the right password', async () => {
+  it('slows the address that guesses, with a wait that doubles, while the owner signs in from elsewhere', async () => {
+    h.clock.set(new Date('2026-05-04T09:00:00Z'));
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
-    for (let i = 0; i < 5; i++) expect((await signIn(u.user.email, 'wrong-password')).status).toBe(401);
-    const locked = await signIn(u.user.email, u.password);
-    expect(locked).toMatchObject({ status: 429, body: { message: MSG.tooManyRequests } });
-    h.clock.advance(15 * 60_000 + 1000);
-    expect((await signIn(u.user.email, u.password)).status).toBe(200);
+    const attacker = '198.51.100.7';
+    const owner = '192.0.2.44';
+    for (let i = 0; i < 5; i++) expect((await signIn(u.user.email, 'wrong-password', attacker)).status).toBe(401);
+    const delayed = await h.app.inject({ method: 'POST', url: '/api/login/auth', payload: { email: u.user.email, password: u.password }, remoteAddress: attacker });
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json().message).toBe(signInDelayedMessage(60));
+    expect(delayed.json().message).toBe('Too many failed sign-in attempts for this account from your network. Please wait 1 minute and try again.');
+    expect(delayed.headers['retry-after']).toBe('60');
+
+    // The owner, from their own address and with the right password, is not held up.
+    expect((await signIn(u.user.email, u.password, owner)).status).toBe(200);
+
+    // Each further failure doubles the attacker's wait: 2 minutes, then 4.
+    h.clock.advance(60_000);
+    expect((await signIn(u.user.email, 'wrong-password', attacker)).status).toBe(401);
+    expect(await signIn(u.user.email, 'wrong-password', attacker)).toMatchObject({ status: 429, body: { message: signInDelayedMessage(120) } });
+    h.clock.advance(90_000);
+    expect(await signIn(u.user.email, u.password, attacker)).toMatchObject({ status: 429, body: { message: signInDelayedMessage(30) } });
+    h.clock.advance(30_000);
+    expect((await signIn(u.user.email, 'wrong-password', attacker)).status).toBe(401);
+    expect(await signIn(u.user.email, 'wrong-password', attacker)).toMatchObject({ status: 429, body: { message: signInDelayedMessage(240) } });
+    const denied = await h.ctx.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign_in'));
+    expect(denied.some((r) => r.outcome === 'denied' && (r.details as { reason?: string }).reason === 'delayed')).toBe(true);
+
+    // Another account from the attacker's address is not affected; after the wait the right password works and clears the count.
+    const other = await h.user({ org, roles: ['patient'] });
+    expect((await signIn(other.user.email, other.password, attacker)).status).toBe(200);
+    h.clock.advance(240_000);
+    expect((await signIn(u.user.email, u.password, attacker)).status).toBe(200);
+    expect((await signIn(u.user.email, 'wrong-password', attacker)).status).toBe(401);
+    expect((await signIn(u.user.email, u.password, attacker)).status).toBe(200);
+  });
+
+  it('the wait grows to its maximum', () => {
+    const limits = { perIp: 50, windowSeconds: 900, failuresBeforeDelay: 5, delaySeconds: 60, delayMaxSeconds: 3600 };
+    expect([4, 5, 6, 7, 10, 11, 12, 500].map((n) => signInDelaySeconds(limits, n))).toEqual([0, 60, 120, 240, 1920, 3600, 3600, 3600]);
+  });
+
+  it('forgets an address’s failures a day after the last one', async () => {
+    h.clock.set(new Date('2026-05-06T09:00:00Z'));
+    const org = await h.org();
+    const u = await h.user({ org, roles: ['patient'] });
+    const ip = '198.51.100.10';
+    for (let i = 0; i < 5; i++) expect((await signIn(u.user.email, 'wrong-password', ip)).status).toBe(401);
+    h.clock.advance(24 * 3600_000 - 1000);
+    expect((await signIn(u.user.email, 'wrong-password', ip)).status).toBe(401);
+    expect((await signIn(u.user.email, 'wrong-password', ip)).status).toBe(429);
+    h.clock.advance(24 * 3600_000 + 1000);
+    for (let i = 0; i < 5; i++) expect((await signIn(u.user.email, 'wrong-password', ip)).status).toBe(401);
+  });
+
+  it('the sign-in page shows the wait', async () => {
+    h.clock.set(new Date('2026-05-05T09:00:00Z'));
+    const org = await h.org();
+    const u = await h.user({ org, roles: ['patient'] });
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 5; i++) expect((await signIn(u.user.email, 'wrong-password', ip)).status).toBe(401);
+    const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
+    const page = await h.app.inject({
+      method: 'POST',
+      url: '/identity/sign-in',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrf, email: u.user.email, password: u.password }).toString(),
+      remoteAddress: ip,
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.body).toContain('Please wait 1 minute and try again.');
   });
 
   it('limits attempts per IP address', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { MSG, PASSWORD_MAX, PASSWORD_MIN } from '@vireo/contracts';
+import { MSG, PASSWORD_MAX, PASSWORD_MIN, SINGLE_LINE_TEXT } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -30,6 +30,10 @@ export function csrfValid(request: FastifyRequest, submitted: unknown): boolean 
   if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
 }
+
+/** Whether a posted form holds a control character (a NUL, a line break…) in any field: every form field is one line. */
+export const hasControlCharacters = (form: Record<string, unknown>): boolean =>
+  Object.values(form).some((value) => [value].flat().some((item) => typeof item === 'string' && !SINGLE_LINE_TEXT.test(item)));
 
 export const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 export const alert = (message: string | undefined, kind: 'error' | 'ok' = 'error') =>
@@ -81,6 +85,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     const email = text(form, 'email');
     const title = `Sign in to ${productName}`;
     if (!csrfValid(request, form.csrf)) return html(reply, 403, title, signInForm(issueCsrf(reply, secure), email, 'Your sign-in form expired. Please try again.'));
+    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply, secure), '', MSG.controlCharacters));
     if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply, secure), email, MSG.missingDetails));
     try {
       const { user, roles } = await ctx.identity.authenticate(email, text(form, 'password'), request);
@@ -109,6 +114,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     const again = (status: number, error: string) =>
       html(reply, status, 'Change password', changePasswordForm(issueCsrf(reply, secure), roleId, returnUrl, error));
     if (!csrfValid(request, form.csrf)) return again(403, 'Your form expired. Please try again.');
+    if (hasControlCharacters(form)) return again(400, MSG.controlCharacters);
     const [email, current, next, confirm] = ['email', 'current', 'next', 'confirm'].map((k) => text(form, k));
     if (!email || !current || !next || !confirm) return again(400, MSG.missingDetails);
     if (next.length < PASSWORD_MIN || next.length > PASSWORD_MAX) return again(400, `The new password must have at least ${PASSWORD_MIN} characters.`);

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   MSG,
+  signInDelayedMessage,
   type CreateUserRequest,
   type OrganisationProfile,
   type RoleName,
@@ -23,9 +24,22 @@ import * as repo from './repo';
 import type { SessionStore } from './sessions';
 
 export interface LoginLimits {
+  /** Sign-in attempts from one address in `windowSeconds`, whatever the account. */
   perIp: number;
-  perAccountFailures: number;
   windowSeconds: number;
+  /** Wrong passwords for one account from one address before that address must wait `delaySeconds`, doubling to `delayMaxSeconds`. */
+  failuresBeforeDelay: number;
+  delaySeconds: number;
+  delayMaxSeconds: number;
+}
+
+/** Failures for one account from one address are forgotten a day after the last one (or at a sign-in). */
+const FAILURE_MEMORY_SECONDS = 24 * 3600;
+
+/** How long an address waits after `failures` wrong passwords: none before the threshold, then doubling. */
+export function signInDelaySeconds(limits: LoginLimits, failures: number): number {
+  if (failures < limits.failuresBeforeDelay) return 0;
+  return Math.min(limits.delayMaxSeconds, limits.delaySeconds * 2 ** Math.min(failures - limits.failuresBeforeDelay, 30));
 }
 
 export interface IdentityDeps {
@@ -42,28 +56,41 @@ export interface IdentityDeps {
 export class IdentityService {
   constructor(private readonly deps: IdentityDeps) {}
 
-  /** Checks e-mail and password under the sign-in rate limits; the same answer for every failure. */
+  /**
+   * Checks e-mail and password under the sign-in limits; the same answer for every failure.
+   * Wrong passwords slow down the address they come from, for that account only: after
+   * `failuresBeforeDelay` of them the address waits, twice as long after each further one, while
+   * the owner signing in from elsewhere is not held up. Each address also has a cap of attempts.
+   */
   async authenticate(email: string, password: string, request: FastifyRequest): Promise<{ user: repo.UserRow; roles: repo.RoleRow[] }> {
-    const { limiter, limits, audit, db } = this.deps;
-    const accountKey = `login:account:${hashToken(email.trim().toLowerCase())}`;
+    const { limiter, limits, audit, db, clock } = this.deps;
+    const failureKey = `login:failures:${hashToken(email.trim().toLowerCase())}:${hashToken(request.ip)}`;
     const ipCount = await limiter.hit(`login:ip:${request.ip}`, limits.windowSeconds);
-    const failures = await limiter.peek(accountKey, limits.windowSeconds);
-    if (ipCount > limits.perIp || failures >= limits.perAccountFailures) {
+    if (ipCount > limits.perIp) {
       await audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'rate_limited' } }, request);
       throw tooManyRequests();
+    }
+    const failures = await limiter.failures(failureKey, FAILURE_MEMORY_SECONDS);
+    if (failures) {
+      const waitUntil = failures.last.getTime() + signInDelaySeconds(limits, failures.count) * 1000;
+      const remaining = Math.ceil((waitUntil - clock.now().getTime()) / 1000);
+      if (remaining > 0) {
+        await audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'delayed', failures: failures.count } }, request);
+        throw new AppError(429, signInDelayedMessage(remaining), undefined, { 'Retry-After': String(remaining) });
+      }
     }
     const user = await repo.findUserByEmail(db, email.trim());
     const valid = await verifyPassword(user?.passwordHash, password);
     const roleRows = user && valid && !user.disabledAt ? await repo.rolesOf(db, user.id) : [];
     if (!user || !valid || user.disabledAt || roleRows.length === 0) {
-      await limiter.hit(accountKey, limits.windowSeconds);
+      await limiter.fail(failureKey, FAILURE_MEMORY_SECONDS);
       await audit.record(
         { action: 'auth.sign_in', outcome: 'failure', actorUserId: user?.id ?? null, details: { reason: user ? 'bad_credentials_or_disabled' : 'unknown_account' } },
         request,
       );
       throw unauthenticated();
     }
-    await limiter.reset(accountKey);
+    await limiter.reset(failureKey);
     await audit.record({ action: 'auth.sign_in', outcome: 'success', actorUserId: user.id, actorRole: roleRows[0]?.name }, request);
     return { user, roles: roleRows };
   }

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CreateUserRequest, MSG, PASSWORD_MIN, USERDATA_MSG } from '@vireo/contracts';
+import { CreateUserRequest, MSG, PASSWORD_MIN, text, USERDATA_MSG } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hidden, issueCsrf } from '../identity/pages';
+import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
 
 const TITLE = 'Create your account';
 
@@ -48,7 +48,7 @@ ${field('confirm', 'Confirm password', 'type="password" autocomplete="new-passwo
 <button type="submit">Create account</button></form>`;
 }
 
-const text = (form: Record<string, unknown>, key: string) => (typeof form[key] === 'string' ? (form[key] as string).trim() : '');
+const formText = (form: Record<string, unknown>, key: string) => (typeof form[key] === 'string' ? (form[key] as string).trim() : '');
 
 /** 'YYYY-MM-DD' from a date input, as epoch seconds at 00:00 UTC; NaN when it is not a date. */
 function dateInputToEpoch(value: string): number {
@@ -74,7 +74,7 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
     html(reply, reason === 'expired' ? 410 : 404, 'Invitation not valid', `${alert(reason === 'expired' ? USERDATA_MSG.invitationExpired : USERDATA_MSG.invitationInvalid)}<p><a href="/login">Go to sign in</a></p>`);
 
-  app.get('/register', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) => {
+  app.get('/register', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
     const invitation = await ctx.userdata.invitationFor(token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
@@ -84,14 +84,15 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
 
   app.post('/register', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
-    const token = text(form, 'token');
+    const token = formText(form, 'token');
     const invitation = await ctx.userdata.invitationFor(token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
-    const entered: Entered = { first_name: text(form, 'first_name'), last_name: text(form, 'last_name'), date_of_birth: text(form, 'date_of_birth'), telephone: text(form, 'telephone') };
+    const entered: Entered = { first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name'), date_of_birth: formText(form, 'date_of_birth'), telephone: formText(form, 'telephone') };
     const again = (status: number, errors: string[]) =>
       html(reply, status, TITLE, registrationForm(issueCsrf(reply, secure), token, invitation.registration.email, invitation.organisationName, today(), entered, errors));
 
     if (!csrfValid(request, form.csrf)) return again(403, ['Your form expired. Please try again.']);
+    if (hasControlCharacters(form)) return again(400, [MSG.controlCharacters]);
     const password = typeof form.password === 'string' ? form.password : '';
     if (!entered.first_name || !entered.last_name || !entered.date_of_birth || !password || typeof form.confirm !== 'string' || !form.confirm) {
       return again(400, [MSG.missingDetails]);

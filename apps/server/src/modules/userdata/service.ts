@@ -31,6 +31,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files';
 import type { OutboxRelay } from '../../platform/outbox';
+import type { MailQuota } from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { registrations, roleProfiles, roles } from '../../db/schema';
 import * as identityRepo from '../identity/repo';
@@ -44,6 +45,7 @@ export interface UserdataDeps {
   clock: Clock;
   audit: AuditLog;
   outbox: Pick<OutboxRelay, 'emit'>;
+  mailQuota: MailQuota;
   files: FileStorage;
   productName: string;
   publicUrl: string;
@@ -393,6 +395,7 @@ export class UserdataService {
     if (!organisation) throw new AppError(404, MSG.unableToFindUserData);
     const outcomes: InvitationResponse['invitations'] = [];
     const distinct = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) === index);
+    await this.deps.mailQuota.claim(auth.userId, distinct);
     await db.transaction(async (tx) => {
       for (const email of distinct) {
         const existing = await identityRepo.findUserByEmail(tx, email);

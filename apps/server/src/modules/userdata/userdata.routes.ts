@@ -25,6 +25,7 @@ import {
   TestResultsQuery,
   TestResultsResponse,
   UpdateRoleProfileRequest,
+  text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, allow, requireAuth } from '../../platform/access';
@@ -196,7 +197,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'Download a result letter through a signed link from GET /roles/results',
       description: 'The link itself is the authorisation: it names one result and the user it was issued to, and expires after 5 minutes.',
       params: IdParams,
-      querystring: z.object({ user: z.string().max(64), expires: z.coerce.number().int().positive(), signature: z.string().max(128) }),
+      querystring: z.object({ user: text().max(64), expires: z.coerce.number().int().positive(), signature: text().max(128) }),
     },
     handler: async (request, reply) => {
       const file = await service.resultFile(request.params.id, request.query, request);
