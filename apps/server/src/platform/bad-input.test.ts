@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MSG } from '@vireo/contracts';
-import { messages } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
 import { registerErrorHandling } from './errors';
 import { openForm, postForm } from '../test/forms';
@@ -136,7 +135,7 @@ describe('a NUL byte in any string answers 400 with a clear message, never 500',
     const doctor = 'doctor.nul@example.test';
     expect((await h.call('POST', '/api/doctors', { token: w.manager.token, body: { first_name: 'Amara', last_name: 'Osei', email: doctor } })).status).toBe(201);
     const linkIn = async (to: string, page: string) => {
-      const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, to));
+      const [mail] = await h.mails({ recipient: to });
       return decodeURIComponent(new RegExp(`${page}\\?token=([A-Za-z0-9_%-]+)`).exec(mail!.body)![1]!);
     };
     const registration = { token: await linkIn(invitee, '/identity/register'), first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-01-01', telephone: '020 7946 0958', password: 'a long enough password', confirm: 'a long enough password' };
