@@ -65,7 +65,8 @@ const scratch = await createScratchDatabase(baseUrl);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-bench-'));
 const servers: ServerProcess[] = [];
 try {
-  const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir };
+  // The attempts come from one address: the per-address hold limit must not answer them first.
+  const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir, BOOKING_HOLDS_PER_ADDRESS: String(ATTEMPTS * 2) };
   servers.push(await startServerProcess(env));
   servers.push(await startServerProcess(env));
   const slotId = await seedSlot(scratch.url);

@@ -34,6 +34,6 @@ export function createContext(
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = new UserdataService({ db, clock, audit, mailer, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
+  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, gateway: new TestPaymentGateway(clock), jobs, live, config });
   return { config, database, clock, audit, limiter, mailer, files, sessions, identity, userdata, booking, jobs, live };
 }

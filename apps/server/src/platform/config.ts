@@ -13,6 +13,8 @@ export interface Config {
   sessionMaxHours: number;
   loginTokenSeconds: number;
   loginAttemptsPerIp: number;
+  /** Slot holds an address may start in 30 minutes (moving a hold to another slot starts none). */
+  bookingHoldsPerAddress: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   webDist: string;
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     loginTokenSeconds: int(env.LOGIN_TOKEN_SECONDS, 120),
     loginAttemptsPerIp: int(env.LOGIN_ATTEMPTS_PER_IP, 50),
+    bookingHoldsPerAddress: int(env.BOOKING_HOLDS_PER_ADDRESS, 10),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/outbox';
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPayments, bookingUsers, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { notifyPractitionerOfLateCancellation, sendBookingConfirmation } from './mail';
-import { canActForCustomer, canRead, isCustomerOf, isSupport, requireIdentity } from './policy';
+import { canActForCustomer, canRead, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
 
@@ -26,7 +26,8 @@ export function beforeCutoff(row: AppointmentRow, now: Date): boolean {
 async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): Promise<AppointmentRow> {
   requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canActForCustomer(caller, row)) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canActForCustomer(caller, row, now)) throw unreachable(caller, row, now);
   return row;
 }
 
@@ -34,7 +35,8 @@ async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): P
 export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: string) {
   requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row)) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
   const people = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, id));
   return {
     id: row.id,
@@ -46,15 +48,18 @@ export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: str
     language: row.language,
     cancelled: row.status === 'USER_CANCELLED' || row.status === 'PROVIDER_CANCELLED',
     people: people.length,
-    editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, deps.clock.now())),
+    editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, now)),
     rebookable: row.rebookable,
   };
 }
 
 /** GET /-/short-token/{token}: the customer's bookings made with this link. */
 export async function appointmentsByShortToken(deps: BookingDeps, caller: Caller, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
-  const rows = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
-  if (rows.length === 0) throw notFound();
+  const all = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
+  if (all.length === 0) throw notFound();
+  const now = deps.clock.now();
+  const rows = all.filter((row) => !linkExpired(row, now));
+  if (rows.length === 0) throw new AppError(410, BOOKING_MSG.linkExpired);
   await auditHealthData(deps, { ...caller, shortToken: token }, 'read', rows.map((r) => r.id));
   return { details: await loadDetails(deps.db, rows), rebookCredit: rows.some((r) => r.rebookable) };
 }
@@ -253,7 +258,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
   const [details] = await loadDetails(deps.db, [moved.updated]);
   const definition = deps.services.get(moved.updated.type);
   const [payment] = await deps.db.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(inArray(bookingPayments.appointmentId, [slotId]));
-  const linkToken = caller.shortToken && isCustomerOf(caller, moved.updated) ? caller.shortToken : null;
+  const linkToken = caller.shortToken && isCustomerOf(caller, moved.updated, now) ? caller.shortToken : null;
   if (definition && details) await sendBookingConfirmation(deps, details, definition, linkToken, payment?.email ?? null, true);
   return details!;
 }

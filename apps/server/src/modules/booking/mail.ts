@@ -67,6 +67,23 @@ export async function sendBookingConfirmation(
   }
 }
 
+/** Customer services replaced the customer's link: the new one goes to the same people as the confirmation. */
+export async function sendRenewedLink(deps: BookingDeps, details: AppointmentDetails, shortToken: string, payerEmail: string | null): Promise<void> {
+  const { row } = details;
+  const { productName, publicUrl } = deps.settings;
+  const link = manageLink(publicUrl, row.id, shortToken, row.type);
+  const text = [
+    `Here is a new link for your appointment${row.startTime ? ` on ${describeInZone(row.startTime, row.tzLocation)}` : ''}.`,
+    `Booking reference: ${row.providerBookingReference ?? row.id}`,
+    '',
+    `To view, change or delete your appointment, use this link: ${link}`,
+    'The link in earlier e-mails no longer works.',
+  ].join('\n');
+  for (const to of recipients(details, payerEmail ? [payerEmail] : [])) {
+    await deps.mailer.send({ to, subject: `${productName}: a new link for your appointment`, text, template: 'booking.link_renewed' });
+  }
+}
+
 /** A customer cancelled within 24 hours: the practitioner is told; the slot stays theirs. */
 export async function notifyPractitionerOfLateCancellation(deps: BookingDeps, details: AppointmentDetails, practitionerEmail: string): Promise<void> {
   const { row } = details;
