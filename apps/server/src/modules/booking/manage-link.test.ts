@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { auditEvents, messages } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, bookingWorld, hold, HOUR, paymentBody, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, hold, HOUR, paymentBody, shiftWithSlots, nextWeekMonday, type BookingWorld } from './test-world';
 
-const START = new Date('2026-03-02T09:00:00Z');
+const START = nextWeekMonday();
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {
