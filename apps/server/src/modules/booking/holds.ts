@@ -45,30 +45,40 @@ async function limitNewHolds(deps: BookingDeps, caller: Caller): Promise<void> {
   if (count > deps.settings.holdsPerAddress) throw new AppError(429, BOOKING_MSG.tooManyHolds);
 }
 
+/** The run a hold joins: its token and end, and the hash its earlier hold is under. */
+interface JoinedRun {
+  /** Null for a new anonymous run: it is written only once its first hold succeeds. */
+  id: string | null;
+  token: string;
+  tokenHash: string;
+  startedAt: Date;
+  expiresAt: Date;
+  previousHash: string | null;
+}
+
 /**
  * The run this hold joins, inside the hold's transaction: the one that goes on, or a new one of
- * the full hold period. Answers the run, the token the holder carries from now on (a session that
- * did not send its token gets a new one, as only hashes are stored) and the hash the run's earlier
- * hold is under.
+ * the full hold period. A session that did not send its token gets a new one (only hashes are
+ * stored), and so does an anonymous caller whose run is over.
  */
-async function joinRun(deps: BookingDeps, tx: Db, caller: Caller, holderToken: string | undefined, now: Date): Promise<{ run: RunRow; token: string; previousHash: string | null }> {
+async function joinRun(deps: BookingDeps, tx: Db, caller: Caller, holderToken: string | undefined, now: Date): Promise<JoinedRun> {
   const token = newToken();
-  const fresh = { tokenHash: hashToken(token), startedAt: now, expiresAt: new Date(now.getTime() + deps.settings.holdSeconds * 1000), appointmentId: null };
+  const fresh = { tokenHash: hashToken(token), startedAt: now, expiresAt: new Date(now.getTime() + deps.settings.holdSeconds * 1000) };
+  const joined = (run: RunRow, carried: string, previousHash: string | null): JoinedRun => ({ id: run.id, token: carried, tokenHash: run.tokenHash, startedAt: run.startedAt, expiresAt: run.expiresAt, previousHash });
   if (caller.auth) {
     // One row per session: concurrent first holds of one session queue on it instead of starting two runs.
     await tx.insert(slotHolds).values({ ...fresh, sessionId: caller.auth.sessionId }).onConflictDoNothing({ target: slotHolds.sessionId });
     const { run, live } = (await findRun(tx, eq(slotHolds.sessionId, caller.auth.sessionId), now, true))!;
-    if (run.tokenHash === fresh.tokenHash) return { run, token, previousHash: null };
-    if (live && holderToken && hashToken(holderToken) === run.tokenHash) return { run, token: holderToken, previousHash: run.tokenHash };
+    if (run.tokenHash === fresh.tokenHash) return joined(run, token, null);
+    if (live && holderToken && hashToken(holderToken) === run.tokenHash) return joined(run, holderToken, run.tokenHash);
     const [renewed] = await tx.update(slotHolds).set(live ? { tokenHash: fresh.tokenHash } : fresh).where(eq(slotHolds.id, run.id)).returning();
-    return { run: renewed!, token, previousHash: run.tokenHash };
+    return joined(renewed!, token, run.tokenHash);
   }
   if (holderToken) {
     const found = await findRun(tx, eq(slotHolds.tokenHash, hashToken(holderToken)), now, true);
-    if (found?.live) return { run: found.run, token: holderToken, previousHash: found.run.tokenHash };
+    if (found?.live) return joined(found.run, holderToken, found.run.tokenHash);
   }
-  const [run] = await tx.insert(slotHolds).values(fresh).returning();
-  return { run: run!, token, previousHash: null };
+  return { id: null, token, ...fresh, previousHash: null };
 }
 
 /**
@@ -84,8 +94,8 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
   const ongoing = owner && (await findRun(deps.db, owner, now, false));
   if (!ongoing?.live) await limitNewHolds(deps, caller);
   const outcome = await deps.db.transaction(async (tx) => {
-    const { run, token, previousHash } = await joinRun(deps, tx, caller, holderToken, now);
-    const tokenHash = run.tokenHash;
+    const run = await joinRun(deps, tx, caller, holderToken, now);
+    const { tokenHash, previousHash } = run;
     const changes: AppointmentChange[] = [];
     if (previousHash) {
       const released = await tx
@@ -110,11 +120,12 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
       .returning();
     // Throwing inside the transaction rolls back the release of the previous hold and the run as well.
     if (!row) throw (await findAppointment(tx, slotId)) ? conflict(BOOKING_MSG.slotTaken) : notFound();
-    await tx.update(slotHolds).set({ appointmentId: row.id }).where(eq(slotHolds.id, run.id));
+    if (run.id) await tx.update(slotHolds).set({ appointmentId: row.id }).where(eq(slotHolds.id, run.id));
+    else await tx.insert(slotHolds).values({ tokenHash, startedAt: run.startedAt, expiresAt: run.expiresAt, appointmentId: row.id });
     await recordStatus(tx, row.id, 'LOCKED', now, caller.auth?.userId ?? null);
     // AVAILABLE or a lapsed hold: the conditional UPDATE does not say which, and no reader needs it.
     changes.push({ row, previousStatus: null });
-    return { changes, hold: { token, expiresAt: run.expiresAt } };
+    return { changes, hold: { token: run.token, expiresAt: run.expiresAt } };
   });
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.held, outcome.changes);
   await scheduleHoldExpiry(deps, outcome.hold.expiresAt);
