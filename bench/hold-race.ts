@@ -27,11 +27,11 @@ function p95(samples: number[]): number {
 }
 
 /** Fires `count` requests at once, alternating between the servers; answers statuses and latencies. */
-async function burst(servers: ServerProcess[], count: number, request: (url: string) => Promise<Response>) {
+async function burst(servers: ServerProcess[], count: number, request: (url: string, attempt: number) => Promise<Response>) {
   const results = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const started = performance.now();
-      const response = await request(servers[i % servers.length]!.url);
+      const response = await request(servers[i % servers.length]!.url, i);
       await response.arrayBuffer();
       return { status: response.status, ms: performance.now() - started };
     }),
@@ -65,14 +65,19 @@ const scratch = await createScratchDatabase(baseUrl);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-bench-'));
 const servers: ServerProcess[] = [];
 try {
-  const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir };
+  // Each attempt is a client of its own (X-Forwarded-For behind TRUST_PROXY), as holds are limited per address.
+  const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir, TRUST_PROXY: 'true' };
   servers.push(await startServerProcess(env));
   servers.push(await startServerProcess(env));
   const slotId = await seedSlot(scratch.url);
   await burst(servers, 100, (url) => fetch(`${url}/api/health`));
   const health = await burst(servers, ATTEMPTS, (url) => fetch(`${url}/api/health`));
-  const holds = await burst(servers, ATTEMPTS, (url) =>
-    fetch(`${url}/api/booking/${slotId}/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'LOCKED' }) }),
+  const holds = await burst(servers, ATTEMPTS, (url, attempt) =>
+    fetch(`${url}/api/booking/${slotId}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${attempt >> 8}.${attempt & 255}` },
+      body: JSON.stringify({ status: 'LOCKED' }),
+    }),
   );
   const winners = holds.statuses.filter((s) => s === 200).length;
   const conflicts = holds.statuses.filter((s) => s === 409).length;

@@ -45,6 +45,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       LOGIN_ATTEMPTS_PER_IP: '1000',
+      // Every spec books from this one address.
+      BOOKING_HOLDS_PER_ADDRESS: '1000',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
   },

@@ -273,7 +273,7 @@ test.describe('customer manage page (/book/manage)', () => {
     await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(newTime);
   });
 
-  test('within 24 hours the page warns, offers no change, and deleting only notifies the practitioner', async ({ page, request }) => {
+  test('within 24 hours the page warns, offers no change, deleting only notifies the practitioner, and the link then expires', async ({ page, request }) => {
     // The demo rota runs 08:00–20:00 every day, so the next 23 hours always hold an open slot.
     const cutoff = Date.now() / 1000 + 23 * 3600;
     const soon = [...(await openSlots(request, 0)), ...(await openSlots(request, 1))].find((slot) => slot.start_time < cutoff);
@@ -287,6 +287,10 @@ test.describe('customer manage page (/book/manage)', () => {
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page.getByText('Your appointment has been cancelled and the practitioner has been notified.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book a new time' })).toHaveCount(0);
+    // Cancelled with no rebook left, the appointment is over: the link no longer opens it.
+    await page.reload();
+    await expect(page.getByText('This link has expired because the appointment is over. Please contact customer services if you need help.')).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('a link without its token explains what is missing', async ({ page }) => {

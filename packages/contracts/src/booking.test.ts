@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { cardExpired, claimableBadgeText } from './booking';
+import { CustomerMetadata, METADATA_WRITERS, PractitionerMetadata, REPORTED_RESULT_FIELDS, cardExpired, claimableBadgeText, metadataFieldsRefused } from './booking';
+
+describe('booking-user metadata allow-lists', () => {
+  it('no writer sets the reported result: only PATCH /{id}/result does', () => {
+    for (const fields of Object.values(METADATA_WRITERS)) {
+      for (const field of REPORTED_RESULT_FIELDS) expect(fields).not.toContain(field);
+    }
+  });
+
+  it('customers set none of the sample, kit or ID checks a practitioner or kit registration records', () => {
+    const customer: readonly string[] = METADATA_WRITERS.customer;
+    for (const field of ['sample_taken', 'security_checked', 'kit_id', 'lot_id', 'kit_provider', 'date_sampled', 'sample_date', 'activated_by_user']) expect(customer).not.toContain(field);
+  });
+
+  it('refuses other keys with a message naming them, and keeps the writer’s own typed', () => {
+    expect(CustomerMetadata.safeParse({ travel_date: '2026-03-09', transit: true }).success).toBe(true);
+    const refused = CustomerMetadata.safeParse({ travel_date: '2026-03-09', result: 'Negative', sample_taken: 'valid' });
+    expect(refused.error?.issues[0]?.message).toBe('The fields "result", "sample_taken" cannot be set here.');
+    expect(metadataFieldsRefused(['result'])).toBe('The field "result" cannot be set here.');
+    expect(PractitionerMetadata.safeParse({ sample_taken: 'maybe' }).success).toBe(false);
+    expect(PractitionerMetadata.safeParse({ security_checked: true, sample_taken: 'rejected' }).success).toBe(true);
+  });
+});
 
 describe('the claimable badge', () => {
   it('says "There is 1 claimable appointment" for one and the plural otherwise', () => {

@@ -160,6 +160,10 @@ export const BOOKING_MSG = {
   amountMismatch: 'The amount does not match the price of this appointment.',
   holdNotYours: 'This time slot is held by someone else. Please choose another one.',
   holdExpired: 'Your hold on this time slot has expired. Please choose a time again.',
+  tooManyHolds: 'Too many time slots have been held from your network. Please try again in a few minutes.',
+  linkExpired: 'This link has expired because the appointment is over. Please contact customer services if you need help.',
+  linkRenewed: 'A new link has been sent to the customer. The old link no longer works.',
+  noBookingLink: 'This appointment has no booking link.',
   inputNumberOfPeople: 'Input number of people',
   minimumPeople: 'Minimum 1 person for appointment',
   maximumPeople: 'Maximum 4 people per appointment',
@@ -215,7 +219,6 @@ export const BOOKING_MSG = {
 
 export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyyy');
 const optionalText = (max: number) => text().trim().max(max).optional();
-const optionalNotes = (max: number) => multilineText().trim().max(max).optional();
 
 /** Whether `zone` is an IANA time zone this runtime can show times in. */
 export function isTimeZone(zone: string): boolean {
@@ -237,40 +240,77 @@ export const VaccineInformation = z.object({
   type: text().trim().max(60).optional(),
 });
 
-/** Booking-user metadata of spec 2 §3: free-form keys kept, known keys typed. */
-export const BookingUserMetadata = z
-  .object({
-    source: optionalText(60),
-    transit: z.boolean().optional(),
-    product_id: optionalText(60),
-    order_id: optionalText(60),
-    passport_number: optionalText(40),
-    travel_date: optionalText(40),
-    test_type: optionalText(40),
-    nhs: optionalText(20),
-    lot_id: optionalText(60),
-    forename: optionalText(100),
-    surname: optionalText(100),
-    result: optionalText(40),
-    reject_notes: optionalNotes(2000),
-    invalid_notes: optionalNotes(2000),
-    sample_taken: z.enum(['valid', 'invalid', 'rejected']).optional(),
-    kit_provider: optionalText(100),
-    kit_id: optionalText(60),
-    security_checked: z.boolean().optional(),
-    appointment_address: optionalText(300),
-    date_sampled: optionalText(40),
-    date_reported: optionalText(40),
-    landing_date: optionalText(40),
-    flight_number: optionalText(20),
-    guardian: z.boolean().optional(),
-  })
-  .catchall(z.union([text().max(500), z.number(), z.boolean(), z.null()]));
-export type BookingUserMetadata = z.infer<typeof BookingUserMetadata>;
+/**
+ * The booking-user metadata fields of spec 2 §3 (and spec 3 §7) that some writer may set, with
+ * their types. The reported result (`result`, `reject_notes`, `invalid_notes`, `date_reported`) is
+ * not among them: only the practitioner's result route, PATCH /{id}/result, writes it.
+ */
+const METADATA_FIELDS = {
+  source: text().trim().max(60),
+  transit: z.boolean(),
+  product_id: text().trim().max(60),
+  order_id: text().trim().max(60),
+  discount: text().trim().max(40),
+  passport_number: text().trim().max(40),
+  passportId: text().trim().max(40),
+  travel_date: text().trim().max(40),
+  landing_date: text().trim().max(40),
+  flight_number: text().trim().max(20),
+  test_type: text().trim().max(40),
+  nhs: text().trim().max(20),
+  forename: text().trim().max(100),
+  surname: text().trim().max(100),
+  first_name: text().trim().max(100),
+  last_name: text().trim().max(100),
+  email: text().trim().max(254),
+  phone: text().trim().max(30),
+  appointment_address: text().trim().max(300),
+  lot_id: text().trim().max(60),
+  kit_provider: text().trim().max(100),
+  kit_id: text().trim().max(60),
+  sample_taken: z.enum(['valid', 'invalid', 'rejected']),
+  security_checked: z.boolean(),
+  date_sampled: text().trim().max(40),
+  sample_date: text().trim().max(40),
+  activated_by_user: z.boolean(),
+} as const;
+export type MetadataField = keyof typeof METADATA_FIELDS;
+
+/**
+ * Who may write which metadata fields. Customers (the payment, self-swab and edit requests, with
+ * or without a session) write the passenger and travel details; the practitioner's
+ * PUT /{id}/booking-users/{userId} the sample, kit and ID checks of a result; kit registration
+ * (spec 3 §7) the kit, the sample and the name on it.
+ */
+export const METADATA_WRITERS = {
+  customer: ['source', 'transit', 'product_id', 'order_id', 'discount', 'passport_number', 'passportId', 'travel_date', 'landing_date', 'flight_number', 'test_type', 'nhs', 'forename', 'surname', 'first_name', 'last_name', 'email', 'phone', 'appointment_address'],
+  practitioner: ['sample_taken', 'kit_id', 'lot_id', 'kit_provider', 'security_checked', 'date_sampled', 'sample_date', 'passport_number', 'passportId', 'forename', 'surname'],
+  kitRegistration: ['kit_id', 'sample_taken', 'date_sampled', 'first_name', 'last_name', 'activated_by_user'],
+} as const satisfies Record<string, readonly MetadataField[]>;
+export type MetadataWriter = keyof typeof METADATA_WRITERS;
+/** Metadata only PATCH /{id}/result writes: once reported, a result changes there alone (audited). */
+export const REPORTED_RESULT_FIELDS = ['result', 'reject_notes', 'invalid_notes', 'date_reported'] as const;
+
+/** The 400 message naming the metadata fields a writer may not set. */
+export function metadataFieldsRefused(fields: readonly string[]): string {
+  const names = fields.map((f) => `"${f}"`).join(', ');
+  return fields.length === 1 ? `The field ${names} cannot be set here.` : `The fields ${names} cannot be set here.`;
+}
+
+/** The metadata one writer may send: its own fields, typed; any other key is refused by name. */
+export function metadataOf<W extends MetadataWriter>(writer: W) {
+  const fields: readonly MetadataField[] = METADATA_WRITERS[writer];
+  const shape = Object.fromEntries(fields.map((field) => [field, METADATA_FIELDS[field].optional()])) as {
+    [K in (typeof METADATA_WRITERS)[W][number]]: z.ZodOptional<(typeof METADATA_FIELDS)[K]>;
+  };
+  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? metadataFieldsRefused(issue.keys) : undefined) });
+}
+export const CustomerMetadata = metadataOf('customer');
+export const PractitionerMetadata = metadataOf('practitioner');
 
 const BookingUserName = text({ error: BOOKING_MSG.inputFirstName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100);
 
-/** One person on a booking (spec 2 §3 booking user, the passenger fields). */
+/** One person on a booking (spec 2 §3 booking user, the passenger fields), as the customer sends it. */
 export const BookingUserInput = z.object({
   first_name: BookingUserName,
   last_name: text({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
@@ -294,7 +334,7 @@ export const BookingUserInput = z.object({
   kit_id: optionalText(60),
   selected_kit: optionalText(100),
   vaccine_information: VaccineInformation.optional(),
-  metadata: BookingUserMetadata.optional(),
+  metadata: CustomerMetadata.optional(),
 });
 export type BookingUserInput = z.infer<typeof BookingUserInput>;
 
@@ -533,7 +573,8 @@ export const ClaimQuery = z.object({ assigneeRoleId: Uuid.optional(), override: 
 export const ClaimBody = z.object({ booking_id: Uuid.optional() });
 export const MessageResponse = z.object({ success: z.literal(true), message: z.string() });
 
-export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: BookingUserMetadata.optional() });
+/** PUT /{id}/booking-users/{userId}: the practitioner's corrections and the result's checks (not the result). */
+export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional() });
 export const UpdateTermsRequest = z.object({ toc_accept: z.boolean(), marketing_accept: z.boolean().optional() });
 export const DeleteQuery = z.object({ action: z.literal('delete'), actor: z.enum(['patient', 'practitioner', 'admin']) });
 export const DeleteResponse = z.object({ success: z.literal(true), message: z.string(), rebookable: z.boolean(), warning: z.string().optional() });

@@ -23,6 +23,8 @@ export interface Config {
   mailPerSender: number;
   mailPerRecipient: number;
   mailLimitWindowSeconds: number;
+  /** Slot holds an address may start in 30 minutes (moving a hold to another slot starts none). */
+  bookingHoldsPerAddress: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Seals message bodies and outbox secrets (AES-256-GCM); unset, a key is generated and kept in the database. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPerSender: int(env.MAIL_PER_SENDER, 200),
     mailPerRecipient: int(env.MAIL_PER_RECIPIENT, 3),
     mailLimitWindowSeconds: int(env.MAIL_LIMIT_WINDOW_SECONDS, 3600),
+    bookingHoldsPerAddress: int(env.BOOKING_HOLDS_PER_ADDRESS, 10),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     messageKey: parseMessageKey(env.MESSAGE_KEY),

@@ -12,6 +12,7 @@ export type DomainEvent =
   | 'appointment.rebook'
   | 'appointment.cancelled'
   | 'appointment.alternative_link'
+  | 'appointment.link_renewed'
   | 'order.payment.complete'
   | 'booking_user.metadata.updated'
   | 'kit_order.placed'

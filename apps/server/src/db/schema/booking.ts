@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES, LANGUAGES } from '@vireo/contracts';
-import { organisations, users } from './identity';
+import { organisations, sessions, users } from './identity';
 
 /** A practitioner's working time: it produces AVAILABLE 20-minute appointments for its services. */
 export const shifts = pgTable(
@@ -81,6 +81,28 @@ export const appointments = pgTable(
     index('appointments_shift_idx').on(t.shiftId),
     index('appointments_hold_expiry_idx').on(t.holdExpiresAt),
   ],
+);
+
+/**
+ * A holder's run of slot holds: 30 minutes from the first hold (spec 2 §9), whatever slots the
+ * holder moves between, never renewed. The holder carries the run's token; a signed-in session has
+ * one run (session_id is unique), so it holds one slot at a time. A run whose slot was booked is over.
+ */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the holder's token; the held appointment carries the same hash. */
+    tokenHash: text('token_hash').notNull().unique(),
+    sessionId: uuid('session_id')
+      .unique()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The slot the run holds, or held last. */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('slot_holds_expiry_idx').on(t.expiresAt)],
 );
 
 /** A person on a booking (spec 2 §3 booking user). */

@@ -14,6 +14,7 @@ import {
   InfoResponse,
   JoinRequest,
   JoinResponse,
+  MessageResponse,
   PaymentQuery,
   PaymentRequest,
   ListPaging,
@@ -38,13 +39,15 @@ import { IdParams } from '../../platform/schemas';
 import { bookSelfSwab, payForSlot } from './book';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
+import { renewLink } from './manage-link';
 import { joinAppointment } from './practice';
 import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
 import { describeService } from './services';
 import { changeStatus } from './status';
 
 const tags = ['booking'];
-const customerNote = 'Open to the booked customer: a signed-in patient who booked it, or the x-short-token header of the booking link; support staff too.';
+const customerNote =
+  'Open to the booked customer: a signed-in patient who booked it, or the x-short-token header of the booking link (410 once the appointment is over, unless cancelled in time with a rebook left); support staff too.';
 
 /** The customer side of the booking service (spec 2 §7), mounted at /api/booking. */
 export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -104,7 +107,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Hold (LOCKED) or release (AVAILABLE) a slot; call states and supply switches for practitioners and managers',
       description:
-        'LOCKED holds the slot for 30 minutes and answers a hold_token (send the previous one to move your hold); a held slot answers 409. AVAILABLE with the hold_token releases it. Other statuses need a session: the assigned practitioner or a manager (call states), the booked patient (PATIENT_ATTENDED, PATIENT_LEFT).',
+        'LOCKED holds the slot until 30 minutes after the holder’s first hold and answers a hold_token (send it to move your hold: one slot at a time, and the 30 minutes never restart while they run; a signed-in session always moves its one hold); a held slot answers 409; an address starting more holds than BOOKING_HOLDS_PER_ADDRESS in 30 minutes answers 429. AVAILABLE with the hold_token releases it. Other statuses need a session: the assigned practitioner or a manager (call states), the booked patient (PATIENT_ATTENDED, PATIENT_LEFT).',
       params: IdParams,
       body: StatusRequest,
       response: bookingErrors({ 200: StatusResponse }),
@@ -199,6 +202,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'The bookings made with a booking link (short token), and whether one may be rebooked without paying',
+      description: 'Only bookings that are not over (or were cancelled in time with a rebook left); 410 when the link has no such booking any more, 404 for an unknown link.',
       params: z.object({ token: text().min(20).max(100) }),
       response: bookingErrors({ 200: ShortTokenResponse }),
     },
@@ -206,6 +210,22 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       const caller = { ...callerOf(request), shortToken: request.params.token };
       const { details, rebookCredit } = await appointmentsByShortToken(deps, caller, request.params.token);
       return { success: true as const, appointments: await present(deps, caller, details), rebook_credit: rebookCredit };
+    },
+  });
+
+  r.post('/:id/short-token', {
+    config: { access: allow(['customer_services', 'super_admin']) },
+    schema: {
+      tags,
+      summary: 'Replace the customer’s booking link (customer services, super admins)',
+      description:
+        'The old link (short token) stops working for every booking made with it; the new link is e-mailed to the payer and the people on the booking, never answered. 409 when the appointment has no link or is over. Audited as booking.link_renewed.',
+      params: IdParams,
+      response: bookingErrors({ 200: MessageResponse }),
+    },
+    handler: async (request) => {
+      await renewLink(deps, signedInCaller(request), request.params.id);
+      return { success: true as const, message: BOOKING_MSG.linkRenewed };
     },
   });
 

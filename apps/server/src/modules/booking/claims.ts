@@ -58,7 +58,7 @@ export async function claimAppointment(
   options: { assigneeRoleId?: string | undefined; override?: boolean | undefined },
 ): Promise<AppointmentDetails> {
   const current = await findAppointment(deps.db, id);
-  if (!current || !canRead(caller, current)) throw notFound();
+  if (!current || !canRead(caller, current, deps.clock.now())) throw notFound();
   if (current.status !== 'CLAIMABLE') throw conflict(current.practitionerUserId ? BOOKING_MSG.alreadyClaimed : BOOKING_MSG.notClaimable);
   const practitionerUserId = await assigneeOf(deps, caller.auth, options.assigneeRoleId);
   const now = deps.clock.now();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
@@ -9,7 +9,7 @@ import { bookingUserValues, checkPeople } from './book';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
-import { canActForCustomer, canRead, isCustomerOf, isSupport, requireIdentity } from './policy';
+import { canActForCustomer, canRead, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
 
@@ -24,7 +24,8 @@ export function beforeCutoff(row: AppointmentRow, now: Date): boolean {
 async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): Promise<AppointmentRow> {
   requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canActForCustomer(caller, row)) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canActForCustomer(caller, row, now)) throw unreachable(caller, row, now);
   return row;
 }
 
@@ -32,7 +33,8 @@ async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): P
 export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: string) {
   requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row)) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
   const people = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, id));
   return {
     id: row.id,
@@ -44,15 +46,18 @@ export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: str
     language: row.language,
     cancelled: row.status === 'USER_CANCELLED' || row.status === 'PROVIDER_CANCELLED',
     people: people.length,
-    editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, deps.clock.now())),
+    editable: Boolean(row.status && CHANGEABLE.includes(row.status) && beforeCutoff(row, now)),
     rebookable: row.rebookable,
   };
 }
 
 /** GET /-/short-token/{token}: the customer's bookings made with this link. */
 export async function appointmentsByShortToken(deps: BookingDeps, caller: Caller, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
-  const rows = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
-  if (rows.length === 0) throw notFound();
+  const all = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
+  if (all.length === 0) throw notFound();
+  const now = deps.clock.now();
+  const rows = all.filter((row) => !linkExpired(row, now));
+  if (rows.length === 0) throw new AppError(410, BOOKING_MSG.linkExpired);
   await auditHealthData(deps, { ...caller, shortToken: token }, 'read', rows.map((r) => r.id));
   return { details: await loadDetails(deps.db, rows), rebookCredit: rows.some((r) => r.rebookable) };
 }
@@ -238,7 +243,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
     const people = await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, slotId));
     const [payment] = await tx.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(eq(bookingPayments.appointmentId, slotId));
     // The customer's link token goes into the rebooked e-mail; a signed-in patient manages it from their account.
-    const linkToken = caller.shortToken && isCustomerOf(caller, old) ? caller.shortToken : null;
+    const linkToken = caller.shortToken && isCustomerOf(caller, old, now) ? caller.shortToken : null;
     await deps.outbox.emit(tx, {
       name: 'appointment.rebook',
       organisationId: caller.auth?.organisationId ?? null,

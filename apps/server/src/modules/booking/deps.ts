@@ -9,13 +9,15 @@ import type { Jobs } from '../../platform/jobs';
 import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxRelay } from '../../platform/outbox';
-import type { MailQuota } from '../../platform/rate-limit';
+import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
 export interface BookingSettings {
   /** How long a hold lasts. 30 minutes (spec 2 §9); BOOKING_HOLD_SECONDS shortens it for browser tests only. */
   holdSeconds: number;
+  /** Holds an address may start per hold period (BOOKING_HOLDS_PER_ADDRESS); moving a hold starts none. */
+  holdsPerAddress: number;
   publicUrl: string;
   productName: string;
 }
@@ -25,6 +27,8 @@ export interface BookingDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
+  /** Counters shared by every process: the holds an address starts. */
+  limiter: RateLimiter;
   mailer: Mailer;
   /** The quota of e-mails sent on a person's request (the alternative link). */
   mailQuota: MailQuota;
@@ -45,7 +49,7 @@ export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process
   if (!Number.isInteger(holdSeconds) || holdSeconds < 5 || holdSeconds > BOOKING.holdMinutes * 60) {
     throw new Error(`BOOKING_HOLD_SECONDS must be a whole number from 5 to ${BOOKING.holdMinutes * 60}, got "${raw}"`);
   }
-  return { holdSeconds, publicUrl: config.publicUrl, productName: config.productName };
+  return { holdSeconds, holdsPerAddress: config.bookingHoldsPerAddress, publicUrl: config.publicUrl, productName: config.productName };
 }
 
 export function createBookingDeps(input: Omit<BookingDeps, 'services' | 'settings'> & { config: Config }): BookingDeps {

@@ -71,12 +71,14 @@ describe('POST /api/booking/{id}/status — holds', () => {
     await hold(h, slots[0]!.id);
     await hold(h, slots[1]!.id);
     h.clock.advance(29 * 60_000);
-    expect(await releaseExpiredHolds(h.ctx.booking)).toBe(0);
+    // Other test files share the database: the sweep's count is theirs too, so this test's slots are checked.
+    await releaseExpiredHolds(h.ctx.booking);
+    expect([await statusOf(slots[0]!.id), await statusOf(slots[1]!.id)]).toEqual(['LOCKED', 'LOCKED']);
     expect((await hold(h, slots[0]!.id)).status).toBe(409);
     h.clock.advance(60_000 + 1);
     const taken = await hold(h, slots[1]!.id);
     expect(taken.status).toBe(200);
-    expect(await releaseExpiredHolds(h.ctx.booking)).toBeGreaterThanOrEqual(1);
+    await releaseExpiredHolds(h.ctx.booking);
     expect(await statusOf(slots[0]!.id)).toBe('AVAILABLE');
     expect(await statusOf(slots[1]!.id)).toBe('LOCKED');
     const history = await h.ctx.database.db.select().from(appointmentStatusChanges).where(eq(appointmentStatusChanges.appointmentId, slots[0]!.id)).orderBy(appointmentStatusChanges.id);

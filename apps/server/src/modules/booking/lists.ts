@@ -109,7 +109,7 @@ export async function present(deps: BookingDeps, caller: Caller, details: Appoin
 
 export async function getAppointment(deps: BookingDeps, caller: Caller, id: string): Promise<Appointment> {
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row)) throw notFound();
+  if (!row || !canRead(caller, row, deps.clock.now())) throw notFound();
   const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]));
   return answer!;
 }

@@ -89,6 +89,28 @@ async function sendBookingConfirmation(deps: MailDeps, event: OutboxEvent, db: D
   }
 }
 
+/** Customer services replaced the customer's link: the new one goes to the same people as the confirmation. */
+/** Customer services renewed the customer's link: the new one goes to the payer and the people on the booking. */
+async function sendRenewedLink(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const details = await detailsOf(db, event.payload.appointment_id);
+  const shortToken = event.secrets.short_token;
+  if (!details || !shortToken) return;
+  const { row } = details;
+  const { productName, publicUrl } = deps.settings;
+  const link = manageLink(publicUrl, row.id, shortToken, row.type);
+  const text = [
+    `Here is a new link for your appointment${row.startTime ? ` on ${describeInZone(row.startTime, row.tzLocation)}` : ''}.`,
+    `Booking reference: ${row.providerBookingReference ?? row.id}`,
+    '',
+    `To view, change or delete your appointment, use this link: ${link}`,
+    'The link in earlier e-mails no longer works.',
+  ].join('\n');
+  const payer = event.secrets.payer_email;
+  for (const to of recipients(details, payer ? [payer] : [])) {
+    await deps.mailer.send(db, { to, subject: `${productName}: a new link for your appointment`, text, template: 'booking.link_renewed' });
+  }
+}
+
 /** A customer cancelled within 24 hours: the practitioner is told; the slot stays theirs. */
 async function notifyPractitionerOfLateCancellation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
   if (event.payload.late !== true || event.payload.by !== 'customer') return;
@@ -140,4 +162,5 @@ export function registerBookingMessages(relay: OutboxRelay, deps: MailDeps): voi
   relay.on('appointment.rebook', 'booking.rebook-mail', (event, db) => sendBookingConfirmation(deps, event, db));
   relay.on('appointment.cancelled', 'booking.late-cancellation-mail', (event, db) => notifyPractitionerOfLateCancellation(deps, event, db));
   relay.on('appointment.alternative_link', 'booking.alternative-link-mail', (event, db) => sendAlternativeLink(deps, event, db));
+  relay.on('appointment.link_renewed', 'booking.renewed-link-mail', (event, db) => sendRenewedLink(deps, event, db));
 }

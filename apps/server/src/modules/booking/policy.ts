@@ -1,6 +1,6 @@
-import type { RoleName } from '@vireo/contracts';
+import { BOOKING_MSG, type AppointmentStatus, type RoleName } from '@vireo/contracts';
 import { hasRole, type AuthContext } from '../../platform/access';
-import { notFound, unauthenticated } from '../../platform/errors';
+import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import type { Caller } from './deps';
 import type { AppointmentRow } from './repo';
@@ -16,10 +16,33 @@ export const isManager = (auth: AuthContext | null): boolean => Boolean(auth && 
 export const isSupport = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, ...SUPPORT_ROLES));
 export const isPractitioner = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, 'practitioner'));
 
-/** The customer who booked it: the signed-in booker, or whoever holds its short token. */
-export function isCustomerOf(caller: Caller, row: AppointmentRow): boolean {
-  if (caller.auth && row.bookerUserId === caller.auth.userId) return true;
+/** Statuses after which an appointment is over. */
+const FINAL_STATUSES: readonly AppointmentStatus[] = ['COMPLETED', 'USER_CANCELLED', 'PROVIDER_CANCELLED'];
+
+/**
+ * Whether the appointment's link (short token) no longer works for it: the appointment is over
+ * (its end has passed, or it is completed or cancelled), unless it was cancelled in time and the
+ * link may still rebook it once.
+ */
+export function linkExpired(row: AppointmentRow, now: Date): boolean {
+  if (row.rebookable) return false;
+  return Boolean((row.status && FINAL_STATUSES.includes(row.status)) || (row.endTime && row.endTime <= now));
+}
+
+/** The short token the caller sent is this appointment's, whether or not it still works. */
+export function holdsLinkOf(caller: Caller, row: AppointmentRow): boolean {
   return Boolean(caller.shortToken && row.shortTokenHash && row.shortTokenHash === hashToken(caller.shortToken));
+}
+
+/** The customer who booked it: the signed-in booker, or whoever holds its link while it works. */
+export function isCustomerOf(caller: Caller, row: AppointmentRow, now: Date): boolean {
+  if (caller.auth && row.bookerUserId === caller.auth.userId) return true;
+  return holdsLinkOf(caller, row) && !linkExpired(row, now);
+}
+
+/** An appointment the caller may not reach: 410 when they came with its expired link, else 404. */
+export function unreachable(caller: Caller, row: AppointmentRow | undefined, now: Date): AppError {
+  return row && holdsLinkOf(caller, row) && linkExpired(row, now) ? new AppError(410, BOOKING_MSG.linkExpired) : notFound();
 }
 
 /** The practitioner the appointment is assigned to. */
@@ -28,8 +51,8 @@ export function isAssignedPractitioner(caller: Caller, row: AppointmentRow): boo
 }
 
 /** Patient: own bookings; practitioner: claimable and own; support and managers: all. */
-export function canRead(caller: Caller, row: AppointmentRow): boolean {
-  if (isSupport(caller.auth) || isCustomerOf(caller, row) || isAssignedPractitioner(caller, row)) return true;
+export function canRead(caller: Caller, row: AppointmentRow, now: Date): boolean {
+  if (isSupport(caller.auth) || isCustomerOf(caller, row, now) || isAssignedPractitioner(caller, row)) return true;
   return isPractitioner(caller.auth) && row.status === 'CLAIMABLE';
 }
 
@@ -39,8 +62,8 @@ export function canPractise(caller: Caller, row: AppointmentRow): boolean {
 }
 
 /** Customer changes (edit, reschedule, delete, terms): the customer or support. */
-export function canActForCustomer(caller: Caller, row: AppointmentRow): boolean {
-  return isSupport(caller.auth) || isCustomerOf(caller, row);
+export function canActForCustomer(caller: Caller, row: AppointmentRow, now: Date): boolean {
+  return isSupport(caller.auth) || isCustomerOf(caller, row, now);
 }
 
 /** Routes open to customers without a session still need a session or a short token. */

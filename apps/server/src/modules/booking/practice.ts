@@ -32,7 +32,8 @@ export async function addNote(deps: BookingDeps, caller: Caller & { auth: AuthCo
 
 export async function notesHistory(deps: BookingDeps, caller: Caller, id: string) {
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row) || (isCustomerOf(caller, row) && !canPractise(caller, row) && !isManager(caller.auth))) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canRead(caller, row, now) || (isCustomerOf(caller, row, now) && !canPractise(caller, row) && !isManager(caller.auth))) throw notFound();
   const [details] = await loadDetails(deps.db, [row]);
   const changes = await deps.db.select().from(appointmentStatusChanges).where(eq(appointmentStatusChanges.appointmentId, id)).orderBy(asc(appointmentStatusChanges.id));
   await auditHealthData(deps, caller, 'read', [id]);
@@ -190,7 +191,7 @@ export async function joinAppointment(deps: BookingDeps, caller: Caller, id: str
   const row = await findAppointment(deps.db, id);
   if (!row) throw notFound();
   const practitioner = isAssignedPractitioner(caller, row) || (isManager(caller.auth) && row.practitionerUserId === caller.auth?.userId);
-  const customer = isCustomerOf(caller, row);
+  const customer = isCustomerOf(caller, row, deps.clock.now());
   if (!practitioner && !customer) throw notFound();
   if (!row.status || !IN_CALL.includes(row.status) || !row.videoRoom) throw conflict(BOOKING_MSG.alreadyCancelled);
   const status: AppointmentStatus = practitioner ? 'PRACTITIONER_ATTENDED' : 'PATIENT_ATTENDED';

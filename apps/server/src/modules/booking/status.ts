@@ -30,7 +30,7 @@ export async function changeStatus(deps: BookingDeps, caller: Caller, id: string
   if (!caller.auth) throw unauthenticated();
   const manager = isManager(caller.auth);
   const practitioner = isAssignedPractitioner(caller, current);
-  const patient = isCustomerOf(caller, current);
+  const patient = isCustomerOf(caller, current, deps.clock.now());
   if (!manager && !practitioner && !patient) throw notFound();
 
   const from = current.status;

@@ -32,6 +32,18 @@ export async function bookingWorld(h: Harness): Promise<BookingWorld> {
   };
 }
 
+/**
+ * A Monday, 09:00 UTC, one to two weeks after the real date: test clocks start there, so a test
+ * sees the same weekday and hour whenever it runs, and its holds lapse after those of test files
+ * on the real clock, whose expiry sweeps share the PostgreSQL database and must not release them.
+ */
+export function nextWeekMonday(): Date {
+  const day = new Date();
+  day.setUTCHours(9, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() + 7 + ((8 - day.getUTCDay()) % 7 || 7));
+  return day;
+}
+
 /** The next whole hour after now plus `hoursAhead`, in epoch seconds. */
 export function hourFromNow(h: Harness, hoursAhead: number): number {
   const now = h.clock.now().getTime();

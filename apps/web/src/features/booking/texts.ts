@@ -254,6 +254,8 @@ const GERMAN_SERVER_MESSAGES: Record<string, string> = {
   [BOOKING_MSG.cardInvalid]: 'Bitte prüfen Sie Ihre Kartendaten.',
   [BOOKING_MSG.holdExpired]: DE.slots.holdExpired,
   [BOOKING_MSG.holdNotYours]: 'Diese Uhrzeit ist von jemand anderem reserviert. Bitte wählen Sie eine andere.',
+  [BOOKING_MSG.tooManyHolds]: 'Aus Ihrem Netzwerk wurden zu viele Uhrzeiten reserviert. Bitte versuchen Sie es in einigen Minuten erneut.',
+  [BOOKING_MSG.linkExpired]: 'Dieser Link ist abgelaufen, weil der Termin vorbei ist. Bitte wenden Sie sich bei Fragen an den Kundenservice.',
   [BOOKING_MSG.within24Hours]: DE.manage.within24,
   [BOOKING_MSG.deleted]: 'Ihr Termin wurde gelöscht. Mit demselben Link können Sie eine neue Uhrzeit buchen.',
   [BOOKING_MSG.deletedLate]: 'Ihr Termin wurde storniert und die behandelnde Person wurde benachrichtigt.',

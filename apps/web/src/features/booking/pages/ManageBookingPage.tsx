@@ -40,7 +40,8 @@ function statusText(info: Info, texts: BookingTexts): string {
  * /book/manage?appointmentId=&short_token=&service= — the customer's page from the confirmation
  * e-mail (spec 2 §2.9, §4.2). The link token goes to the API in the x-short-token header only.
  * More than 24 hours before the start: change the time or delete, then rebook with the same link
- * at no charge. Within 24 hours: a warning, and deleting only notifies the practitioner.
+ * at no charge. Within 24 hours: a warning, and deleting only notifies the practitioner. Once the
+ * appointment is over the server answers 410 and the page shows its message.
  */
 export function ManageBookingPage() {
   const [params, setParams] = useSearchParams();
@@ -99,7 +100,13 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
     try {
       const answer = await deleteAppointment(info.id, shortToken);
       setNotice({ severity: answer.warning ? 'warning' : 'success', lines: [serverMessage(texts, answer.message)] });
-      await refresh();
+      if (answer.rebookable) {
+        await refresh();
+      } else {
+        // Cancelled without a rebook the appointment is over and its link stops working: show what the answer said.
+        const cancelled: z.infer<typeof InfoResponse> = { success: true, appointment: { ...info, status: 'USER_CANCELLED', cancelled: true, editable: false, rebookable: false } };
+        queryClient.setQueryData(['booking', 'info', info.id], cancelled);
+      }
     } catch (error) {
       setNotice({ severity: 'error', lines: [error instanceof Error ? serverMessage(texts, error.message) : texts.manage.notChangeable] });
     } finally {
