@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { auditEvents, messages } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, bookingWorld, hold, HOUR, paymentBody, shiftWithSlots, nextWeekMonday, type BookingWorld } from './test-world';
 
@@ -79,7 +79,7 @@ describe('the customer’s link ends with the appointment', () => {
 describe('POST /api/booking/{id}/short-token renews the customer’s link', () => {
   /** The link in the newest e-mail of a template to an address, and its token. */
   async function mailedToken(template: string, to: string): Promise<string> {
-    const [mail] = await h.ctx.database.db.select().from(messages).where(and(eq(messages.template, template), eq(messages.recipient, to))).orderBy(desc(messages.createdAt)).limit(1);
+    const mail = (await h.mails({ template, recipient: to })).at(-1);
     const link = /https?:\/\/\S+\/book\/manage\?\S+/.exec(mail?.body ?? '')?.[0];
     return new URL(link!).searchParams.get('short_token')!;
   }
