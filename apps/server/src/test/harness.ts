@@ -29,21 +29,30 @@ export interface Harness {
   clock: ManualClock;
   org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
   user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
+  /** A new session token for the user's first role, opened at the clock's time (after the clock moved further than a session lives). */
+  session(user: TestUser): Promise<string>;
   call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
+/**
+ * Where every suite's clock starts: Wednesday 10 June 2026, 10:00 in London (09:00 UTC), an
+ * ordinary day away from midnight, the clock changes and the end of a month. Tests that need one of
+ * those move the clock there themselves; none reads the real time.
+ */
+export const TEST_START = new Date('2026-06-10T09:00:00Z');
+
 let counter = 0;
 const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 
-/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move. */
+/** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move, starting at TEST_START. */
 export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
   const postgresUrl = inject('postgresUrl');
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
     : await openDatabase({ dataDir: 'memory://' });
   if (!postgresUrl) await migrateDatabase(database);
-  const clock = new ManualClock();
+  const clock = new ManualClock(TEST_START);
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
   const ctx = createContext(config, database, clock, null, new LocalDiskStorage(filesDir));
@@ -77,6 +86,9 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
       for (const name of roleNames) roleRows.push(await insertRole(db, { name, userId: user!.id, organisationId: org, profileName: 'Test Person' }));
       const session = await ctx.sessions.open(user!.id, roleRows[0]!.id);
       return { user: user!, roles: roleRows, password, token: session.token };
+    },
+    async session(user) {
+      return (await ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
     },
     async call(method, url, options = {}) {
       const response = await app.inject({

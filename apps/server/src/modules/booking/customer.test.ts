@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, messages, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
-import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

@@ -5,7 +5,7 @@ import { appointments, appointmentStatusChanges, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { insertRole } from '../identity/repo';
 import { releaseExpiredHolds } from './holds';
-import { bookPublicly, bookingWorld, hold, paymentBody, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, hold, paymentBody, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 const onPostgres = Boolean(inject('postgresUrl'));
 let h: Harness;
@@ -128,7 +128,7 @@ describe('POST /api/booking/{id}/status — call states and supply switches', ()
     const booked = await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { body: { status: 'IN_PROGRESS' } });
     expect(booked.status).toBe(401);
     expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.otherPractitioner.token, body: { status: 'UNAVAILABLE' } })).status).toBe(404);
-    const { bookAsPatient } = await import('./test-world');
+    const { bookAsPatient } = await import('../../test/booking-world');
     await bookAsPatient(h, w.patient, slots[1]!.id);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'COMPLETED' } })).status).toBe(403);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'PATIENT_ATTENDED' } })).status).toBe(200);

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppointmentListItem, AppointmentListResponse, ErrorEnvelope, type AppointmentStatus } from '@vireo/contracts';
 import { appointments, auditEvents, bookingUsers, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookingWorld, type BookingWorld } from './test-world';
+import { bookingWorld, type BookingWorld } from '../../test/booking-world';
 
 // Every appointment here starts in 2041 or is booked by a patient of this file alone (the past
 // list, the self swab), so other test files' rows never fall in these lists on a shared database.

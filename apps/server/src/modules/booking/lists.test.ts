@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, auditEvents, bookingUsers } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookingWorld, type BookingWorld } from './test-world';
+import { bookingWorld, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_LIVE } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { LiveTestClient } from '../../test/live-client';
-import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

@@ -4,7 +4,7 @@ import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, bookingPayments, messages, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { londonDay, wallClock, zonedTimeToUtc } from './time';
-import { bookAsPatient, bookingWorld, DECLINED_CARD, hold, paymentBody, person, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookingWorld, DECLINED_CARD, hold, paymentBody, person, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

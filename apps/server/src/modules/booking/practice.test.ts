@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointmentFiles, appointments, messages, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments, appointmentStatusChanges, messages, sessions, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../booking/test-world';
+import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../../test/booking-world';
 
 let h: Harness;
 let clinic: string;

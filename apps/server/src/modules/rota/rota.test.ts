@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { BOOKING_MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, hourFromNow } from '../booking/test-world';
+import { bookPublicly, hourFromNow } from '../../test/booking-world';
 import { londonDay } from '../booking/time';
 
 let h: Harness;

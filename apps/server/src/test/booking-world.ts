@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Harness, TestUser } from '../../test/harness';
+import type { Harness, TestUser } from './harness';
 
 export const HOUR = 3_600_000;
 export const TEST_CARD = { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' };
