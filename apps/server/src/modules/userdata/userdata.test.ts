@@ -462,18 +462,24 @@ describe('POST /api/userdata/order and GET /api/userdata/orders', () => {
     expect(await auditRows(patient.user.id, 'health_data.write')).toEqual(expect.arrayContaining([expect.objectContaining({ resourceType: 'kit_order', resourceId: res.body.order.id })]));
   });
 
-  it('counts days in Europe/London: late on a summer evening in UTC is already the next day', async () => {
-    const patient = await h.user({ org: await h.org(), roles: ['patient'] });
-    await onboard(patient);
-    const profileId = await profileIdOf(patient);
+  // Days 0 to 11 ahead are refused and day 12 accepted, counted in London calendar days both for the
+  // clock and for the chosen instant, whatever UTC says.
+  it.each([
+    { when: 'at 23:59 in London (22:59 UTC)', now: '2026-07-10T22:59:00Z', refused: '2026-07-21T12:00:00Z', accepted: '2026-07-22T12:00:00Z' },
+    { when: 'at 00:30 in London, still the evening before in UTC; the chosen day also turns at London midnight', now: '2026-07-10T23:30:00Z', refused: '2026-07-22T22:59:00Z', accepted: '2026-07-22T23:00:00Z' },
+    { when: 'at 00:30 on the day the clocks go back', now: '2026-10-24T23:30:00Z', refused: '2026-11-05T12:00:00Z', accepted: '2026-11-06T12:00:00Z' },
+    { when: 'at 00:30 on the first night of summer time', now: '2026-03-29T23:30:00Z', refused: '2026-04-10T12:00:00Z', accepted: '2026-04-11T12:00:00Z' },
+    { when: 'at 23:30 on the last day of a month', now: '2026-01-31T23:30:00Z', refused: '2026-02-11T12:00:00Z', accepted: '2026-02-12T12:00:00Z' },
+  ])('counts the 12 days in Europe/London $when', async ({ now, refused, accepted }) => {
     const before = h.clock.now();
-    h.clock.set(new Date(Date.UTC(2026, 6, 10, 23, 30)));
     try {
-      const dayTwelveInUtc = Date.UTC(2026, 6, 22, 12) / 1000;
-      const refused = await h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: dayTwelveInUtc } });
-      expect(refused.status).toBe(400);
-      const accepted = await h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: Date.UTC(2026, 6, 23, 12) / 1000 } });
-      expect(accepted.status).toBe(201);
+      h.clock.set(new Date(now));
+      const patient = await h.user({ org: await h.org(), roles: ['patient'] });
+      await onboard(patient);
+      const profileId = await profileIdOf(patient);
+      const order = (iso: string) => h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: new Date(iso).getTime() / 1000 } });
+      expect(await order(refused)).toMatchObject({ status: 400, body: { message: USERDATA_MSG.kitDateTooSoon } });
+      expect((await order(accepted)).status).toBe(201);
     } finally {
       h.clock.set(before);
     }
