@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,12 @@ export interface Harness {
 export const TEST_START = new Date('2026-06-10T09:00:00Z');
 
 let counter = 0;
-const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
+const unique = () => `${process.pid}-${++counter}-${randomBytes(4).toString('hex')}`;
+
+/** An e-mail address no other test (nor another suite on a shared database) uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${unique()}@example.test`;
+}
 
 /** A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move, starting at TEST_START. */
 export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
@@ -76,7 +82,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
           organisationId: org,
           firstName: 'Test',
           lastName: 'Person',
-          email: email ?? `user-${unique()}@example.test`,
+          email: email ?? uniqueEmail('user'),
           username: `user-${unique()}`,
           passwordHash: await hashPassword(password),
           dateOfBirth: Date.UTC(1990, 0, 1) / 1000,

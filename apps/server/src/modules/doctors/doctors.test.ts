@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments, appointmentStatusChanges, messages, sessions, users } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../../test/booking-world';
 
 let h: Harness;
@@ -24,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-let counter = 0;
-const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: `doctor-${Date.now()}-${++counter}@example.test`, telephone: '+44 7911 123456' });
+const newDoctor = () => ({ first_name: 'Amara', last_name: 'Osei', email: uniqueEmail('doctor'), telephone: '+44 7911 123456' });
 
 async function invitationToken(email: string): Promise<string> {
   const [mail] = await h.ctx.database.db.select().from(messages).where(eq(messages.recipient, email)).orderBy(desc(messages.createdAt));

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, SHIPPING_TEXT, HEALTH_TEXT, USERDATA_MSG, ORDERS_PAGE_SIZE } from '@vireo/contracts';
 import { auditEvents, kitOrders, messages, organisationProfiles, roleProfiles } from '../../db/schema';
 import { loadConfig } from '../../platform/config';
-import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
 import { TRIAGE_TEXT } from './triage';
 
@@ -602,7 +602,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
   it('invites each address once, records the e-mail with a link, and lists the pending registrations', async () => {
     const org = await h.org({ name: 'Invites Ltd' });
     const manager = await h.user({ org, roles: ['manager'] });
-    const emails = [`new-${Date.now()}@example.test`, `other-${Date.now()}@example.test`];
+    const emails = [uniqueEmail('new'), uniqueEmail('other')];
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [...emails, emails[0]!.toUpperCase()] } });
     expect(res.status).toBe(200);
     expect(res.body.invitations).toEqual(emails.map((email) => ({ email, outcome: 'invited' })));
@@ -619,7 +619,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const manager = await h.user({ org, roles: ['manager'] });
     const employee = await h.user({ org, roles: ['patient'] });
     const stranger = await h.user({ org: await h.org(), roles: ['patient'] });
-    const email = `again-${Date.now()}@example.test`;
+    const email = uniqueEmail('again');
     await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email, employee.user.email, stranger.user.email] } });
     expect(res.body.invitations).toEqual([
@@ -643,7 +643,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const org = await h.org();
     const manager = await h.user({ org, roles: ['manager'] });
     const outsider = await h.user({ org: await h.org(), roles: ['manager'] });
-    const email = `mine-${Date.now()}@example.test`;
+    const email = uniqueEmail('mine');
     await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
     const mine = await h.call('GET', '/api/userdata/organisations/registrations', { token: manager.token });
     expect(mine.body.registrations.map((r: { email: string }) => r.email)).toEqual([email]);
