@@ -5,7 +5,7 @@ import { MSG } from '@vireo/contracts';
 import { createHarness, type Harness } from '../test/harness';
 import { registerErrorHandling } from './errors';
 import { openForm, postForm } from '../test/forms';
-import { bookPublicly, bookingWorld, person, shiftWithSlots, type BookingWorld } from '../modules/booking/test-world';
+import { bookPublicly, bookingWorld, person, shiftWithSlots, type BookingWorld } from '../test/booking-world';
 
 /** Every log line the app writes, kept for the tests to read. */
 const logLines: string[] = [];

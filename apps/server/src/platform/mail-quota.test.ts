@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyEmailsFromSender, tooManyEmailsToRecipient } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../test/harness';
-import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../modules/booking/test-world';
+import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../test/booking-world';
 
 const PER_RECIPIENT = 2;
 const PER_SENDER = 5;

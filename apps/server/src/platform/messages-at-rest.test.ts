@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, outboxEvents } from '../db/schema';
-import { bookingWorld, bookPublicly, shiftWithSlots } from '../modules/booking/test-world';
+import { bookingWorld, bookPublicly, shiftWithSlots } from '../test/booking-world';
 import { createHarness, type Harness } from '../test/harness';
 
 let h: Harness;

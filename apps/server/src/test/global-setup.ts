@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../platform/db';
@@ -10,7 +11,7 @@ import { migrateDatabase, openDatabase } from '../platform/db';
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (process.env.VIREO_TEST_ON_POSTGRES !== 'true' || !base) return;
-  const name = `vireo_test_${process.pid}_${Date.now()}`;
+  const name = `vireo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

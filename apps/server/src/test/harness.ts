@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,8 @@ export interface Harness {
   clock: ManualClock;
   org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
   user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
+  /** A new session token for the user's first role, opened at the clock's time (after the clock moved further than a session lives). */
+  session(user: TestUser): Promise<string>;
   call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
   /** Delivers every outbox event due by the test clock: what the relay's jobs do in a server process. */
   deliverOutbox(): Promise<Record<DeliveryOutcome, number>>;
@@ -43,14 +46,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * Where every suite's clock starts: Wednesday 10 June 2026, 10:00 in London (09:00 UTC), an
+ * ordinary day away from midnight, the clock changes and the end of a month. Tests that need one of
+ * those move the clock there themselves; none reads the real time.
+ */
+export const TEST_START = new Date('2026-06-10T09:00:00Z');
+
 let counter = 0;
-const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
+const unique = () => `${process.pid}-${++counter}-${randomBytes(4).toString('hex')}`;
+
+/** An e-mail address no other test (nor another suite on a shared database) uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${unique()}@example.test`;
+}
 
 /**
- * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests move.
- * `ownDatabase` gives a file its own PostgreSQL database too, for tests whose outbox deliveries must
- * not be taken by other files' relays on the shared one (a test mail server, say). The app logs nothing
- * unless `logStream` is given, which then receives every log line.
+ * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests
+ * move, starting at TEST_START. `ownDatabase` gives a file its own PostgreSQL database too, for tests
+ * whose outbox deliveries must not be taken by other files' relays on the shared one (a test mail
+ * server, say). The app logs nothing unless `logStream` is given, which then receives every log line.
  */
 export async function createHarness(
   overrides: Partial<Config> = {},
@@ -63,7 +78,7 @@ export async function createHarness(
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
     : await openDatabase({ dataDir: 'memory://' });
   if (!sharedUrl || scratch) await migrateDatabase(database);
-  const clock = new ManualClock();
+  const clock = new ManualClock(TEST_START);
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
   const ctx = createContext(config, database, clock, new Jobs(null), new LocalDiskStorage(filesDir));
@@ -88,7 +103,7 @@ export async function createHarness(
           organisationId: org,
           firstName: 'Test',
           lastName: 'Person',
-          email: email ?? `user-${unique()}@example.test`,
+          email: email ?? uniqueEmail('user'),
           username: `user-${unique()}`,
           passwordHash: await hashPassword(password),
           dateOfBirth: Date.UTC(1990, 0, 1) / 1000,
@@ -98,6 +113,9 @@ export async function createHarness(
       for (const name of roleNames) roleRows.push(await insertRole(db, { name, userId: user!.id, organisationId: org, profileName: 'Test Person' }));
       const session = await ctx.sessions.open(user!.id, roleRows[0]!.id);
       return { user: user!, roles: roleRows, password, token: session.token };
+    },
+    async session(user) {
+      return (await ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
     },
     async call(method, url, options = {}) {
       const response = await app.inject({

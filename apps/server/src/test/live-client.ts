@@ -93,6 +93,24 @@ export class LiveTestClient {
     await this.next((m) => m.type === 'pong');
   }
 
+  /**
+   * Resolves once the server has pinged this socket `count` more times. A hub's heartbeat pings a
+   * socket only if it answered the previous ping (the client answers by itself unless `autoPong`
+   * is off), so this also proves the socket outlived count - 1 heartbeats. Fails if it closes first.
+   */
+  heartbeats(count: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let seen = 0;
+      const onPing = () => {
+        if (++seen < count) return;
+        this.socket.off('ping', onPing);
+        resolve();
+      };
+      this.socket.on('ping', onPing);
+      void this.closed.then(({ code }) => reject(new Error(`the socket closed (${code}) after ${seen} of ${count} heartbeats`)));
+    });
+  }
+
   async close(): Promise<void> {
     if (this.socket.readyState === this.socket.CLOSED) return;
     this.socket.close();

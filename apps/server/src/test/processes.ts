@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,7 +19,7 @@ export async function freePort(): Promise<number> {
 
 /** A fresh, empty PostgreSQL database next to `baseUrl`, dropped by the returned function. */
 export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vireo_scratch_${process.pid}_${Date.now()}`;
+  const name = `vireo_scratch_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -50,7 +51,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = performance.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
     try {
@@ -58,7 +59,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server process did not become healthy');
+    if (performance.now() > deadline) throw new Error('server process did not become healthy');
     await new Promise((r) => setTimeout(r, 250));
   }
   const end = (signal: NodeJS.Signals) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, CardInput, luhnValid, needsGuardian } from '@vireo/contracts';
 import { ManualClock } from '../../platform/clock';
+import { claimableBadgeWindow } from './claims';
 import { buildIcs, escapeText, foldLine } from './ics';
 import { TestPaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, costFor, productServiceName } from './services';
@@ -22,6 +23,52 @@ describe('London time', () => {
     expect(londonDay(new Date('2026-07-14T23:30:00Z'))).toBe('15-07-2026');
     expect(daysBetween('30-12-2026', '02-01-2027')).toEqual(['30-12-2026', '31-12-2026', '01-01-2027', '02-01-2027']);
     expect(zonedTimeToUtc(2026, 7, 1, 8)).toEqual(new Date('2026-07-01T07:00:00Z'));
+  });
+  it('turns the London day at London midnight, on both clock-change nights and at the ends of months', () => {
+    const dayOf = (iso: string) => londonDay(new Date(iso));
+    expect([dayOf('2026-07-31T22:59:59Z'), dayOf('2026-07-31T23:00:00Z')]).toEqual(['31-07-2026', '01-08-2026']);
+    expect([dayOf('2026-01-31T23:59:59Z'), dayOf('2026-02-01T00:00:00Z')]).toEqual(['31-01-2026', '01-02-2026']);
+    expect([dayOf('2026-12-31T23:59:59Z'), dayOf('2027-01-01T00:00:00Z')]).toEqual(['31-12-2026', '01-01-2027']);
+    // 29 March 2026: 00:59 GMT, then 02:00 BST; the next midnight is at 23:00 UTC.
+    expect([dayOf('2026-03-29T00:59:59Z'), dayOf('2026-03-29T01:00:00Z'), dayOf('2026-03-29T22:59:59Z'), dayOf('2026-03-29T23:00:00Z')]).toEqual(['29-03-2026', '29-03-2026', '29-03-2026', '30-03-2026']);
+    // 25 October 2026 starts at 23:00 UTC the day before, and 01:30 happens twice.
+    expect([dayOf('2026-10-24T22:59:59Z'), dayOf('2026-10-24T23:00:00Z'), dayOf('2026-10-25T00:30:00Z'), dayOf('2026-10-25T01:30:00Z'), dayOf('2026-10-26T00:00:00Z')]).toEqual([
+      '24-10-2026',
+      '25-10-2026',
+      '25-10-2026',
+      '25-10-2026',
+      '26-10-2026',
+    ]);
+  });
+  it('bounds the London days at the ends of months, across the year end and in a leap February', () => {
+    expect(londonDayBounds('31-03-2026')).toEqual({ start: new Date('2026-03-30T23:00:00Z'), end: new Date('2026-03-31T23:00:00Z') });
+    expect(londonDayBounds('31-10-2026')).toEqual({ start: new Date('2026-10-31T00:00:00Z'), end: new Date('2026-11-01T00:00:00Z') });
+    expect(londonDayBounds('31-12-2026')).toEqual({ start: new Date('2026-12-31T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+    expect(londonDayBounds('29-02-2028')).toEqual({ start: new Date('2028-02-29T00:00:00Z'), end: new Date('2028-03-01T00:00:00Z') });
+    expect(londonDayBounds('29-02-2026')).toBeNull();
+    expect(londonDayBounds('31-04-2026')).toBeNull();
+    expect(daysBetween('28-03-2026', '30-03-2026')).toEqual(['28-03-2026', '29-03-2026', '30-03-2026']);
+    expect(daysBetween('24-10-2026', '26-10-2026')).toEqual(['24-10-2026', '25-10-2026', '26-10-2026']);
+    expect(daysBetween('27-02-2028', '01-03-2028')).toEqual(['27-02-2028', '28-02-2028', '29-02-2028', '01-03-2028']);
+  });
+  it('places London wall-clock times around the clock changes: a skipped time after the change, a repeated one at its later pass', () => {
+    expect(zonedTimeToUtc(2026, 3, 29, 0, 30)).toEqual(new Date('2026-03-29T00:30:00Z'));
+    expect(zonedTimeToUtc(2026, 3, 29, 1, 30)).toEqual(new Date('2026-03-29T01:30:00Z')); // no 01:30 that night: 02:30 BST
+    expect(zonedTimeToUtc(2026, 3, 29, 8)).toEqual(new Date('2026-03-29T07:00:00Z'));
+    expect(zonedTimeToUtc(2026, 10, 25, 0, 30)).toEqual(new Date('2026-10-24T23:30:00Z'));
+    expect(zonedTimeToUtc(2026, 10, 25, 1, 30)).toEqual(new Date('2026-10-25T01:30:00Z')); // 01:30 GMT, not 01:30 BST
+    expect(zonedTimeToUtc(2026, 10, 25, 8)).toEqual(new Date('2026-10-25T08:00:00Z'));
+  });
+  it('counts the claimable badge in UTC days: today to the end of the third day ahead, whatever the London date', () => {
+    const window = (iso: string) => claimableBadgeWindow(new Date(iso));
+    // 00:30 on 1 August in London is still 31 July in UTC.
+    expect(window('2026-07-31T23:30:00Z')).toEqual({ from: new Date('2026-07-31T00:00:00Z'), to: new Date('2026-08-04T00:00:00Z') });
+    expect(window('2026-02-27T12:00:00Z')).toEqual({ from: new Date('2026-02-27T00:00:00Z'), to: new Date('2026-03-03T00:00:00Z') });
+    expect(window('2028-02-27T12:00:00Z')).toEqual({ from: new Date('2028-02-27T00:00:00Z'), to: new Date('2028-03-02T00:00:00Z') });
+    expect(window('2026-12-30T23:59:59Z')).toEqual({ from: new Date('2026-12-30T00:00:00Z'), to: new Date('2027-01-03T00:00:00Z') });
+    expect(window('2026-03-29T01:30:00Z')).toEqual({ from: new Date('2026-03-29T00:00:00Z'), to: new Date('2026-04-02T00:00:00Z') });
+    expect(window('2026-10-25T00:30:00Z')).toEqual(window('2026-10-25T01:30:00Z'));
+    expect(window('2026-10-25T01:30:00Z')).toEqual({ from: new Date('2026-10-25T00:00:00Z'), to: new Date('2026-10-29T00:00:00Z') });
   });
   it('cuts shifts into whole 20-minute slots on boundaries', () => {
     const start = new Date('2026-07-01T07:00:00Z');

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
-import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -49,6 +49,7 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 30 });
     const booked = await bookPublicly(h, slots[0]!.id);
     const justBefore = await bookPublicly(h, slots[1]!.id);
+    const before = h.clock.now();
     try {
       h.clock.set(new Date(slots[1]!.start_time * 1000 - 24 * HOUR - 1000));
       const inTime = await asCustomer('DELETE', `/api/booking/${slots[1]!.id}?action=delete&actor=patient`, justBefore.short_token);
@@ -64,7 +65,7 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
       expect(await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).toMatchObject({ status: 410, body: { message: BOOKING_MSG.linkExpired } });
     } finally {
       // Sessions lapse after an hour of (clock) idleness: later tests need the clock back.
-      h.clock.set(new Date());
+      h.clock.set(before);
     }
   });
 
@@ -91,10 +92,14 @@ describe('PATCH /api/booking/{id} and POST /{id}/reschedule/{slotId}', () => {
     expect((await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [] })).status).toBe(400);
     expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}`, { token: w.patient.token, body: { booking_users: [person()] } })).status).toBe(404);
     expect((await h.call('PATCH', `/api/booking/${slots[0]!.id}`, { body: { booking_users: [person()] } })).status).toBe(401);
-    h.clock.set(new Date(slots[0]!.start_time * 1000 - 23 * HOUR));
-    const late = await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [person(), person(), person()] });
-    expect(late).toMatchObject({ status: 400, body: { message: BOOKING_MSG.within24Hours } });
-    h.clock.set(new Date());
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date(slots[0]!.start_time * 1000 - 23 * HOUR));
+      const late = await asCustomer('PATCH', `/api/booking/${slots[0]!.id}`, booked.short_token, { booking_users: [person(), person(), person()] });
+      expect(late).toMatchObject({ status: 400, body: { message: BOOKING_MSG.within24Hours } });
+    } finally {
+      h.clock.set(before);
+    }
   });
 
   it('moves a booking onto a held slot, reopens the old time and emits appointment.rebook', async () => {

@@ -4,15 +4,16 @@ import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, slotHolds } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { releaseExpiredHolds } from './holds';
-import { bookingWorld, paymentBody, shiftWithSlots, nextWeekMonday, type BookingWorld } from './test-world';
+import { bookingWorld, paymentBody, shiftWithSlots, MONDAY_START, type BookingWorld } from '../../test/booking-world';
 
 const LIMIT = 3;
-const START = nextWeekMonday();
+const START = MONDAY_START;
 const MINUTE = 60_000;
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {
-  h = await createHarness({ bookingHoldsPerAddress: LIMIT });
+  // The expiry sweep releases every lapsed hold in the database: on PostgreSQL this file gets one of its own.
+  h = await createHarness({ bookingHoldsPerAddress: LIMIT }, { ownDatabase: true });
   h.clock.set(START);
   w = await bookingWorld(h);
 });

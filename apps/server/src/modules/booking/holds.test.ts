@@ -5,13 +5,14 @@ import { appointments, appointmentStatusChanges, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { insertRole } from '../identity/repo';
 import { releaseExpiredHolds } from './holds';
-import { bookPublicly, bookingWorld, hold, paymentBody, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookPublicly, bookingWorld, hold, paymentBody, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 const onPostgres = Boolean(inject('postgresUrl'));
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {
-  h = await createHarness();
+  // The expiry sweep releases every lapsed hold in the database: on PostgreSQL this file gets one of its own.
+  h = await createHarness({}, { ownDatabase: true });
   w = await bookingWorld(h);
 });
 afterAll(() => h.close());
@@ -70,15 +71,20 @@ describe('POST /api/booking/{id}/status — holds', () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 80 });
     await hold(h, slots[0]!.id);
     await hold(h, slots[1]!.id);
-    h.clock.advance(29 * 60_000);
-    // Other test files share the database: the sweep's count is theirs too, so this test's slots are checked.
-    await releaseExpiredHolds(h.ctx.booking);
-    expect([await statusOf(slots[0]!.id), await statusOf(slots[1]!.id)]).toEqual(['LOCKED', 'LOCKED']);
-    expect((await hold(h, slots[0]!.id)).status).toBe(409);
-    h.clock.advance(60_000 + 1);
-    const taken = await hold(h, slots[1]!.id);
-    expect(taken.status).toBe(200);
-    await releaseExpiredHolds(h.ctx.booking);
+    const before = h.clock.now();
+    try {
+      h.clock.advance(29 * 60_000);
+      // Earlier tests of this file leave lapsed holds too: this test checks its own slots, not the sweep's count.
+      await releaseExpiredHolds(h.ctx.booking);
+      expect([await statusOf(slots[0]!.id), await statusOf(slots[1]!.id)]).toEqual(['LOCKED', 'LOCKED']);
+      expect((await hold(h, slots[0]!.id)).status).toBe(409);
+      h.clock.advance(60_000 + 1);
+      const taken = await hold(h, slots[1]!.id);
+      expect(taken.status).toBe(200);
+      await releaseExpiredHolds(h.ctx.booking);
+    } finally {
+      h.clock.set(before);
+    }
     expect(await statusOf(slots[0]!.id)).toBe('AVAILABLE');
     expect(await statusOf(slots[1]!.id)).toBe('LOCKED');
     const history = await h.ctx.database.db.select().from(appointmentStatusChanges).where(eq(appointmentStatusChanges.appointmentId, slots[0]!.id)).orderBy(appointmentStatusChanges.id);
@@ -88,9 +94,14 @@ describe('POST /api/booking/{id}/status — holds', () => {
   it('refuses payment on an expired hold by the clock alone, before any job ran', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 84 });
     const held = await hold(h, slots[0]!.id);
-    h.clock.advance(30 * 60_000);
-    const paid = await h.call('POST', `/api/booking/${slots[0]!.id}/payment`, { body: paymentBody(held.body.hold_token) });
-    expect(paid).toMatchObject({ status: 409, body: { message: BOOKING_MSG.paymentFailed } });
+    const before = h.clock.now();
+    try {
+      h.clock.advance(30 * 60_000);
+      const paid = await h.call('POST', `/api/booking/${slots[0]!.id}/payment`, { body: paymentBody(held.body.hold_token) });
+      expect(paid).toMatchObject({ status: 409, body: { message: BOOKING_MSG.paymentFailed } });
+    } finally {
+      h.clock.set(before);
+    }
     expect(await statusOf(slots[0]!.id)).toBe('LOCKED');
   });
 
@@ -98,9 +109,13 @@ describe('POST /api/booking/{id}/status — holds', () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 90 });
     await bookPublicly(h, slots[0]!.id);
     expect((await hold(h, slots[0]!.id)).status).toBe(409);
-    h.clock.set(new Date(slots[1]!.start_time * 1000 - 20 * 60_000));
-    expect((await hold(h, slots[1]!.id)).status).toBe(409);
-    h.clock.set(new Date());
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date(slots[1]!.start_time * 1000 - 20 * 60_000));
+      expect((await hold(h, slots[1]!.id)).status).toBe(409);
+    } finally {
+      h.clock.set(before);
+    }
     expect((await hold(h, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
@@ -130,7 +145,6 @@ describe('POST /api/booking/{id}/status — call states and supply switches', ()
     const booked = await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { body: { status: 'IN_PROGRESS' } });
     expect(booked.status).toBe(401);
     expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.otherPractitioner.token, body: { status: 'UNAVAILABLE' } })).status).toBe(404);
-    const { bookAsPatient } = await import('./test-world');
     await bookAsPatient(h, w.patient, slots[1]!.id);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'COMPLETED' } })).status).toBe(403);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'PATIENT_ATTENDED' } })).status).toBe(200);

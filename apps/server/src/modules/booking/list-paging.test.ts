@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppointmentListItem, AppointmentListResponse, ErrorEnvelope, type AppointmentStatus } from '@vireo/contracts';
 import { appointments, auditEvents, bookingUsers, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookingWorld, type BookingWorld } from './test-world';
+import { bookingWorld, type BookingWorld } from '../../test/booking-world';
 
 // Every appointment here starts in 2041 or is booked by a patient of this file alone (the past
 // list, the self swab), so other test files' rows never fall in these lists on a shared database.
@@ -290,6 +290,7 @@ describe('GET /search?exclude_future_waiting=true', () => {
   it('leaves out WAITING appointments that start after now, and nothing else', async () => {
     const now = at('2041-12-05T12:00:00Z');
     const minutes = (n: number) => after(now, n * MINUTE);
+    const before = h.clock.now();
     try {
       h.clock.set(now);
       const [inProgress, started, startsNow, later, claimableLater] = await insertRows([
@@ -308,7 +309,7 @@ describe('GET /search?exclude_future_waiting=true', () => {
       expect(live.appointments.map((a) => a.id)).toEqual([inProgress, started, startsNow, claimableLater]);
       expect(live.total).toBe(4);
     } finally {
-      h.clock.set(new Date());
+      h.clock.set(before);
     }
   });
 

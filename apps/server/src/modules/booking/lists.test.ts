@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, auditEvents, bookingUsers } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookingWorld, type BookingWorld } from './test-world';
+import { bookingWorld, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -122,20 +122,19 @@ describe('practitioner lists: cost independent of the number of rows', () => {
 });
 
 describe('GET /api/booking/getclaimappointments: a bounded list', () => {
-  /** A session opened at the test clock's time (sessions from the real now expire when the clock jumps years). */
-  const sessionNow = async (user: TestUser) => (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
 
   it('lists the claimable ones not ended and starting within 62 days of today, or in the range asked for, with the total', async () => {
     // Years ahead of every other test's data, so the claimable ones in view are this test's alone on a shared database.
     const today = Date.UTC(2033, 4, 10);
     const now = new Date(today + 10 * 3_600_000);
+    const before = h.clock.now();
     try {
       h.clock.set(now);
       const [ended] = await insertAppointments([new Date(today + 9 * 3_600_000)], { status: 'CLAIMABLE' });
       const [later] = await insertAppointments([new Date(today + 15 * 3_600_000)], { status: 'CLAIMABLE' });
       const [lastDay] = await insertAppointments([new Date(today + 62 * DAY - 20 * MINUTE)], { status: 'CLAIMABLE' });
       const [beyond] = await insertAppointments([new Date(today + 62 * DAY)], { status: 'CLAIMABLE' });
-      const token = await sessionNow(w.practitioner);
+      const token = await h.session(w.practitioner);
 
       const all = await h.call('GET', '/api/booking/getclaimappointments', { token });
       expect(all.status).toBe(200);
@@ -156,7 +155,7 @@ describe('GET /api/booking/getclaimappointments: a bounded list', () => {
       expect((await h.call('GET', `/api/booking/getclaimappointments?date_from=${from}`, { token })).status).toBe(400);
       expect((await h.call('GET', '/api/booking/getclaimappointments?date_from=soon&date_to=later', { token })).status).toBe(400);
     } finally {
-      h.clock.set(new Date());
+      h.clock.set(before);
     }
   });
 });

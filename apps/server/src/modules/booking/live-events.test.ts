@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_LIVE } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { LiveTestClient } from '../../test/live-client';
-import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -102,7 +102,7 @@ describe('GET /api/booking/getclaimappointments/count', () => {
   const MINUTE = 60;
   /** A claimable appointment starting at `start` (epoch seconds): booked on a one-slot shift, then released. */
   async function claimableAt(start: number): Promise<void> {
-    const token = await sessionNow(w.practitioner);
+    const token = await h.session(w.practitioner);
     const shift = await h.call('POST', '/api/booking/shifts', {
       token,
       body: { start_time: start, end_time: start + 20 * MINUTE, services: ['video_gp_vireo'], languages: ['EN'] },
@@ -114,14 +114,10 @@ describe('GET /api/booking/getclaimappointments/count', () => {
     expect((await h.call('POST', `/api/booking/${slot.id}/release`, { token })).status).toBe(200);
   }
 
-  /** A session opened at the test clock's time (sessions from the real now expire when the clock jumps years). */
-  async function sessionNow(user: TestUser): Promise<string> {
-    return (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
-  }
-
   it('counts claimable appointments from the start of today to the end of the day three days ahead (UTC)', async () => {
     // Years ahead of every other test's data, so the count is this test's alone even on a shared database.
     const at = (day: number, hour: number, minute = 0) => Date.UTC(2031, 2, day, hour, minute) / 1000;
+    const before = h.clock.now();
     try {
       h.clock.set(new Date(at(9, 20) * 1000));
       await claimableAt(at(9, 23, 40)); // yesterday: not counted
@@ -130,11 +126,47 @@ describe('GET /api/booking/getclaimappointments/count', () => {
       await claimableAt(at(14, 0)); // the fourth day ahead: not counted
       h.clock.set(new Date(at(10, 11, 30) * 1000));
       for (const user of [w.practitioner, w.manager, w.admin]) {
-        const res = await h.call('GET', '/api/booking/getclaimappointments/count', { token: await sessionNow(user) });
+        const res = await h.call('GET', '/api/booking/getclaimappointments/count', { token: await h.session(user) });
         expect(res).toMatchObject({ status: 200, body: { success: true, count: 2 } });
       }
     } finally {
-      h.clock.set(new Date());
+      h.clock.set(before);
+    }
+  });
+
+  // Each case in a window of its own in 2037 (the calendar of 2026), ahead of every other test's data (the count is global).
+  it.each([
+    {
+      when: 'at 00:30 on 1 August in London, still 31 July in UTC (the end of a month)',
+      setUp: '2037-07-30T12:00:00Z',
+      now: '2037-07-31T23:30:00Z',
+      counted: ['2037-07-31T23:40:00Z', '2037-08-03T23:40:00Z'],
+      notCounted: ['2037-07-30T23:40:00Z', '2037-08-04T00:00:00Z'],
+    },
+    {
+      when: 'at 02:30 on the day the clocks go forward (29 March 2037)',
+      setUp: '2037-03-28T12:00:00Z',
+      now: '2037-03-29T01:30:00Z',
+      counted: ['2037-03-29T00:20:00Z', '2037-04-01T23:40:00Z'],
+      notCounted: ['2037-03-28T23:40:00Z', '2037-04-02T00:00:00Z'],
+    },
+    {
+      when: 'at the second 01:30 on the night the clocks go back (25 October 2037)',
+      setUp: '2037-10-24T12:00:00Z',
+      now: '2037-10-25T01:30:00Z',
+      counted: ['2037-10-25T00:20:00Z', '2037-10-25T01:20:00Z', '2037-10-28T23:40:00Z'],
+      notCounted: ['2037-10-24T23:40:00Z', '2037-10-29T00:00:00Z'],
+    },
+  ])('counts by UTC days $when', async ({ setUp, now, counted, notCounted }) => {
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date(setUp));
+      for (const start of [...counted, ...notCounted]) await claimableAt(new Date(start).getTime() / 1000);
+      h.clock.set(new Date(now));
+      const res = await h.call('GET', '/api/booking/getclaimappointments/count', { token: await h.session(w.practitioner) });
+      expect(res).toMatchObject({ status: 200, body: { success: true, count: counted.length } });
+    } finally {
+      h.clock.set(before);
     }
   });
 

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { auditEvents } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, bookingWorld, hold, HOUR, paymentBody, shiftWithSlots, nextWeekMonday, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, hold, HOUR, paymentBody, shiftWithSlots, MONDAY_START, type BookingWorld } from '../../test/booking-world';
 
-const START = nextWeekMonday();
+const START = MONDAY_START;
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {

@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { metadataFieldsRefused } from '@vireo/contracts';
 import { auditEvents, bookingUsers } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
-import { bookPublicly, bookingWorld, hold, paymentBody, person, shiftWithSlots, nextWeekMonday, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, hold, paymentBody, person, shiftWithSlots, MONDAY_START, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {
   h = await createHarness();
-  h.clock.set(nextWeekMonday());
+  h.clock.set(MONDAY_START);
   w = await bookingWorld(h);
 });
 afterAll(() => h.close());

@@ -5,7 +5,7 @@ import { appointments, bookingPayments, outboxDeliveries, outboxEvents } from '.
 import { createHarness, type Harness } from '../../test/harness';
 import { TestMailbox } from '../../test/mailbox';
 import type { TestPaymentGateway } from './payment-gateway';
-import { bookingWorld, bookPublicly, hold, paymentBody, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookingWorld, bookPublicly, hold, paymentBody, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;

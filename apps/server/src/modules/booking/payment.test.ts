@@ -4,7 +4,7 @@ import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, bookingPayments, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { londonDay, wallClock, zonedTimeToUtc } from './time';
-import { bookAsPatient, bookingWorld, DECLINED_CARD, hold, paymentBody, person, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookAsPatient, bookingWorld, DECLINED_CARD, hold, paymentBody, person, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -150,6 +150,57 @@ describe('GET /api/booking/ (slots) and /datesearch', () => {
       { date: day, has_appointments: true },
       { date: nextDay, has_appointments: false },
     ]);
+  });
+
+  // London days around midnight, at both clock changes and a month end, in 2043 (the calendar of 2026),
+  // which no other test uses: the public slot search covers every practitioner, even on a shared database.
+  it.each([
+    {
+      when: 'the day the clocks go forward (23 hours)',
+      setUp: '2043-03-27T12:00:00Z',
+      shifts: [['2043-03-28T23:40:00Z', '2043-03-29T00:20:00Z'], ['2043-03-29T22:40:00Z', '2043-03-29T23:20:00Z']], // 23:40 GMT to 00:20 GMT; 23:40 BST to 00:20 BST
+      search: ['27-03-2043', '31-03-2043'],
+      days: { '27-03-2043': [], '28-03-2043': ['2043-03-28T23:40:00Z'], '29-03-2043': ['2043-03-29T00:00:00Z', '2043-03-29T22:40:00Z'], '30-03-2043': ['2043-03-29T23:00:00Z'], '31-03-2043': [] },
+    },
+    {
+      when: 'the day the clocks go back (25 hours, 01:00 to 02:00 twice)',
+      setUp: '2043-10-23T12:00:00Z',
+      shifts: [['2043-10-24T22:40:00Z', '2043-10-24T23:20:00Z'], ['2043-10-25T00:40:00Z', '2043-10-25T01:40:00Z'], ['2043-10-25T23:40:00Z', '2043-10-26T00:00:00Z']],
+      search: ['23-10-2043', '27-10-2043'],
+      days: {
+        '23-10-2043': [],
+        '24-10-2043': ['2043-10-24T22:40:00Z'],
+        '25-10-2043': ['2043-10-24T23:00:00Z', '2043-10-25T00:40:00Z', '2043-10-25T01:00:00Z', '2043-10-25T01:20:00Z', '2043-10-25T23:40:00Z'],
+        '26-10-2043': [],
+        '27-10-2043': [],
+      },
+    },
+    {
+      when: 'the end of a month in summer time',
+      setUp: '2043-08-29T12:00:00Z',
+      shifts: [['2043-08-31T22:40:00Z', '2043-08-31T23:20:00Z']], // 23:40 BST on 31 August to 00:20 BST on 1 September
+      search: ['30-08-2043', '02-09-2043'],
+      days: { '30-08-2043': [], '31-08-2043': ['2043-08-31T22:40:00Z'], '01-09-2043': ['2043-08-31T23:00:00Z'], '02-09-2043': [] },
+    },
+  ])('finds slots by London day on $when', async ({ setUp, shifts, search, days }) => {
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date(setUp));
+      const token = await h.session(w.otherPractitioner);
+      const epoch = (iso: string) => new Date(iso).getTime() / 1000;
+      for (const [start, end] of shifts) {
+        const created = await h.call('POST', '/api/booking/shifts', { token, body: { start_time: epoch(start!), end_time: epoch(end!), services: ['video_gp'], languages: ['EN'] } });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+      }
+      const dates = await h.call('GET', `/api/booking/datesearch?service=video_gp&date_from=${search[0]}&date_to=${search[1]}`);
+      expect(dates.body.dates).toEqual(Object.entries(days).map(([date, starts]) => ({ date, has_appointments: starts.length > 0 })));
+      for (const [date, starts] of Object.entries(days)) {
+        const slots = await h.call('GET', `/api/booking/?service=video_gp&date=${date}`);
+        expect(slots.status === 204 ? [] : slots.body.slots.map((slot: { start_time: number }) => new Date(slot.start_time * 1000).toISOString().replace('.000', '')), date).toEqual(starts);
+      }
+    } finally {
+      h.clock.set(before);
+    }
   });
 
   it('answers 403 for a stale session, 400 for a bad date or service, and "Missing details." without a service', async () => {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointmentFiles, appointments, outboxEvents } from '../../db/schema';
+import { epochSeconds } from '../../platform/clock';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -101,11 +102,13 @@ describe('claims and releases', () => {
 describe('practitioner work on an appointment', () => {
   let appointmentId: string;
   let bookingUserId: string;
+  let startTime: number;
   beforeAll(async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 60 });
     const booked = await bookPublicly(h, slots[0]!.id);
     appointmentId = booked.appointment.id;
     bookingUserId = booked.appointment.booking_users[0]!.id;
+    startTime = slots[0]!.start_time;
   });
   const deny = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown) => {
     expect((await h.call(method, path, { body })).status).toBe(401);
@@ -161,9 +164,10 @@ describe('practitioner work on an appointment', () => {
     expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, undefined, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(401);
     expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.patient.token, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(403);
     expect((await multipart('PATCH', `/api/booking/${appointmentId}/result`, w.otherPractitioner.token, { booking_user_id: bookingUserId, result: 'Negative' })).status).toBe(404);
-    const results = await h.call('GET', `/api/booking/getresults?time_from=${Math.floor(Date.now() / 1000)}&time_to=${Math.floor(Date.now() / 1000) + 40 * 86_400}`, { token: w.practitioner.token });
-    expect(results.body.results.find((r: { booking_user_id: string }) => r.booking_user_id === bookingUserId)?.result).toBe('Rejected');
-    expect((await h.call('GET', `/api/booking/getresults?time_from=${Math.floor(Date.now() / 1000)}&time_to=${Math.floor(Date.now() / 1000) + 40 * 86_400}`, { token: w.otherPractitioner.token })).body.results).toEqual([]);
+    const window = `time_from=${epochSeconds(h.clock.now())}&time_to=${epochSeconds(h.clock.now()) + 40 * 86_400}`;
+    const results = await h.call('GET', `/api/booking/getresults?${window}`, { token: w.practitioner.token });
+    expect(results.body.results).toEqual([{ appointment_id: appointmentId, booking_user_id: bookingUserId, first_name: 'Ada', last_name: 'Lovelace', result: 'Rejected', start_time: startTime }]);
+    expect((await h.call('GET', `/api/booking/getresults?${window}`, { token: w.otherPractitioner.token })).body).toEqual({ success: true, results: [] });
     expect((await h.call('GET', '/api/booking/getresults?time_from=1', { token: w.practitioner.token })).status).toBe(400);
     expect((await h.call('GET', '/api/booking/getresults?time_from=1&time_to=2')).status).toBe(401);
     expect((await h.call('GET', '/api/booking/getresults?time_from=1&time_to=2', { token: w.patient.token })).status).toBe(403);
@@ -218,15 +222,39 @@ describe('lists', () => {
     expect((await h.call('GET', q, { token: w.patient.token })).status).toBe(403);
   });
 
-  it('GET /practitioner and /admin/allappointments answer a window', async () => {
-    const window = `date_from=${now()}&date_to=${now() + 200 * 3600}`;
-    const own = await h.call('GET', `/api/booking/practitioner?${window}`, { token: w.practitioner.token });
-    expect(own.body.appointments.every((a: { practitioner: { user_id: string } | null }) => a.practitioner?.user_id === w.practitioner.user.id)).toBe(true);
-    expect((await h.call('GET', '/api/booking/practitioner', { token: w.practitioner.token })).status).toBe(400);
-    expect((await h.call('GET', `/api/booking/practitioner?${window}`)).status).toBe(401);
-    expect((await h.call('GET', `/api/booking/practitioner?${window}`, { token: w.patient.token })).status).toBe(403);
-    const all = await h.call('GET', `/api/booking/admin/allappointments?${window}`, { token: w.admin.token });
-    expect(all.body.total).toBeGreaterThan(own.body.total - 1);
+  it('GET /practitioner and /admin/allappointments answer a window: the practitioner’s own, an admin everyone’s', async () => {
+    // An hour in 2042 that no other test uses, so an admin's list of it is exactly these two shifts even on a shared database.
+    const start = Date.UTC(2042, 2, 4, 10) / 1000;
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date((start - 86_400) * 1000));
+      const mine = await h.session(w.practitioner);
+      const theirs = await h.session(other);
+      const admin = await h.session(w.admin);
+      const patient = await h.session(w.patient);
+      for (const token of [mine, theirs]) {
+        expect((await h.call('POST', '/api/booking/shifts', { token, body: { start_time: start, end_time: start + 3600, services: ['video_gp'] } })).status).toBe(201);
+      }
+      const window = `date_from=${start}&date_to=${start + 3600}`;
+      const list = async (path: string, token: string) => {
+        const res = await h.call('GET', `${path}?${window}`, { token });
+        expect(res.status).toBe(200);
+        return { total: res.body.total, items: res.body.appointments.map((a: { id: string; practitioner: { user_id: string } | null }) => `${a.practitioner?.user_id} ${a.id}`) as string[] };
+      };
+      const own = await list('/api/booking/practitioner', mine);
+      expect(own.total).toBe(3);
+      expect(own.items.map((item) => item.split(' ')[0])).toEqual([w.practitioner.user.id, w.practitioner.user.id, w.practitioner.user.id]);
+      const others = await list('/api/booking/practitioner', theirs);
+      expect(others.items.map((item) => item.split(' ')[0])).toEqual([other.user.id, other.user.id, other.user.id]);
+      const all = await list('/api/booking/admin/allappointments', admin);
+      expect(all.total).toBe(6);
+      expect(all.items.sort()).toEqual([...own.items, ...others.items].sort());
+      expect((await h.call('GET', '/api/booking/practitioner', { token: mine })).status).toBe(400);
+      expect((await h.call('GET', `/api/booking/practitioner?${window}`)).status).toBe(401);
+      expect((await h.call('GET', `/api/booking/practitioner?${window}`, { token: patient })).status).toBe(403);
+    } finally {
+      h.clock.set(before);
+    }
     expect((await h.call('GET', '/api/booking/admin/allappointments?date_from=x', { token: w.admin.token })).status).toBe(400);
     expect((await h.call('GET', '/api/booking/admin/allappointments')).status).toBe(401);
     expect((await h.call('GET', '/api/booking/admin/allappointments', { token: w.practitioner.token })).status).toBe(403);

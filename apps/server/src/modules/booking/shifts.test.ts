@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';
 import { appointments, shifts } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { insertRole } from '../identity/repo';
 import { createHarness, type Harness } from '../../test/harness';
 import { DEMO_PRACTITIONER_EMAIL, slotServices, topUpDemoRota } from './demo-rota';
-import { bookPublicly, bookingWorld, hourFromNow, shiftWithSlots, type BookingWorld } from './test-world';
+import { bookPublicly, bookingWorld, hourFromNow, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
 let w: BookingWorld;
@@ -71,7 +71,7 @@ describe('shifts', () => {
     expect(moved).toMatchObject({ status: 'CLAIMABLE', practitionerUserId: null, shiftId: null, claimableSlot: true });
     const longer = await h.call('PATCH', `/api/booking/shifts/${shiftId}`, { token: w.practitioner.token, body: { start_time: start - 3600, services: ['video_gp_euro'] } });
     expect(longer.body.shift).toMatchObject({ slots: 6, services: ['video_gp_euro'] });
-    expect((await slotsOf(shiftId)).every((r) => r.offeredServices.join() === 'video_gp_euro')).toBe(true);
+    expect((await slotsOf(shiftId)).map((r) => r.offeredServices)).toEqual(Array.from({ length: 6 }, () => ['video_gp_euro']));
     expect(await h.call('PATCH', `/api/booking/shifts/${shiftId}`, { token: w.practitioner.token, body: { end_time: start - 3600 } })).toMatchObject({ status: 400, body: { message: BOOKING_MSG.shiftEndBeforeStart } });
   });
 
@@ -90,31 +90,61 @@ describe('shifts', () => {
 });
 
 describe('the demo rota', () => {
-  it('tops up a week of 08:00–20:00 shifts for practitioner@demo.test, once per day', async () => {
+  let demoId: string;
+  beforeAll(async () => {
     const org = await h.org();
     const [demo] = await db()
       .insert(users)
       .values({ organisationId: org, firstName: 'Grace', lastName: 'Okafor', email: DEMO_PRACTITIONER_EMAIL, username: 'demo-practitioner', passwordHash: await hashPassword('a long enough password') })
       .returning();
     await insertRole(db(), { name: 'practitioner', userId: demo!.id, organisationId: org, profileName: 'Grace Okafor' });
-    const services = slotServices(h.ctx.booking.services);
-    expect(services).toEqual(['video_gp', 'video_gp_vireo', 'video_gp_euro']);
+    demoId = demo!.id;
+  });
+  const rotaFrom = async (from: string) =>
+    (await db().select().from(shifts).where(and(eq(shifts.practitionerUserId, demoId), gte(shifts.startTime, new Date(from)))).orderBy(shifts.startTime)).map((s) => [s.startTime.toISOString(), s.endTime.toISOString()]);
+  /** 08:00–20:00 London on each day, written in UTC: 07:00–19:00 in summer time, 08:00–20:00 in winter. */
+  const days = (utcHour: 7 | 8, ...dates: string[]) => dates.map((d) => [`${d}T${String(utcHour).padStart(2, '0')}:00:00.000Z`, `${d}T${utcHour + 12}:00:00.000Z`]);
+
+  /** Tops the demo rota up, answering how many shifts it added and how many slots it published. */
+  async function topUp(): Promise<{ shifts: number; published: number }> {
     const publish = vi.spyOn(h.ctx.live, 'publish');
     try {
-      expect(await topUpDemoRota(h.ctx.booking)).toBe(7);
-      const published = publish.mock.calls.flatMap(([event]) => (event.kind === BOOKING_LIVE.kinds.created ? (event.data as { appointments: { id: string }[] }).appointments : []));
-      const slots = await db().select({ id: appointments.id }).from(appointments).where(eq(appointments.practitionerUserId, demo!.id));
-      expect(new Set(published.map((a) => a.id))).toEqual(new Set(slots.map((a) => a.id)));
+      const added = await topUpDemoRota(h.ctx.booking);
+      // Each slot goes to several audiences (managers, practitioners): count the distinct ones.
+      const published = new Set(publish.mock.calls.flatMap(([event]) => (event.kind === BOOKING_LIVE.kinds.created ? (event.data as { appointments: { id: string }[] }).appointments.map((a) => a.id) : [])));
+      const stored = published.size === 0 ? [] : await db().select({ id: appointments.id }).from(appointments).where(and(eq(appointments.practitionerUserId, demoId), inArray(appointments.id, [...published])));
+      expect(stored).toHaveLength(published.size);
+      return { shifts: added, published: published.size };
     } finally {
       publish.mockRestore();
     }
-    expect(await topUpDemoRota(h.ctx.booking)).toBe(0);
-    h.clock.advance(24 * 3_600_000);
-    expect(await topUpDemoRota(h.ctx.booking)).toBe(1);
-    const rota = await db().select().from(shifts).where(eq(shifts.practitionerUserId, demo!.id));
-    expect(rota).toHaveLength(8);
-    // 12 hours, or 11 or 13 on the days the clocks change.
-    expect(rota.every((s) => Math.abs(s.endTime.getTime() - s.startTime.getTime() - 12 * 3_600_000) <= 3_600_000)).toBe(true);
-    h.clock.set(new Date());
+  }
+
+  it('offers the public services with slots', () => {
+    expect(slotServices(h.ctx.booking.services)).toEqual(['video_gp', 'video_gp_vireo', 'video_gp_euro']);
+  });
+
+  // Each case adds a week of 08:00–20:00 London shifts from the London day of `at` (with slots only
+  // after `at`: 36 a day), then moves to the same London time on the next London day, which is not
+  // 24 hours later on the days the clocks change (23 and 25 hours long).
+  it.each([
+    { when: 'on an ordinary day at 10:00 (the suites’ start)', at: '2026-06-10T09:00:00Z', next: '2026-06-11T09:00:00Z', slots: 29 + 6 * 36, week: days(7, '2026-06-10', '2026-06-11', '2026-06-12', '2026-06-13', '2026-06-14', '2026-06-15', '2026-06-16'), added: days(7, '2026-06-17') },
+    { when: 'at 23:30 before the 23-hour day the clocks go forward', at: '2026-03-28T23:30:00Z', next: '2026-03-29T22:30:00Z', slots: 6 * 36, week: [...days(8, '2026-03-28'), ...days(7, '2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02', '2026-04-03')], added: days(7, '2026-04-04') },
+    { when: 'at 00:30 on the 25-hour day the clocks go back', at: '2026-10-24T23:30:00Z', next: '2026-10-26T00:30:00Z', slots: 7 * 36, week: days(8, '2026-10-25', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'), added: days(8, '2026-11-01') },
+    { when: 'at 23:30 on the last day of a month', at: '2026-08-31T22:30:00Z', next: '2026-09-01T22:30:00Z', slots: 6 * 36, week: days(7, '2026-08-31', '2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04', '2026-09-05', '2026-09-06'), added: days(7, '2026-09-07') },
+  ])('adds a week of 08:00–20:00 London shifts from today, then one a London day later, $when', async ({ at, next, slots, week, added }) => {
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date(at));
+      expect(await topUp()).toEqual({ shifts: 7, published: slots });
+      expect(await topUp()).toEqual({ shifts: 0, published: 0 });
+      expect((await rotaFrom(week[0]![0]!)).slice(0, 7)).toEqual(week);
+      h.clock.set(new Date(next));
+      expect(await topUp()).toEqual({ shifts: 1, published: 36 });
+      expect(await topUp()).toEqual({ shifts: 0, published: 0 });
+      expect((await rotaFrom(week[0]![0]!)).slice(0, 8)).toEqual([...week, ...added]);
+    } finally {
+      h.clock.set(before);
+    }
   });
 });

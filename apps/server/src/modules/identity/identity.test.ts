@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@vireo/contracts';
 import { roleProfiles } from '../../db/schema';
+import { epochSeconds } from '../../platform/clock';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 
 let h: Harness;
@@ -51,7 +52,7 @@ describe('POST /api/identity/users', () => {
     expect(shortName.body.errors).toHaveProperty('first_name');
     const tooOld = await h.call('POST', '/api/identity/users', { token: admin.token, body: newUser({ date_of_birth: Date.UTC(1900, 11, 31) / 1000 }) });
     expect(tooOld.status).toBe(400);
-    const future = await h.call('POST', '/api/identity/users', { token: admin.token, body: newUser({ date_of_birth: Math.floor(Date.now() / 1000) + 86_400 * 2 }) });
+    const future = await h.call('POST', '/api/identity/users', { token: admin.token, body: newUser({ date_of_birth: epochSeconds(h.clock.now()) + 86_400 * 2 }) });
     expect(future.status).toBe(400);
   });
 

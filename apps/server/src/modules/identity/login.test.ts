@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, signInDelayedMessage } from '@vireo/contracts';
 import { auditEvents } from '../../db/schema';
-import { createHarness, type Harness } from '../../test/harness';
+import { createHarness, uniqueEmail, type Harness } from '../../test/harness';
 import { openForm } from '../../test/forms';
 import { signInDelaySeconds } from './service';
 
@@ -36,7 +36,7 @@ describe('POST /api/login/auth', () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });
     const wrong = await signIn(u.user.email, 'not the password');
-    const unknown = await signIn(`nobody-${Date.now()}@example.test`, 'whatever-password');
+    const unknown = await signIn(uniqueEmail('nobody'), 'whatever-password');
     expect(wrong).toEqual(unknown);
     expect(wrong).toMatchObject({ status: 401, body: { success: false, message: MSG.unableToAuthenticate } });
     const rows = await h.ctx.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, u.user.id));

@@ -52,6 +52,7 @@ describe('/identity/sign-in', () => {
   it('escapes what it echoes back', async () => {
     const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
     const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, email: '"><script>alert(1)</script>', password: 'x-x-x-x-x' });
+    expect(res.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(res.body).not.toContain('<script>alert(1)</script>');
   });
 });

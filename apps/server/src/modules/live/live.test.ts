@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -24,12 +25,32 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** A second app on the same database whose hub runs with short timings, for the timer-driven rules. */
+/**
+ * A second app on the same database whose hub runs with short timings, for the timer-driven rules.
+ * `resolved(token, n)` resolves once the hub has looked the session up n more times (on
+ * authentication, then at each periodic check).
+ */
 async function appWithTimings(timings: Partial<LiveTimings>) {
-  const live = new LiveHub({ database: h.ctx.database, resolveSession: (token) => h.ctx.sessions.resolve(token), audit: h.ctx.audit, clock: h.ctx.clock }, timings);
+  const lookups = new EventEmitter();
+  const resolveSession = async (token: string) => {
+    const auth = await h.ctx.sessions.resolve(token);
+    lookups.emit(token);
+    return auth;
+  };
+  const live = new LiveHub({ database: h.ctx.database, resolveSession, audit: h.ctx.audit, clock: h.ctx.clock }, timings);
   const app = await buildApp({ ...h.ctx, live }, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, live, url: liveUrl(app.server.address()) };
+  const resolved = (token: string, times: number) =>
+    new Promise<void>((resolve) => {
+      let seen = 0;
+      const onLookup = () => {
+        if (++seen < times) return;
+        lookups.off(token, onLookup);
+        resolve();
+      };
+      lookups.on(token, onLookup);
+    });
+  return { app, live, url: liveUrl(app.server.address()), resolved };
 }
 
 async function practitioner(org?: string) {
@@ -85,13 +106,16 @@ describe('GET /api/live: authentication by the first message', () => {
     const short = await appWithTimings({ authTimeoutMs: 300 });
     try {
       const silent = await LiveTestClient.open(short.url);
-      const started = Date.now();
+      const started = performance.now();
       expect(await silent.closed).toEqual({ code: LIVE_CLOSE.authTimeout, reason: 'Authentication timed out' });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
       const u = await practitioner();
       const prompt = await LiveTestClient.signedIn(short.url, u.token);
-      await new Promise((r) => setTimeout(r, 500));
+      // A socket opened after the prompt one times out after it: by then the prompt one's timer would have fired too.
+      const later = await LiveTestClient.open(short.url);
+      expect((await later.closed).code).toBe(LIVE_CLOSE.authTimeout);
       await prompt.ping();
+      expect(prompt.socket.readyState).toBe(prompt.socket.OPEN);
       await prompt.close();
     } finally {
       await short.app.close();
@@ -116,6 +140,7 @@ describe('GET /api/live: authentication by the first message', () => {
 
   it('re-checks the session: a session revoked or expired without an event closes its socket with 4401', async () => {
     const short = await appWithTimings({ sessionCheckMs: 200 });
+    const before = h.clock.now();
     try {
       const revoked = await practitioner();
       const revokedClient = await LiveTestClient.signedIn(short.url, revoked.token);
@@ -124,12 +149,15 @@ describe('GET /api/live: authentication by the first message', () => {
       expect(await revokedClient.closed).toEqual({ code: LIVE_CLOSE.sessionInvalid, reason: 'Session ended' });
 
       const expiring = await practitioner();
+      const checked = short.resolved(expiring.token, 3); // on authentication, then two periodic checks
       const expiringClient = await LiveTestClient.signedIn(short.url, expiring.token);
-      await new Promise((r) => setTimeout(r, 400));
+      await checked;
       await expiringClient.ping();
+      expect(expiringClient.socket.readyState).toBe(expiringClient.socket.OPEN);
       h.clock.advance((h.ctx.config.sessionMaxHours + 1) * 3_600_000);
       expect(await expiringClient.closed).toEqual({ code: LIVE_CLOSE.sessionInvalid, reason: 'Session ended' });
     } finally {
+      h.clock.set(before);
       await short.app.close();
     }
   });
@@ -217,7 +245,7 @@ describe('connection lifecycle', () => {
       await dead.next((m) => m.type === 'ready');
       const healthy = await LiveTestClient.signedIn(short.url, u.token);
       expect((await dead.closed).code).toBe(1006);
-      await new Promise((r) => setTimeout(r, 800));
+      await healthy.heartbeats(3);
       await healthy.ping();
       expect(short.live.connectionCount).toBe(1);
       await healthy.close();

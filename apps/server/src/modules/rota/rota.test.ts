@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { bookPublicly, hourFromNow } from '../booking/test-world';
+import { bookPublicly, hourFromNow } from '../../test/booking-world';
 import { londonDay } from '../booking/time';
 
 let h: Harness;
@@ -29,10 +29,10 @@ afterAll(() => h.close());
 const db = () => h.ctx.database.db;
 const appointment = async (id: string) => (await db().select().from(appointments).where(eq(appointments.id, id)))[0]!;
 
-async function shiftFor(who: TestUser, start: number, hours = 1) {
-  const res = await h.call('POST', '/api/rota/shifts', { token: manager.token, body: { practitioner_id: who.user.id, start_time: start, end_time: start + hours * 3600 } });
+async function shiftFor(who: TestUser, start: number, hours = 1, token = manager.token) {
+  const res = await h.call('POST', '/api/rota/shifts', { token, body: { practitioner_id: who.user.id, start_time: start, end_time: start + hours * 3600 } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const slots = await h.call('GET', `/api/rota/shifts/${res.body.shift.id}/slots`, { token: manager.token });
+  const slots = await h.call('GET', `/api/rota/shifts/${res.body.shift.id}/slots`, { token });
   return { id: res.body.shift.id as string, slots: slots.body.slots as { id: string; start_time: number; status: string }[] };
 }
 
@@ -52,15 +52,19 @@ describe('GET /api/rota/overview', () => {
     expect(row(colleague.user.id)).toMatchObject({ status: 'Offline', shift_id: late.id, start_time: start, next_appointment: null, name: 'Test Person' });
     expect(row(practitioner.user.id)).toMatchObject({ status: 'Online', shift_id: onTime.id, next_appointment: onTime.slots[1]!.start_time, next_appointment_id: booked.appointment.id });
 
+    const before = h.clock.now();
     h.clock.advance(91_000);
     const later = await h.call('GET', '/api/rota/overview', { token: manager.token });
     expect(later.body.practitioners.find((p: { user_id: string }) => p.user_id === practitioner.user.id).status).toBe('Offline');
-    h.clock.set(new Date());
+    h.clock.set(before);
   });
 
-  it('shows another organisation’s manager none of them; refuses practitioners (403) and anonymous callers (401)', async () => {
+  it('shows another organisation’s manager only their own; refuses practitioners (403) and anonymous callers (401)', async () => {
+    const start = hourFromNow(h, 2);
+    const res = await h.call('POST', '/api/rota/shifts', { token: otherManager.token, body: { practitioner_id: otherPractitioner.user.id, start_time: start, end_time: start + 3600 } });
+    expect(res.status).toBe(201);
     const other = await h.call('GET', '/api/rota/overview', { token: otherManager.token });
-    expect(other.body.practitioners.map((p: { user_id: string }) => p.user_id)).not.toContain(practitioner.user.id);
+    expect(other.body.practitioners.map((p: { user_id: string; shift_id: string }) => [p.user_id, p.shift_id])).toEqual([[otherPractitioner.user.id, res.body.shift.id]]);
     expect((await h.call('GET', '/api/rota/overview', { token: practitioner.token })).status).toBe(403);
     expect((await h.call('GET', '/api/rota/overview')).status).toBe(401);
   });
@@ -182,5 +186,85 @@ describe('shift details: slots and release', () => {
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/release`, { token: manager.token, body: { appointment_ids: [] } })).status).toBe(400);
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/release`, { token: patient.token, body })).status).toBe(403);
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/release`, { body })).status).toBe(401);
+  });
+});
+
+describe('London days on the rota: midnight, the clock changes, the end of a month', () => {
+  let before: Date;
+  beforeEach(() => {
+    before = h.clock.now();
+  });
+  afterEach(() => h.clock.set(before));
+
+  const epoch = (iso: string) => new Date(iso).getTime() / 1000;
+  /** Moves the clock to `iso` and answers a manager's session opened then (the suite's have lapsed by then). */
+  async function at(iso: string): Promise<string> {
+    h.clock.set(new Date(iso));
+    return h.session(manager);
+  }
+  async function overview(token: string) {
+    const res = await h.call('GET', '/api/rota/overview', { token });
+    expect(res.status).toBe(200);
+    return res.body.practitioners.map((p: { user_id: string; shift_id: string }) => [p.user_id, p.shift_id]);
+  }
+  /** The shift ids of each of the manager's practitioners on a London day, with the day's bounds. */
+  async function rotaDay(date: string) {
+    const res = await h.call('GET', `/api/rota/day?date=${date}`, { token: await h.session(manager) });
+    expect(res.status).toBe(200);
+    const shifts = Object.fromEntries(res.body.practitioners.map((p: { user_id: string; shifts: { id: string }[] }) => [p.user_id, p.shifts.map((s) => s.id)]));
+    return { start: res.body.day_start, end: res.body.day_end, shifts };
+  }
+
+  it('at 22:30 the overview has the shift starting at 23:00 and not the one at midnight; at 00:10 the other way round (last day of July)', async () => {
+    const noon = await at('2026-07-31T11:00:00Z');
+    const lateEvening = await shiftFor(practitioner, epoch('2026-07-31T22:00:00Z'), 1, noon); // 23:00–00:00 BST on 31 July
+    const midnight = await shiftFor(colleague, epoch('2026-07-31T23:00:00Z'), 1, noon); // 00:00–01:00 BST on 1 August
+
+    expect(await overview(await at('2026-07-31T21:30:00Z'))).toEqual([[practitioner.user.id, lateEvening.id]]);
+    expect(await overview(await at('2026-07-31T23:10:00Z'))).toEqual([[colleague.user.id, midnight.id]]);
+
+    expect(await rotaDay('31-07-2026')).toEqual({
+      start: epoch('2026-07-30T23:00:00Z'),
+      end: epoch('2026-07-31T23:00:00Z'),
+      shifts: { [practitioner.user.id]: [lateEvening.id], [colleague.user.id]: [] },
+    });
+    expect(await rotaDay('01-08-2026')).toEqual({
+      start: epoch('2026-07-31T23:00:00Z'),
+      end: epoch('2026-08-01T23:00:00Z'),
+      shifts: { [practitioner.user.id]: [], [colleague.user.id]: [midnight.id] },
+    });
+  });
+
+  it('25 October 2026 lasts 25 hours: a shift from midnight to 03:00 has four hours of slots, and both 01:30s are that day', async () => {
+    const noon = await at('2026-10-24T11:00:00Z');
+    const evening = await shiftFor(colleague, epoch('2026-10-24T22:00:00Z'), 1, noon); // 23:00–00:00 BST on the 24th
+    const night = await shiftFor(practitioner, epoch('2026-10-24T23:00:00Z'), 4, noon); // 00:00 BST to 03:00 GMT on the 25th
+    expect(night.slots).toHaveLength(12);
+
+    expect(await overview(await at('2026-10-25T00:30:00Z'))).toEqual([[practitioner.user.id, night.id]]); // 01:30 BST
+    expect(await overview(await at('2026-10-25T01:30:00Z'))).toEqual([[practitioner.user.id, night.id]]); // 01:30 GMT
+
+    expect(await rotaDay('25-10-2026')).toEqual({
+      start: epoch('2026-10-24T23:00:00Z'),
+      end: epoch('2026-10-26T00:00:00Z'),
+      shifts: { [practitioner.user.id]: [night.id], [colleague.user.id]: [] },
+    });
+    expect(await rotaDay('24-10-2026')).toEqual({
+      start: epoch('2026-10-23T23:00:00Z'),
+      end: epoch('2026-10-24T23:00:00Z'),
+      shifts: { [practitioner.user.id]: [], [colleague.user.id]: [evening.id] },
+    });
+  });
+
+  it('29 March 2026 lasts 23 hours: a shift from midnight to 03:00 has two hours of slots', async () => {
+    const noon = await at('2026-03-28T12:00:00Z');
+    const night = await shiftFor(practitioner, epoch('2026-03-29T00:00:00Z'), 2, noon); // 00:00 GMT to 03:00 BST
+    expect(night.slots).toHaveLength(6);
+    expect(await overview(await at('2026-03-29T01:30:00Z'))).toEqual([[practitioner.user.id, night.id]]); // 02:30 BST
+    expect(await rotaDay('29-03-2026')).toEqual({
+      start: epoch('2026-03-29T00:00:00Z'),
+      end: epoch('2026-03-29T23:00:00Z'),
+      shifts: { [practitioner.user.id]: [night.id], [colleague.user.id]: [] },
+    });
   });
 });

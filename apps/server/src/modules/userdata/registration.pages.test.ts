@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG, USERDATA_MSG } from '@vireo/contracts';
 import { roles, users } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 
 let h: Harness;
 let org: string;
@@ -14,10 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-let counter = 0;
 /** Invites a fresh address and answers it with the token from the recorded e-mail. */
 async function invite(): Promise<{ email: string; token: string }> {
-  const email = `invitee-${Date.now()}-${++counter}@example.test`;
+  const email = uniqueEmail('invitee');
   const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
   expect(res.status).toBe(200);
   const mail = (await h.mails({ recipient: email })).at(-1);

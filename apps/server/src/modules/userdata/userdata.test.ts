@@ -4,7 +4,7 @@ import { MSG, SHIPPING_TEXT, HEALTH_TEXT, USERDATA_MSG, ORDERS_PAGE_SIZE } from 
 import { auditEvents, kitOrders, organisationProfiles, roleProfiles } from '../../db/schema';
 import { loadConfig } from '../../platform/config';
 import { webSocketOrigin } from '../../platform/http';
-import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
 import { TRIAGE_TEXT } from './triage';
 
@@ -468,18 +468,24 @@ describe('POST /api/userdata/order and GET /api/userdata/orders', () => {
     expect(await auditRows(patient.user.id, 'health_data.write')).toEqual(expect.arrayContaining([expect.objectContaining({ resourceType: 'kit_order', resourceId: res.body.order.id })]));
   });
 
-  it('counts days in Europe/London: late on a summer evening in UTC is already the next day', async () => {
-    const patient = await h.user({ org: await h.org(), roles: ['patient'] });
-    await onboard(patient);
-    const profileId = await profileIdOf(patient);
+  // Days 0 to 11 ahead are refused and day 12 accepted, counted in London calendar days both for the
+  // clock and for the chosen instant, whatever UTC says.
+  it.each([
+    { when: 'at 23:59 in London (22:59 UTC)', now: '2026-07-10T22:59:00Z', refused: '2026-07-21T12:00:00Z', accepted: '2026-07-22T12:00:00Z' },
+    { when: 'at 00:30 in London, still the evening before in UTC; the chosen day also turns at London midnight', now: '2026-07-10T23:30:00Z', refused: '2026-07-22T22:59:00Z', accepted: '2026-07-22T23:00:00Z' },
+    { when: 'at 00:30 on the day the clocks go back', now: '2026-10-24T23:30:00Z', refused: '2026-11-05T12:00:00Z', accepted: '2026-11-06T12:00:00Z' },
+    { when: 'at 00:30 on the first night of summer time', now: '2026-03-29T23:30:00Z', refused: '2026-04-10T12:00:00Z', accepted: '2026-04-11T12:00:00Z' },
+    { when: 'at 23:30 on the last day of a month', now: '2026-01-31T23:30:00Z', refused: '2026-02-11T12:00:00Z', accepted: '2026-02-12T12:00:00Z' },
+  ])('counts the 12 days in Europe/London $when', async ({ now, refused, accepted }) => {
     const before = h.clock.now();
-    h.clock.set(new Date(Date.UTC(2026, 6, 10, 23, 30)));
     try {
-      const dayTwelveInUtc = Date.UTC(2026, 6, 22, 12) / 1000;
-      const refused = await h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: dayTwelveInUtc } });
-      expect(refused.status).toBe(400);
-      const accepted = await h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: Date.UTC(2026, 6, 23, 12) / 1000 } });
-      expect(accepted.status).toBe(201);
+      h.clock.set(new Date(now));
+      const patient = await h.user({ org: await h.org(), roles: ['patient'] });
+      await onboard(patient);
+      const profileId = await profileIdOf(patient);
+      const order = (iso: string) => h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: new Date(iso).getTime() / 1000 } });
+      expect(await order(refused)).toMatchObject({ status: 400, body: { message: USERDATA_MSG.kitDateTooSoon } });
+      expect((await order(accepted)).status).toBe(201);
     } finally {
       h.clock.set(before);
     }
@@ -587,7 +593,7 @@ describe('GET /api/userdata/organisations/symptom_history', () => {
         { role_profile_id: await profileIdOf(quiet), first_name: 'Test', last_name: 'Person', last_symptomatic_date: null, last_symptomatic_result: null, last_kit_date: null, last_kit_result: null },
       ]),
     );
-    expect(rows.some((row) => row.role_profile_id === outsider.roles[0]!.id)).toBe(false);
+    expect(rows.map((row) => row.role_profile_id)).not.toContain(await profileIdOf(outsider));
     expect(JSON.stringify(res.body)).not.toMatch(/height|weight|health_conditions/);
   });
 
@@ -602,7 +608,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
   it('invites each address once, records the e-mail with a link, and lists the pending registrations', async () => {
     const org = await h.org({ name: 'Invites Ltd' });
     const manager = await h.user({ org, roles: ['manager'] });
-    const emails = [`new-${Date.now()}@example.test`, `other-${Date.now()}@example.test`];
+    const emails = [uniqueEmail('new'), uniqueEmail('other')];
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [...emails, emails[0]!.toUpperCase()] } });
     expect(res.status).toBe(200);
     expect(res.body.invitations).toEqual(emails.map((email) => ({ email, outcome: 'invited' })));
@@ -619,7 +625,7 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const manager = await h.user({ org, roles: ['manager'] });
     const employee = await h.user({ org, roles: ['patient'] });
     const stranger = await h.user({ org: await h.org(), roles: ['patient'] });
-    const email = `again-${Date.now()}@example.test`;
+    const email = uniqueEmail('again');
     await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
     await h.deliverOutbox();
     const res = await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email, employee.user.email, stranger.user.email] } });
@@ -644,10 +650,13 @@ describe('invitations and GET /api/userdata/organisations/registrations', () => 
     const org = await h.org();
     const manager = await h.user({ org, roles: ['manager'] });
     const outsider = await h.user({ org: await h.org(), roles: ['manager'] });
-    const email = `mine-${Date.now()}@example.test`;
+    const email = uniqueEmail('mine');
     await h.call('POST', '/api/userdata/organisations/invitations', { token: manager.token, body: { emails: [email] } });
+    const mine = await h.call('GET', '/api/userdata/organisations/registrations', { token: manager.token });
+    expect(mine.body.registrations.map((r: { email: string }) => r.email)).toEqual([email]);
     const theirs = await h.call('GET', '/api/userdata/organisations/registrations', { token: outsider.token });
-    expect(theirs.body.registrations.some((r: { email: string }) => r.email === email)).toBe(false);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.registrations).toEqual([]);
     const patient = await h.user({ org, roles: ['patient'] });
     expect((await h.call('GET', '/api/userdata/organisations/registrations', { token: patient.token })).status).toBe(403);
     expect((await h.call('POST', '/api/userdata/organisations/invitations', { token: patient.token, body: { emails: [email] } })).status).toBe(403);

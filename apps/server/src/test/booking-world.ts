@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Harness, TestUser } from '../../test/harness';
+import type { Harness, TestUser } from './harness';
 
 export const HOUR = 3_600_000;
 export const TEST_CARD = { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' };
@@ -32,17 +32,8 @@ export async function bookingWorld(h: Harness): Promise<BookingWorld> {
   };
 }
 
-/**
- * A Monday, 09:00 UTC, one to two weeks after the real date: test clocks start there, so a test
- * sees the same weekday and hour whenever it runs, and its holds lapse after those of test files
- * on the real clock, whose expiry sweeps share the PostgreSQL database and must not release them.
- */
-export function nextWeekMonday(): Date {
-  const day = new Date();
-  day.setUTCHours(9, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() + 7 + ((8 - day.getUTCDay()) % 7 || 7));
-  return day;
-}
+/** Monday 15 June 2026, 10:00 in London: where the booking suites that need a weekday start their clock. */
+export const MONDAY_START = new Date('2026-06-15T09:00:00Z');
 
 /** The next whole hour after now plus `hoursAhead`, in epoch seconds. */
 export function hourFromNow(h: Harness, hoursAhead: number): number {
