@@ -1,6 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
+import { COUNT_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
+import { actorOf } from './audit';
 import type { BookingDeps, Caller } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -75,20 +77,23 @@ export interface ListPageOptions {
 
 const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
-/** Who reads the page, for its health-data audit records. */
+/** Who reads the page, when and in which read window, for its health-data audit records. */
 export interface ListReader {
   at: Date;
+  window: Date;
+  kind: AuditActorKind;
   userId: string | null;
-  role: string;
+  role: string | null;
   ip: string | null;
   requestId: string | null;
 }
 
 /**
  * The statement behind a page (bench/claimable explains it): the number matching in all (read from
- * the indexes), the page, its people, the practitioners' names, and one health-data audit record
- * per appointment on the page that has people. It answers one row: `total`, and `items`, the page
- * as JSON text.
+ * the indexes), the page, its people, the practitioners' names, and the health-data audit of each
+ * appointment on the page that has people: one record per reader, appointment and 15-minute
+ * window, whose count a read in a window already recorded goes up by one (COUNT_READ_IN_WINDOW).
+ * It answers one row: `total`, and `items`, the page as JSON text.
  * The page's ids are chosen first, in order, from an index where the filters allow (`ordered`);
  * only those rows are then read from the table. Lists newest first leave out rows without a start
  * (none of them has any), so the start time's index serves that order too. The text around the
@@ -122,10 +127,12 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
       GROUP BY b.appointment_id
     ),
     audit AS (
-      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_user_id, actor_role, ip, request_id)
+      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, window_start)
       SELECT $${next + 2}::timestamptz, 'health_data.read', 'success', 'appointment', people.appointment_id::text,
-        $${next + 3}::uuid, $${next + 4}, $${next + 5}, $${next + 6}
+        $${next + 3}, $${next + 4}::uuid, $${next + 5}, $${next + 6}, $${next + 7}, $${next + 8}::timestamptz
       FROM people
+      ORDER BY people.appointment_id
+      ${COUNT_READ_IN_WINDOW}
     )
     SELECT (SELECT count(*) FROM appointments WHERE ${where.sql})::int AS total,
       coalesce(json_agg(json_build_object(
@@ -139,7 +146,10 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
     FROM page
     LEFT JOIN people ON people.appointment_id = page.id
     LEFT JOIN users u ON u.id = page.practitioner_user_id`;
-  return { sql: text, params: [...where.params, limit, offset, reader.at.toISOString(), reader.userId, reader.role, reader.ip, reader.requestId] };
+  return {
+    sql: text,
+    params: [...where.params, limit, offset, reader.at.toISOString(), reader.kind, reader.userId, reader.role, reader.ip, reader.requestId, reader.window.toISOString()],
+  };
 }
 
 /**
@@ -149,10 +159,14 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
  * count (bench/claimable).
  */
 export async function listPage(deps: BookingDeps, caller: Caller, options: ListPageOptions): Promise<string> {
+  const at = deps.clock.now();
+  const actor = actorOf(caller);
   const reader: ListReader = {
-    at: deps.clock.now(),
-    userId: caller.auth?.userId ?? null,
-    role: caller.auth?.role.name ?? 'system',
+    at,
+    window: readWindowOf(at),
+    kind: actor.kind,
+    userId: actor.userId,
+    role: actor.role,
     ip: caller.request?.ip ?? null,
     requestId: caller.request?.id ?? null,
   };
