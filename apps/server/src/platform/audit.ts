@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db';
 import type { Clock } from './clock';
 import { auditEvents } from '../db/schema';
@@ -23,11 +24,28 @@ export function readWindowOf(at: Date): Date {
 }
 
 /**
- * Ends an INSERT of list reads (rows with a `window_start`) into audit_events: a read its reader
- * already made of the record in the same window counts on that record instead of adding one.
+ * An INSERT of list reads (rows with a `window_start`) into audit_events writes only the first
+ * read of a record by its reader in a window: its SELECT leaves out the reads already recorded
+ * (`NOT EXISTS` on the unique key audit_events_read_window_key, so such a read neither takes a
+ * sequence value nor writes, and the statement stays read-only), and this clause ends it for two
+ * first reads at once. A later read, written nowhere, is counted with `AuditLog.countReads`:
+ * incrementing its record in the statement queued concurrent reads by one reader on the record's
+ * row lock (bench/claimable). Add `RETURNING resource_id` to learn which were written.
  */
-export const COUNT_READ_IN_WINDOW =
-  'ON CONFLICT (actor_user_id, resource_type, resource_id, window_start) WHERE window_start IS NOT NULL DO UPDATE SET read_count = audit_events.read_count + 1';
+export const FIRST_READ_IN_WINDOW = 'ON CONFLICT (actor_user_id, resource_type, resource_id, window_start) WHERE window_start IS NOT NULL DO NOTHING';
+
+/** How long counted reads wait in memory before they are added to their records. */
+export const READ_COUNT_FLUSH_MS = 5_000;
+
+/** Reads of records by one reader in one window, each already recorded by its first read. */
+export interface WindowReads {
+  userId: string;
+  resourceType: string;
+  window: Date;
+  resourceIds: readonly string[];
+}
+
+const SEPARATOR = '\u0000';
 
 export interface AuditEntry {
   action: string;
@@ -43,10 +61,60 @@ export interface AuditEntry {
 
 /** Writes audit records: who, what, which record, when, outcome. Never personal data in `details`. */
 export class AuditLog {
+  /** Reads counted and not yet added to their records, by reader, type, window and record. */
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Counts list reads whose window record exists (FIRST_READ_IN_WINDOW wrote nothing for them).
+   * They are added to their records' `read_count` in one UPDATE at most READ_COUNT_FLUSH_MS later,
+   * and when the app closes. A process that dies loses at most that long's counts, never a first
+   * read.
+   */
+  countReads(reads: WindowReads): void {
+    for (const id of reads.resourceIds) {
+      const key = [reads.userId, reads.resourceType, reads.window.toISOString(), id].join(SEPARATOR);
+      this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    }
+    if (this.pending.size > 0) this.scheduleFlush();
+  }
+
+  /** A flush that fails keeps its reads for the next one. */
+  private scheduleFlush(): void {
+    this.timer ??= setTimeout(() => void this.flushReadCounts().catch(() => undefined), READ_COUNT_FLUSH_MS).unref();
+  }
+
+  /** Adds the counted reads to their records now; one flush at a time, in a fixed order. Reads of a failed flush wait for the next. */
+  flushReadCounts(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = [...this.pending].sort(([a], [b]) => (a < b ? -1 : 1));
+    this.pending = new Map();
+    const run = this.flushing.then(async () => {
+      if (batch.length === 0) return;
+      const columns = batch.map(([key]) => key.split(SEPARATOR));
+      try {
+        await this.db.execute(sql`
+          UPDATE audit_events SET read_count = audit_events.read_count + counted.reads
+          FROM unnest(${sql.param(columns.map((c) => c[0]))}::uuid[], ${sql.param(columns.map((c) => c[1]))}::text[], ${sql.param(columns.map((c) => c[2]))}::timestamptz[],
+            ${sql.param(columns.map((c) => c[3]))}::text[], ${sql.param(batch.map(([, reads]) => reads))}::int[]) AS counted(user_id, resource_type, window_start, resource_id, reads)
+          WHERE audit_events.actor_user_id = counted.user_id AND audit_events.resource_type = counted.resource_type
+            AND audit_events.resource_id = counted.resource_id AND audit_events.window_start = counted.window_start`);
+      } catch (error) {
+        for (const [key, reads] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + reads);
+        this.scheduleFlush();
+        throw error;
+      }
+    });
+    this.flushing = run.catch(() => undefined);
+    return run;
+  }
 
   async record(entry: AuditEntry, request?: FastifyRequest, db: Db = this.db): Promise<void> {
     const actorUserId = entry.actorUserId ?? request?.auth?.userId ?? null;

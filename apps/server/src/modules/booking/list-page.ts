@@ -1,8 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
-import { COUNT_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
+import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
-import { actorOf } from './audit';
+import { actorOf, countLaterReads } from './audit';
 import type { BookingDeps, Caller } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -92,8 +92,10 @@ export interface ListReader {
  * The statement behind a page (bench/claimable explains it): the number matching in all (read from
  * the indexes), the page, its people, the practitioners' names, and the health-data audit of each
  * appointment on the page that has people: one record per reader, appointment and 15-minute
- * window, whose count a read in a window already recorded goes up by one (COUNT_READ_IN_WINDOW).
- * It answers one row: `total`, and `items`, the page as JSON text.
+ * window. A first read in the window writes the record; a later one writes nothing (see
+ * FIRST_READ_IN_WINDOW) and is answered in `counted`, for the server to count on the record.
+ * It answers one row: `total`, `counted` (JSON text of appointment ids) and `items`, the page as
+ * JSON text.
  * The page's ids are chosen first, in order, from an index where the filters allow (`ordered`);
  * only those rows are then read from the table. Lists newest first leave out rows without a start
  * (none of them has any), so the start time's index serves that order too. The text around the
@@ -131,10 +133,15 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
       SELECT $${next + 2}::timestamptz, 'health_data.read', 'success', 'appointment', people.appointment_id::text,
         $${next + 3}, $${next + 4}::uuid, $${next + 5}, $${next + 6}, $${next + 7}, $${next + 8}::timestamptz
       FROM people
+      WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = $${next + 4}::uuid AND recorded.resource_type = 'appointment'
+        AND recorded.resource_id = people.appointment_id::text AND recorded.window_start = $${next + 8}::timestamptz)
       ORDER BY people.appointment_id
-      ${COUNT_READ_IN_WINDOW}
+      ${FIRST_READ_IN_WINDOW}
+      RETURNING resource_id
     )
     SELECT (SELECT count(*) FROM appointments WHERE ${where.sql})::int AS total,
+      (SELECT coalesce(json_agg(people.appointment_id), '[]'::json)::text FROM people
+        WHERE people.appointment_id::text NOT IN (SELECT resource_id FROM audit)) AS counted,
       coalesce(json_agg(json_build_object(
         'id', page.id, 'type', page.type, 'test_type', page.test_type, 'status', page.status,
         'start_time', ${epoch('page.start_time')}, 'end_time', ${epoch('page.end_time')},
@@ -170,6 +177,7 @@ export async function listPage(deps: BookingDeps, caller: Caller, options: ListP
     ip: caller.request?.ip ?? null,
     requestId: caller.request?.id ?? null,
   };
-  const [row] = await executePrepared<{ total: number; items: string }>(deps.db, listPageStatement(options, reader));
+  const [row] = await executePrepared<{ total: number; counted: string; items: string }>(deps.db, listPageStatement(options, reader));
+  if (row) countLaterReads(deps, actor, reader.window, JSON.parse(row.counted) as string[]);
   return `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`;
 }

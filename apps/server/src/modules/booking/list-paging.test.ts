@@ -382,12 +382,15 @@ describe('who may see which list', () => {
 });
 
 describe('health-data audit of a page: one record per reader, appointment and 15 minutes', () => {
-  const readsOf = (ids: string[]) =>
-    db()
+  /** The read records of these appointments, with the reads counted so far added to them. */
+  async function readsOf(ids: string[]) {
+    await h.ctx.audit.flushReadCounts();
+    return db()
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'health_data.read'), inArray(auditEvents.resourceId, ids)))
       .orderBy(auditEvents.id);
+  }
   /** A session opened at the test clock's time, so it is valid at the fixed instants these tests read at. */
   const sessionOf = async (user: TestUser) => (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
   /** Runs `test` with the clock at `instant`, then gives the other tests the real time back. */
@@ -463,6 +466,26 @@ describe('health-data audit of a page: one record per reader, appointment and 15
       ]);
       expect(reads[1]).toMatchObject({ actorKind: 'user', actorRole: w.manager.roles[0]!.name });
     }));
+
+  it('adds the reads counted in memory to their record when the app closes', async () => {
+    const other = await createHarness();
+    try {
+      other.clock.set(new Date('2041-10-14T16:05:00Z'));
+      const practitioner = await other.user({ org: await other.org(), roles: ['practitioner'] });
+      const start = new Date('2041-10-15T08:00:00Z');
+      const [row] = await other.ctx.database.db
+        .insert(appointments)
+        .values({ type: 'video_gp', status: 'WAITING', startTime: start, endTime: after(start, 20 * MINUTE), statusLastUpdated: start, language: 'EN', practitionerUserId: practitioner.user.id, paid: true, createdAt: start })
+        .returning({ id: appointments.id });
+      await other.ctx.database.db.insert(bookingUsers).values({ appointmentId: row!.id, position: 0, firstName: 'Closing', lastName: 'Time', email: 'closing.time@example.test', dateOfBirth: 0, createdAt: start });
+      for (let i = 0; i < 3; i++) expect((await other.call('GET', `/api/booking/practitioner?${day(start)}`, { token: practitioner.token })).status).toBe(200);
+      await other.app.close();
+      const [record] = await other.ctx.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, row!.id));
+      expect(record).toMatchObject({ readCount: 3, windowStart: new Date('2041-10-14T16:00:00Z') });
+    } finally {
+      await other.close();
+    }
+  });
 
   it('GET /getresults counts its reads the same way; opening one appointment is a record of its own', () =>
     readingAt('2041-10-12T14:40:00Z', async () => {
