@@ -27,7 +27,8 @@ export function readWindowOf(at: Date): Date {
  * An INSERT of list reads (rows with a `window_start`) into audit_events writes only the first
  * read of a record by its reader in a window: its SELECT leaves out the reads already recorded
  * (`NOT EXISTS` on the unique key audit_events_read_window_key, so such a read neither takes a
- * sequence value nor writes, and the statement stays read-only), and this clause ends it for two
+ * sequence value nor writes, and the statement stays read-only; `OFFSET 0` keeps it a lookup of
+ * the whole key per read, where an anti join scanned every record of the reader's window), and this clause ends it for two
  * first reads at once. A later read, written nowhere, is counted with `AuditLog.countReads`:
  * incrementing its record in the statement queued concurrent reads by one reader on the record's
  * row lock (bench/claimable). Add `RETURNING resource_id` to learn which were written.

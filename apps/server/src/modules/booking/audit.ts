@@ -29,7 +29,7 @@ async function insertReads(deps: BookingDeps, caller: Caller, action: 'read' | '
     SELECT ${deps.clock.now().toISOString()}::timestamptz, ${`health_data.${action}`}, 'success', 'appointment', listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.role},
       ${caller.request?.ip ?? null}, ${caller.request?.id ?? null}, ${window?.toISOString() ?? null}::timestamptz
     FROM unnest(${sql.param(appointmentIds)}::text[]) AS listed(id)
-    ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = ${actor.userId}::uuid AND recorded.resource_type = 'appointment' AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz)` : sql``}
+    ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = ${actor.userId}::uuid AND recorded.resource_type = 'appointment' AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
     ORDER BY listed.id::uuid
     ${window ? sql.raw(FIRST_READ_IN_WINDOW) : sql``}
     RETURNING resource_id`);

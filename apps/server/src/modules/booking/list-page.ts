@@ -134,7 +134,7 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
         $${next + 3}, $${next + 4}::uuid, $${next + 5}, $${next + 6}, $${next + 7}, $${next + 8}::timestamptz
       FROM people
       WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = $${next + 4}::uuid AND recorded.resource_type = 'appointment'
-        AND recorded.resource_id = people.appointment_id::text AND recorded.window_start = $${next + 8}::timestamptz)
+        AND recorded.resource_id = people.appointment_id::text AND recorded.window_start = $${next + 8}::timestamptz OFFSET 0)
       ORDER BY people.appointment_id
       ${FIRST_READ_IN_WINDOW}
       RETURNING resource_id
