@@ -22,6 +22,7 @@ import pg from 'pg';
 import { appointments, appointmentStatusChanges, bookingUsers, organisationProfiles, organisations, users } from '../apps/server/src/db/schema';
 import { listPageStatement, orderOf } from '../apps/server/src/modules/booking/list-page';
 import { insertRole } from '../apps/server/src/modules/identity/repo';
+import { readWindowOf } from '../apps/server/src/platform/audit';
 import { openDatabase, type Database, type Statement } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
@@ -143,7 +144,7 @@ function listQueries(practitionerId: string, now: Date): Record<string, Statemen
   const t = now.getTime();
   const today = Math.floor(t / DAY_MS) * DAY_MS;
   const p = `'${practitionerId}'`;
-  const reader = { at: now, userId: practitionerId, role: 'practitioner', ip: '127.0.0.1', requestId: 'bench' };
+  const reader = { at: now, window: readWindowOf(now), kind: 'user' as const, userId: practitionerId, role: 'practitioner', ip: '127.0.0.1', requestId: 'bench' };
   const page = (where: string, byStart: 'asc' | 'desc' = 'asc') => listPageStatement({ where: sql.raw(where), order: orderOf(undefined, byStart), paging: { limit: PAGE } }, reader);
   const booked = `('WAITING','PATIENT_ATTENDED','PRACTITIONER_ATTENDED','IN_PROGRESS','ON_HOLD','PRACTITIONER_LEFT','PATIENT_LEFT','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED')`;
   return {

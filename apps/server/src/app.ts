@@ -59,6 +59,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerCompression(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   registerAccessControl(app, (token) => ctx.sessions.resolve(token));
+  // List reads counted in memory reach their audit records before the database closes.
+  app.addHook('onClose', () => ctx.audit.flushReadCounts());
   app.addHook('onSend', async (request, reply) => {
     const status = reply.statusCode;
     const denied = status === 401 || status === 403 || (status === 404 && !request.is404 && request.url.startsWith('/api/'));

@@ -1,15 +1,60 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db';
 import type { Clock } from './clock';
 import { auditEvents } from '../db/schema';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied' | 'not_found';
 
+/**
+ * What the actor of a record is: a signed-in `user` (actor_user_id, actor_role); the holder of an
+ * appointment's `short_token` (the customer's manage link; the appointment is the record's subject,
+ * the token is never stored); the `link_holder` of a signed download link fetched without a
+ * session; an `anonymous` request; or the `system` (jobs, seeds). The last three are known by
+ * their address (ip) only, where there is a request.
+ */
+export type AuditActorKind = 'user' | 'short_token' | 'link_holder' | 'anonymous' | 'system';
+
+/** List reads are recorded once per reader, record and window of this length (platform schema: audit_events). */
+export const READ_WINDOW_MS = 15 * 60_000;
+
+/** The start of the read window `at` falls in. */
+export function readWindowOf(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / READ_WINDOW_MS) * READ_WINDOW_MS);
+}
+
+/**
+ * An INSERT of list reads (rows with a `window_start`) into audit_events writes only the first
+ * read of a record by its reader in a window: its SELECT leaves out the reads already recorded
+ * (`NOT EXISTS` on the unique key audit_events_read_window_key, so such a read neither takes a
+ * sequence value nor writes, and the statement stays read-only; `OFFSET 0` keeps it a lookup of
+ * the whole key per read, where an anti join scanned every record of the reader's window), and this clause ends it for two
+ * first reads at once. A later read, written nowhere, is counted with `AuditLog.countReads`:
+ * incrementing its record in the statement queued concurrent reads by one reader on the record's
+ * row lock (bench/claimable). Add `RETURNING resource_id` to learn which were written.
+ */
+export const FIRST_READ_IN_WINDOW = 'ON CONFLICT (actor_user_id, resource_type, resource_id, window_start) WHERE window_start IS NOT NULL DO NOTHING';
+
+/** How long counted reads wait in memory before they are added to their records. */
+export const READ_COUNT_FLUSH_MS = 5_000;
+
+/** Reads of records by one reader in one window, each already recorded by its first read. */
+export interface WindowReads {
+  userId: string;
+  resourceType: string;
+  window: Date;
+  resourceIds: readonly string[];
+}
+
+const SEPARATOR = '\u0000';
+
 export interface AuditEntry {
   action: string;
   outcome: AuditOutcome;
   resourceType?: string;
   resourceId?: string;
+  /** Else `user` when there is an actor user, `anonymous` for a request without one, `system` without a request. */
+  actorKind?: AuditActorKind;
   actorUserId?: string | null;
   actorRole?: string | null;
   details?: Record<string, unknown>;
@@ -17,19 +62,71 @@ export interface AuditEntry {
 
 /** Writes audit records: who, what, which record, when, outcome. Never personal data in `details`. */
 export class AuditLog {
+  /** Reads counted and not yet added to their records, by reader, type, window and record. */
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Counts list reads whose window record exists (FIRST_READ_IN_WINDOW wrote nothing for them).
+   * They are added to their records' `read_count` in one UPDATE at most READ_COUNT_FLUSH_MS later,
+   * and when the app closes. A process that dies loses at most that long's counts, never a first
+   * read.
+   */
+  countReads(reads: WindowReads): void {
+    for (const id of reads.resourceIds) {
+      const key = [reads.userId, reads.resourceType, reads.window.toISOString(), id].join(SEPARATOR);
+      this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    }
+    if (this.pending.size > 0) this.scheduleFlush();
+  }
+
+  /** A flush that fails keeps its reads for the next one. */
+  private scheduleFlush(): void {
+    this.timer ??= setTimeout(() => void this.flushReadCounts().catch(() => undefined), READ_COUNT_FLUSH_MS).unref();
+  }
+
+  /** Adds the counted reads to their records now; one flush at a time, in a fixed order. Reads of a failed flush wait for the next. */
+  flushReadCounts(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = [...this.pending].sort(([a], [b]) => (a < b ? -1 : 1));
+    this.pending = new Map();
+    const run = this.flushing.then(async () => {
+      if (batch.length === 0) return;
+      const columns = batch.map(([key]) => key.split(SEPARATOR));
+      try {
+        await this.db.execute(sql`
+          UPDATE audit_events SET read_count = audit_events.read_count + counted.reads
+          FROM unnest(${sql.param(columns.map((c) => c[0]))}::uuid[], ${sql.param(columns.map((c) => c[1]))}::text[], ${sql.param(columns.map((c) => c[2]))}::timestamptz[],
+            ${sql.param(columns.map((c) => c[3]))}::text[], ${sql.param(batch.map(([, reads]) => reads))}::int[]) AS counted(user_id, resource_type, window_start, resource_id, reads)
+          WHERE audit_events.actor_user_id = counted.user_id AND audit_events.resource_type = counted.resource_type
+            AND audit_events.resource_id = counted.resource_id AND audit_events.window_start = counted.window_start`);
+      } catch (error) {
+        for (const [key, reads] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + reads);
+        this.scheduleFlush();
+        throw error;
+      }
+    });
+    this.flushing = run.catch(() => undefined);
+    return run;
+  }
+
   async record(entry: AuditEntry, request?: FastifyRequest, db: Db = this.db): Promise<void> {
+    const actorUserId = entry.actorUserId ?? request?.auth?.userId ?? null;
     await db.insert(auditEvents).values({
       at: this.clock.now(),
       action: entry.action,
       outcome: entry.outcome,
       resourceType: entry.resourceType ?? null,
       resourceId: entry.resourceId ?? null,
-      actorUserId: entry.actorUserId ?? request?.auth?.userId ?? null,
+      actorKind: entry.actorKind ?? (actorUserId ? 'user' : request ? 'anonymous' : 'system'),
+      actorUserId,
       actorRole: entry.actorRole ?? request?.auth?.role.name ?? null,
       ip: request?.ip ?? null,
       requestId: request?.id ?? null,

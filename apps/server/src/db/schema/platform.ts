@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Who did what to which record, when, and how it ended. Health-data access and denials land here. */
+/**
+ * Who did what to which record, when, and how it ended. Health-data access and denials land here.
+ * `actor_kind` says what the actor is (platform/audit.ts `AuditActorKind`): a signed-in user, the
+ * holder of an appointment's short token, the holder of a signed download link, an anonymous
+ * request, or the system. List reads are kept one record per reader, record and 15-minute window
+ * (`window_start`, the first read's time in `at`, the reads in `read_count`); every other record
+ * stands for one event (`read_count` 1, no window).
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: text('actor_kind').notNull(),
     actorUserId: uuid('actor_user_id'),
     actorRole: text('actor_role'),
     action: text('action').notNull(),
@@ -16,8 +24,14 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    readCount: integer('read_count').notNull().default(1),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_actor_idx').on(t.actorUserId),
+    uniqueIndex('audit_events_read_window_key').on(t.actorUserId, t.resourceType, t.resourceId, t.windowStart).where(sql`${t.windowStart} IS NOT NULL`),
+  ],
 );
 
 /** Fixed-window counters shared by every server process (sign-in limits). */

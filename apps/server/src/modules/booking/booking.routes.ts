@@ -208,7 +208,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     },
     handler: async (request) => {
       const caller = { ...callerOf(request), shortToken: request.params.token };
-      const { details, rebookCredit } = await appointmentsByShortToken(deps, caller, request.params.token);
+      const { details, rebookCredit } = await appointmentsByShortToken(deps, request.params.token);
       return { success: true as const, appointments: await present(deps, caller, details), rebook_credit: rebookCredit };
     },
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { appointments, outboxEvents } from '../../db/schema';
+import { appointments, auditEvents, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
@@ -132,6 +132,27 @@ describe('customer reads and small writes', () => {
     expect(res.body.appointments[0].notes).toEqual([]);
     expect((await h.call('GET', `/api/booking/-/short-token/${'q'.repeat(43)}`)).status).toBe(404);
     expect((await h.call('GET', '/api/booking/-/short-token/short')).status).toBe(400);
+  });
+
+  it('audits each read by the link once, with the link’s holder as the actor and the token nowhere', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 111 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const id = booked.appointment.id;
+    const reads = () => db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, id))).orderBy(auditEvents.id);
+    const before = (await reads()).length;
+
+    expect((await h.app.inject({ method: 'GET', url: `/api/booking/-/short-token/${booked.short_token}`, remoteAddress: '198.51.100.23' })).statusCode).toBe(200);
+    expect((await reads()).length).toBe(before + 1);
+    const join = await h.app.inject({ method: 'POST', url: `/api/booking/${id}/join`, headers: link(booked.short_token), remoteAddress: '198.51.100.23', payload: {} });
+    expect(join.statusCode).toBe(200);
+
+    const byLink = (await reads()).slice(before);
+    expect(byLink).toHaveLength(2);
+    for (const record of byLink) {
+      expect(record).toMatchObject({ actorKind: 'short_token', actorUserId: null, actorRole: null, resourceType: 'appointment', ip: '198.51.100.23', outcome: 'success', details: null, windowStart: null, readCount: 1 });
+    }
+    const everything = await db().select().from(auditEvents);
+    expect(JSON.stringify(everything)).not.toContain(booked.short_token);
   });
 
   it('GET /{id}/info, PATCH /{id}/updateterms, POST /{id}/uservideotoken for the customer only', async () => {

@@ -51,14 +51,13 @@ export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: str
   };
 }
 
-/** GET /-/short-token/{token}: the customer's bookings made with this link. */
-export async function appointmentsByShortToken(deps: BookingDeps, caller: Caller, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
+/** GET /-/short-token/{token}: the customer's bookings made with this link (their read is audited as they are presented). */
+export async function appointmentsByShortToken(deps: BookingDeps, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
   const all = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
   if (all.length === 0) throw notFound();
   const now = deps.clock.now();
   const rows = all.filter((row) => !linkExpired(row, now));
   if (rows.length === 0) throw new AppError(410, BOOKING_MSG.linkExpired);
-  await auditHealthData(deps, { ...caller, shortToken: token }, 'read', rows.map((r) => r.id));
   return { details: await loadDetails(deps.db, rows), rebookCredit: rows.some((r) => r.rebookable) };
 }
 

@@ -1,6 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
+import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
+import { actorOf, countLaterReads } from './audit';
 import type { BookingDeps, Caller } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -75,20 +77,25 @@ export interface ListPageOptions {
 
 const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
-/** Who reads the page, for its health-data audit records. */
+/** Who reads the page, when and in which read window, for its health-data audit records. */
 export interface ListReader {
   at: Date;
+  window: Date;
+  kind: AuditActorKind;
   userId: string | null;
-  role: string;
+  role: string | null;
   ip: string | null;
   requestId: string | null;
 }
 
 /**
  * The statement behind a page (bench/claimable explains it): the number matching in all (read from
- * the indexes), the page, its people, the practitioners' names, and one health-data audit record
- * per appointment on the page that has people. It answers one row: `total`, and `items`, the page
- * as JSON text.
+ * the indexes), the page, its people, the practitioners' names, and the health-data audit of each
+ * appointment on the page that has people: one record per reader, appointment and 15-minute
+ * window. A first read in the window writes the record; a later one writes nothing (see
+ * FIRST_READ_IN_WINDOW) and is answered in `counted`, for the server to count on the record.
+ * It answers one row: `total`, `counted` (JSON text of appointment ids) and `items`, the page as
+ * JSON text.
  * The page's ids are chosen first, in order, from an index where the filters allow (`ordered`);
  * only those rows are then read from the table. Lists newest first leave out rows without a start
  * (none of them has any), so the start time's index serves that order too. The text around the
@@ -122,12 +129,19 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
       GROUP BY b.appointment_id
     ),
     audit AS (
-      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_user_id, actor_role, ip, request_id)
+      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, window_start)
       SELECT $${next + 2}::timestamptz, 'health_data.read', 'success', 'appointment', people.appointment_id::text,
-        $${next + 3}::uuid, $${next + 4}, $${next + 5}, $${next + 6}
+        $${next + 3}, $${next + 4}::uuid, $${next + 5}, $${next + 6}, $${next + 7}, $${next + 8}::timestamptz
       FROM people
+      WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = $${next + 4}::uuid AND recorded.resource_type = 'appointment'
+        AND recorded.resource_id = people.appointment_id::text AND recorded.window_start = $${next + 8}::timestamptz OFFSET 0)
+      ORDER BY people.appointment_id
+      ${FIRST_READ_IN_WINDOW}
+      RETURNING resource_id
     )
     SELECT (SELECT count(*) FROM appointments WHERE ${where.sql})::int AS total,
+      (SELECT coalesce(json_agg(people.appointment_id), '[]'::json)::text FROM people
+        WHERE people.appointment_id::text NOT IN (SELECT resource_id FROM audit)) AS counted,
       coalesce(json_agg(json_build_object(
         'id', page.id, 'type', page.type, 'test_type', page.test_type, 'status', page.status,
         'start_time', ${epoch('page.start_time')}, 'end_time', ${epoch('page.end_time')},
@@ -139,7 +153,10 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
     FROM page
     LEFT JOIN people ON people.appointment_id = page.id
     LEFT JOIN users u ON u.id = page.practitioner_user_id`;
-  return { sql: text, params: [...where.params, limit, offset, reader.at.toISOString(), reader.userId, reader.role, reader.ip, reader.requestId] };
+  return {
+    sql: text,
+    params: [...where.params, limit, offset, reader.at.toISOString(), reader.kind, reader.userId, reader.role, reader.ip, reader.requestId, reader.window.toISOString()],
+  };
 }
 
 /**
@@ -149,13 +166,18 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
  * count (bench/claimable).
  */
 export async function listPage(deps: BookingDeps, caller: Caller, options: ListPageOptions): Promise<string> {
+  const at = deps.clock.now();
+  const actor = actorOf(caller);
   const reader: ListReader = {
-    at: deps.clock.now(),
-    userId: caller.auth?.userId ?? null,
-    role: caller.auth?.role.name ?? 'system',
+    at,
+    window: readWindowOf(at),
+    kind: actor.kind,
+    userId: actor.userId,
+    role: actor.role,
     ip: caller.request?.ip ?? null,
     requestId: caller.request?.id ?? null,
   };
-  const [row] = await executePrepared<{ total: number; items: string }>(deps.db, listPageStatement(options, reader));
+  const [row] = await executePrepared<{ total: number; counted: string; items: string }>(deps.db, listPageStatement(options, reader));
+  if (row) countLaterReads(deps, actor, reader.window, JSON.parse(row.counted) as string[]);
   return `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`;
 }

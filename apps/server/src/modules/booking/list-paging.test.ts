@@ -382,29 +382,126 @@ describe('who may see which list', () => {
   });
 });
 
-describe('health-data audit of a page', () => {
-  const readsOf = (ids: string[]) =>
-    db()
+describe('health-data audit of a page: one record per reader, appointment and 15 minutes', () => {
+  /** The read records of these appointments, with the reads counted so far added to them. */
+  async function readsOf(ids: string[]) {
+    await h.ctx.audit.flushReadCounts();
+    return db()
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'health_data.read'), inArray(auditEvents.resourceId, ids)));
+      .where(and(eq(auditEvents.action, 'health_data.read'), inArray(auditEvents.resourceId, ids)))
+      .orderBy(auditEvents.id);
+  }
+  /** A session opened at the test clock's time, so it is valid at the fixed instants these tests read at. */
+  const sessionOf = async (user: TestUser) => (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
+  /** Runs `test` with the clock at `instant`, then gives the other tests the real time back. */
+  async function readingAt(instant: string, test: () => Promise<void>): Promise<void> {
+    try {
+      h.clock.set(new Date(instant));
+      await test();
+    } finally {
+      h.clock.set(new Date());
+    }
+  }
 
-  it('records a read for each appointment with people on the page, and none for the rest of the list', async () => {
-    const first = at('2041-10-07T08:00:00Z');
-    const [a, b, c, d] = await insertRows(
-      every20Minutes(first, 4).map((start, i) => (i === 1 ? { start, status: 'AVAILABLE', practitioner: w.practitioner } : { start, practitioner: w.practitioner, people: [['Audited', `Patient ${i}`]] })),
-    );
-    const list = (extra: string) => h.call('GET', `/api/booking/practitioner?${day(first)}${extra}`, { token: w.practitioner.token });
+  it('records a read for each appointment with people on the page, and none for the rest of the list', () =>
+    readingAt('2041-10-06T10:00:00Z', async () => {
+      const first = new Date('2041-10-07T08:00:00Z');
+      const [a, b, c, d] = await insertRows(
+        every20Minutes(first, 4).map((start, i) => (i === 1 ? { start, status: 'AVAILABLE', practitioner: w.practitioner } : { start, practitioner: w.practitioner, people: [['Audited', `Patient ${i}`]] })),
+      );
+      const token = await sessionOf(w.practitioner);
+      const list = (extra: string) => h.call('GET', `/api/booking/practitioner?${day(first)}${extra}`, { token });
 
-    expect(idsOf(await list('&limit=2&offset=1'))).toEqual([b, c]);
-    const page = await readsOf([a!, b!, c!, d!]);
-    expect(page.map((r) => r.resourceId)).toEqual([c]);
-    expect(page[0]).toMatchObject({ outcome: 'success', resourceType: 'appointment', actorUserId: w.practitioner.user.id, actorRole: 'practitioner' });
+      expect(idsOf(await list('&limit=2&offset=1'))).toEqual([b, c]);
+      const page = await readsOf([a!, b!, c!, d!]);
+      expect(page.map((r) => r.resourceId)).toEqual([c]);
+      expect(page[0]).toMatchObject({ outcome: 'success', resourceType: 'appointment', actorKind: 'user', actorUserId: w.practitioner.user.id, actorRole: 'practitioner', readCount: 1 });
 
-    expect(idsOf(await list('&offset=4'))).toEqual([]);
-    expect(await readsOf([a!, b!, c!, d!])).toHaveLength(1);
+      expect(idsOf(await list('&offset=4'))).toEqual([]);
+      expect(await readsOf([a!, b!, c!, d!])).toHaveLength(1);
 
-    expect(idsOf(await list(''))).toEqual([a, b, c, d]);
-    expect((await readsOf([a!, b!, c!, d!])).map((r) => r.resourceId).sort()).toEqual([a, c, c, d].sort());
+      expect(idsOf(await list(''))).toEqual([a, b, c, d]);
+      const whole = await readsOf([a!, b!, c!, d!]);
+      expect(whole.map((r) => [r.resourceId, r.readCount])).toEqual([[c, 2], ...[a, d].sort().map((id) => [id, 1])]);
+    }));
+
+  it('keeps the first read of a window and counts the rest; a read 15 minutes on starts a new record', async () => {
+    const first = new Date('2041-10-09T08:00:00Z');
+    const [a, b] = await insertRows(every20Minutes(first, 2).map((start, i) => ({ start, practitioner: w.practitioner, people: [['Window', `Patient ${i}`]] })));
+    let token = '';
+    const list = () => h.call('GET', `/api/booking/practitioner?${day(first)}`, { token });
+
+    await readingAt('2041-10-08T09:03:00Z', async () => {
+      token = await sessionOf(w.practitioner);
+      expect(idsOf(await list())).toEqual([a, b]);
+    });
+    await readingAt('2041-10-08T09:14:59Z', async () => expect(idsOf(await list())).toEqual([a, b]));
+    const window = await readsOf([a!]);
+    expect(window).toHaveLength(1);
+    expect(window[0]).toMatchObject({ at: new Date('2041-10-08T09:03:00Z'), windowStart: new Date('2041-10-08T09:00:00Z'), readCount: 2, actorKind: 'user', actorUserId: w.practitioner.user.id });
+    expect((await readsOf([b!]))[0]).toMatchObject({ readCount: 2 });
+
+    await readingAt('2041-10-08T09:18:00Z', async () => expect(idsOf(await list())).toEqual([a, b]));
+    expect((await readsOf([a!])).map((r) => [r.at, r.windowStart, r.readCount])).toEqual([
+      [new Date('2041-10-08T09:03:00Z'), new Date('2041-10-08T09:00:00Z'), 2],
+      [new Date('2041-10-08T09:18:00Z'), new Date('2041-10-08T09:15:00Z'), 1],
+    ]);
   });
+
+  it('keeps different readers apart, and counts concurrent reads of one reader on one record', () =>
+    readingAt('2041-10-10T11:20:00Z', async () => {
+      const first = new Date('2041-10-11T08:00:00Z');
+      const [a] = await insertRows([{ start: first, practitioner: w.practitioner, people: [['Two', 'Readers']] }]);
+      const practitioner = await sessionOf(w.practitioner);
+      const manager = await sessionOf(w.manager);
+      const list = (token: string) => h.call('GET', `/api/booking/practitioner?${day(first)}`, { token });
+      const search = (token: string) => h.call('GET', `/api/booking/search?${searchWindow(first, after(first, DAY))}`, { token });
+
+      await Promise.all(Array.from({ length: 6 }, () => list(practitioner)));
+      expect(idsOf(await search(manager))).toEqual([a]);
+      const reads = await readsOf([a!]);
+      expect(reads.map((r) => [r.actorUserId, r.readCount])).toEqual([
+        [w.practitioner.user.id, 6],
+        [w.manager.user.id, 1],
+      ]);
+      expect(reads[1]).toMatchObject({ actorKind: 'user', actorRole: w.manager.roles[0]!.name });
+    }));
+
+  it('adds the reads counted in memory to their record when the app closes', async () => {
+    const other = await createHarness();
+    try {
+      other.clock.set(new Date('2041-10-14T16:05:00Z'));
+      const practitioner = await other.user({ org: await other.org(), roles: ['practitioner'] });
+      const start = new Date('2041-10-15T08:00:00Z');
+      const [row] = await other.ctx.database.db
+        .insert(appointments)
+        .values({ type: 'video_gp', status: 'WAITING', startTime: start, endTime: after(start, 20 * MINUTE), statusLastUpdated: start, language: 'EN', practitionerUserId: practitioner.user.id, paid: true, createdAt: start })
+        .returning({ id: appointments.id });
+      await other.ctx.database.db.insert(bookingUsers).values({ appointmentId: row!.id, position: 0, firstName: 'Closing', lastName: 'Time', email: 'closing.time@example.test', dateOfBirth: 0, createdAt: start });
+      for (let i = 0; i < 3; i++) expect((await other.call('GET', `/api/booking/practitioner?${day(start)}`, { token: practitioner.token })).status).toBe(200);
+      await other.app.close();
+      const [record] = await other.ctx.database.db.select().from(auditEvents).where(eq(auditEvents.resourceId, row!.id));
+      expect(record).toMatchObject({ readCount: 3, windowStart: new Date('2041-10-14T16:00:00Z') });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('GET /getresults counts its reads the same way; opening one appointment is a record of its own', () =>
+    readingAt('2041-10-12T14:40:00Z', async () => {
+      const first = new Date('2041-10-13T08:00:00Z');
+      const [a] = await insertRows([{ start: first, practitioner: w.practitioner, people: [['With', 'Result']] }]);
+      await db().update(bookingUsers).set({ metadata: { result: 'Negative' } }).where(eq(bookingUsers.appointmentId, a!));
+      const token = await sessionOf(w.practitioner);
+      const results = () => h.call('GET', `/api/booking/getresults?time_from=${epoch(first)}&time_to=${epoch(after(first, DAY))}`, { token });
+
+      expect((await results()).body.results).toHaveLength(1);
+      expect((await results()).body.results).toHaveLength(1);
+      expect((await h.call('GET', `/api/booking/${a!}`, { token })).status).toBe(200);
+      expect((await readsOf([a!])).map((r) => [r.windowStart, r.readCount])).toEqual([
+        [new Date('2041-10-12T14:30:00Z'), 2],
+        [null, 1],
+      ]);
+    }));
 });

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
-import { auditHealthData } from './audit';
+import { auditHealthData, auditListRead } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
@@ -223,7 +223,7 @@ export async function resultsBetween(deps: BookingDeps, caller: Caller & { auth:
     .where(and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to), sql`${bookingUsers.metadata} ? 'result'`))
     .orderBy(asc(appointments.startTime))
     .limit(BOOKING.tooManyResults);
-  await auditHealthData(deps, caller, 'read', [...new Set(rows.map((r) => r.appointmentId))]);
+  await auditListRead(deps, caller, rows.map((r) => r.appointmentId));
   return rows.map((r) => ({
     appointment_id: r.appointmentId,
     booking_user_id: r.person.id,

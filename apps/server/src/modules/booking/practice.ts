@@ -184,7 +184,8 @@ export async function createAlternativeLink(deps: BookingDeps, caller: Caller, i
 
 /**
  * POST /{id}/join: the assigned practitioner (PRACTITIONER_ATTENDED, remembered as their last
- * appointment) or the booked customer (PATIENT_ATTENDED) enters the call's room.
+ * appointment) or the booked customer (PATIENT_ATTENDED) enters the call's room. The answer's read
+ * is audited as the route presents it.
  */
 export async function joinAppointment(deps: BookingDeps, caller: Caller, id: string): Promise<{ details: AppointmentDetails; room: string }> {
   requireIdentity(caller);
@@ -205,7 +206,6 @@ export async function joinAppointment(deps: BookingDeps, caller: Caller, id: str
         .values({ userId: caller.auth.userId, lastOnline: now, lastAttendedAppointmentId: id })
         .onConflictDoUpdate({ target: practitionerPresence.userId, set: { lastOnline: now, lastAttendedAppointmentId: id } });
     }
-    await auditHealthData(deps, caller, 'read', [id], tx);
     return updated!;
   });
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, [{ row: joined, previousStatus: row.status }]);

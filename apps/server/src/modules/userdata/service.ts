@@ -279,7 +279,11 @@ export class UserdataService {
     );
   }
 
-  /** The result letter behind a signed link, for the user the link was issued to. */
+  /**
+   * The result letter behind a signed link, for the user the link was issued to. Its read is
+   * audited as whoever fetched it: the session's user if the request came with one, else the link's
+   * holder, known by their address.
+   */
   async resultFile(resultId: string, grant: LinkGrant, request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
     const check = await this.resultLinks.verify(resultId, grant);
     if (!check.ok) throw new AppError(404, check.reason === 'expired' ? USERDATA_MSG.downloadExpired : MSG.notFound);
@@ -291,7 +295,7 @@ export class UserdataService {
     const file = await this.deps.files.get(result.fileKey);
     if (!file) throw notFound();
     await this.deps.audit.record(
-      { action: 'health_data.read', outcome: 'success', resourceType: 'test_result_file', resourceId: result.id, actorUserId: user.id, actorRole: owner?.roleName ?? null },
+      { action: 'health_data.read', outcome: 'success', resourceType: 'test_result_file', resourceId: result.id, actorKind: request.auth ? 'user' : 'link_holder' },
       request,
     );
     return { data: file.data, fileName: result.fileName ?? 'test-result.pdf' };

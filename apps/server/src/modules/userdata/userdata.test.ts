@@ -409,7 +409,6 @@ describe('GET /api/userdata/roles/results and the result download', () => {
     expect(connectSrc?.split(' ')).not.toEqual(expect.arrayContaining(['ws:', 'wss:']));
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await auditRows(patient.user.id, 'health_data.read')).toEqual(expect.arrayContaining([expect.objectContaining({ resourceType: 'test_result_file' })]));
 
     const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await h.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
@@ -422,6 +421,29 @@ describe('GET /api/userdata/roles/results and the result download', () => {
     const expired = await h.app.inject({ method: 'GET', url });
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toMatchObject({ message: USERDATA_MSG.downloadExpired });
+  });
+
+  it('audits a download as whoever fetched it: the link holder by address, or the session that came with the request', async () => {
+    const res = await h.call('GET', `/api/userdata/roles/results?id=${profileId}`, { token: patient.token });
+    const url = res.body.results[1].file_url as string;
+    const resultId = res.body.results[1].id as string;
+    const fileReads = () =>
+      h.ctx.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceType, 'test_result_file'), eq(auditEvents.resourceId, resultId)))
+        .orderBy(auditEvents.id);
+    const before = (await fileReads()).length;
+
+    expect((await h.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+    const colleague = await h.user({ org: await h.org(), roles: ['patient'] });
+    expect((await h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${colleague.token}` } })).statusCode).toBe(200);
+
+    const reads = (await fileReads()).slice(before);
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toMatchObject({ actorKind: 'link_holder', actorUserId: null, actorRole: null, ip: '203.0.113.7', outcome: 'success', readCount: 1 });
+    expect(reads[1]).toMatchObject({ actorKind: 'user', actorUserId: colleague.user.id, actorRole: 'patient' });
+    expect(reads.some((r) => r.actorUserId === patient.user.id)).toBe(false);
   });
 
   it('answers 404 for another profile (a colleague, or a manager asking for an employee) and "Missing details." without an id', async () => {

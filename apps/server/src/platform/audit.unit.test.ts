@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { AuditLog, READ_COUNT_FLUSH_MS, readWindowOf } from './audit';
+import { ManualClock } from './clock';
+import type { Db } from './db';
+
+const dialect = new PgDialect();
+const USER = '00000000-0000-4000-8000-000000000001';
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const WINDOW = new Date('2041-10-08T09:00:00Z');
+
+/** An AuditLog over a database that only records the statements it is sent (`fail` makes the next one throw). */
+function auditLog() {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const state = { fail: false };
+  const db = {
+    execute: vi.fn(async (statement: SQL) => {
+      if (state.fail) {
+        state.fail = false;
+        throw new Error('connection lost');
+      }
+      sent.push(dialect.sqlToQuery(statement));
+      return { rows: [] };
+    }),
+  };
+  return { log: new AuditLog(db as unknown as Db, new ManualClock(new Date('2041-10-08T09:03:00Z'))), sent, state };
+}
+
+describe('AuditLog read counts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('puts a read in the window it falls in', () => {
+    expect(readWindowOf(new Date('2041-10-08T09:14:59.999Z'))).toEqual(WINDOW);
+    expect(readWindowOf(new Date('2041-10-08T09:15:00Z'))).toEqual(new Date('2041-10-08T09:15:00Z'));
+  });
+
+  it('adds the reads counted in memory to their records in one statement, at most READ_COUNT_FLUSH_MS later', async () => {
+    const { log, sent } = auditLog();
+    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [B, A] });
+    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS - 1);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.sql).toMatch(/^\s*UPDATE audit_events SET read_count = audit_events.read_count \+ counted.reads/);
+    expect(sent[0]!.params).toEqual([[USER, USER], ['appointment', 'appointment'], [WINDOW.toISOString(), WINDOW.toISOString()], [A, B], [2, 1]]);
+    await vi.advanceTimersByTimeAsync(10 * READ_COUNT_FLUSH_MS);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps the reads of a failed flush for the next one', async () => {
+    const { log, sent, state } = auditLog();
+    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    state.fail = true;
+    await expect(log.flushReadCounts()).rejects.toThrow('connection lost');
+    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
+    expect(sent.map((s) => s.params.at(-1))).toEqual([[2]]);
+  });
+
+  it('sends nothing when nothing was counted', async () => {
+    const { log, sent } = auditLog();
+    await log.flushReadCounts();
+    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [] });
+    await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
+    expect(sent).toHaveLength(0);
+  });
+});
