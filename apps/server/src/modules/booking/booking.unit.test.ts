@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, CardInput, luhnValid, needsGuardian } from '@vireo/contracts';
+import { ageOn, BOOKING_MSG, CardInput, luhnValid, needsGuardian } from '@vireo/contracts';
 import { ManualClock } from '../../platform/clock';
 import { claimableBadgeWindow } from './claims';
 import { buildIcs, escapeText, foldLine } from './ics';
@@ -126,10 +126,11 @@ describe('the test payment gateway', () => {
   it('declines the declining numbers and unknown real cards; refuses bad Luhn, expiry and CVV', async () => {
     expect(await charge('4000000000000002')).toEqual({ approved: false, reason: 'declined' });
     expect(await charge('4012888888881881')).toEqual({ approved: false, reason: 'declined' });
-    expect(await charge('4242424242424241')).toEqual({ approved: false, reason: 'invalid_card' });
-    expect(await charge('4242424242424242', '05/26')).toEqual({ approved: false, reason: 'invalid_card' });
+    expect(await charge('4242424242424241')).toEqual({ approved: false, reason: 'invalid_card', field: 'number', message: BOOKING_MSG.cardNumberInvalid });
+    expect(await charge('4242424242424242', '05/26')).toEqual({ approved: false, reason: 'invalid_card', field: 'expiration_date', message: BOOKING_MSG.cardExpired });
+    expect(await charge('4242424242424242', '5/26')).toEqual({ approved: false, reason: 'invalid_card', field: 'expiration_date', message: BOOKING_MSG.cardExpiryFormat });
     expect((await charge('4242424242424242', '06/26')).approved).toBe(true);
-    expect(await charge('4242424242424242', '12/30', '1234')).toEqual({ approved: false, reason: 'invalid_card' });
+    expect(await charge('4242424242424242', '12/30', '1234')).toEqual({ approved: false, reason: 'invalid_card', field: 'cvv', message: BOOKING_MSG.cvvInvalid });
   });
 });
 
