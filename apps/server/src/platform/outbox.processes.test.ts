@@ -54,7 +54,7 @@ describe.skipIf(!onPostgres)('the outbox across two server processes on one Post
         hold_token: held.body.hold_token,
         amount: 2900,
         card: { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' },
-        billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada.kill@example.test', phone: '+44 7700 900123', dateOfBirth: '01-06-1985' },
+        billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada.kill@example.test', phone: '+44 7911 123456', dateOfBirth: '01-06-1985' },
         booking_users: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada.kill@example.test', date_of_birth: Date.UTC(1985, 5, 1) / 1000 }],
         toc_accept: true,
         service: 'video_gp_vireo',

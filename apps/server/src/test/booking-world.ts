@@ -32,8 +32,8 @@ export async function bookingWorld(h: Harness): Promise<BookingWorld> {
   };
 }
 
-/** Monday 15 June 2026, 10:00 in London: where the booking suites that need a weekday start their clock. */
-export const MONDAY_START = new Date('2026-06-15T09:00:00Z');
+/** Monday 1 March 2027, 09:00 in London: where the booking suites that need a weekday start their clock, in a week no other suite books in. */
+export const MONDAY_START = new Date('2027-03-01T09:00:00Z');
 
 /** The next whole hour after now plus `hoursAhead`, in epoch seconds. */
 export function hourFromNow(h: Harness, hoursAhead: number): number {
