@@ -79,7 +79,7 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
         <AppointmentPageTable label={TEXT.live.waitingRooms} columns={waitingColumns} answer={waiting.data} view={waitingPage} onViewChange={setWaitingPage} />
       </section>
       <section aria-labelledby="next-appointments-heading">
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <Typography id="next-appointments-heading" component="h2" variant="h6">
             {TEXT.live.nextAppointments}
           </Typography>
@@ -126,7 +126,7 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
           <Tab value="product" label={TEXT.live.product} component={RouterLink} to={`/${role}/live/dashboard`} />
           <Tab value="rooms" label={TEXT.live.myRooms} component={RouterLink} to={`/${role}/live/my-rooms`} />
         </Tabs>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 2 }}>
           <Paper sx={{ p: 2 }}>
             <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} />
           </Paper>
