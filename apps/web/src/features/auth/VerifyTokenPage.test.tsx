@@ -5,35 +5,10 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { sessionAs } from '../../test/session';
 import { VerifyTokenPage } from './VerifyTokenPage';
 
-const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-
-const session: SessionResponse = {
-  success: true,
-  token: 'session-token',
-  user: {
-    id: ID,
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.com',
-    username: 'ada',
-    date_of_birth: null,
-    telephone: null,
-    organisation_id: ID,
-    avatar_image: null,
-    address_1: null,
-    city: null,
-    county: null,
-    postcode: null,
-    disabled: false,
-    roles: [{ id: ID, name: 'manager', organisation_id: ID }],
-  },
-  role: { id: ID, name: 'manager', organisation_id: ID },
-  organisation_profile: null,
-  role_profile: null,
-  expires_at: 1_900_000_000,
-};
+const session: SessionResponse = { ...sessionAs('manager'), token: 'session-token' };
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(body), { status }));
