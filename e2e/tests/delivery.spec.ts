@@ -101,6 +101,8 @@ test.describe('JavaScript budgets, bytes on the wire', () => {
       expect(files.length).toBeGreaterThan(0);
       // Every script arrives compressed.
       expect(files.filter((f) => f.encoding !== 'br' && f.encoding !== 'gzip').map((f) => f.url)).toEqual([]);
+      // None of these pages shows a phone field yet (the wizard's first step is the slot picker): the phone rule stays out.
+      expect(files.map((f) => f.url).filter((url) => url.includes('/telephone-'))).toEqual([]);
       expect(total, summary).toBeLessThanOrEqual(limit);
       await context.close();
     });
