@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { phoneNumber } from './telephone';
 import { EMAIL_PATTERN, EpochSeconds, multilineText, text, Uuid } from './validation';
 
 // ---- Constants of spec 2 §9 ----
@@ -218,7 +217,7 @@ export const BOOKING_MSG = {
 // ---- Building blocks ----
 
 export const DayString = z.string().regex(DAY_PATTERN, 'Use the format dd-MM-yyyy');
-const optionalText = (max: number) => text().trim().max(max).optional();
+export const optionalText = (max: number) => text().trim().max(max).optional();
 
 /** Whether `zone` is an IANA time zone this runtime can show times in. */
 export function isTimeZone(zone: string): boolean {
@@ -310,12 +309,12 @@ export const PractitionerMetadata = metadataOf('practitioner');
 
 const BookingUserName = text({ error: BOOKING_MSG.inputFirstName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100);
 
-/** One person on a booking (spec 2 §3 booking user, the passenger fields), as the customer sends it. */
-export const BookingUserInput = z.object({
+/** One person on a booking (spec 2 §3 booking user, the passenger fields) as the customer sends it, but for the
+ * phone, whose rule (libphonenumber-js) only the requests in booking-requests.ts bring. */
+export const BookingUserFields = z.object({
   first_name: BookingUserName,
   last_name: text({ error: BOOKING_MSG.inputLastName }).trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   /** Epoch seconds of the date of birth at 00:00 UTC. */
   date_of_birth: EpochSeconds.min(MIN_BOOKING_DATE_OF_BIRTH_EPOCH, BOOKING_MSG.dateOfBirthTooEarly),
   sex: z.enum(SEXES, { error: BOOKING_MSG.selectSex }).optional(),
@@ -336,14 +335,7 @@ export const BookingUserInput = z.object({
   vaccine_information: VaccineInformation.optional(),
   metadata: CustomerMetadata.optional(),
 });
-export type BookingUserInput = z.infer<typeof BookingUserInput>;
-
-export const BookingUsersInput = z
-  .array(BookingUserInput, { error: BOOKING_MSG.inputNumberOfPeople })
-  .min(BOOKING.minPeople, BOOKING_MSG.minimumPeople)
-  .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople);
-
-export const BookingUser = BookingUserInput.extend({
+export const BookingUser = BookingUserFields.extend({
   id: Uuid,
   email: z.string(),
   phone: z.string().nullable(),
@@ -491,21 +483,6 @@ export type CardInput = z.infer<typeof CardInput>;
 /** Used when no card is entered (spec 2 §3): a booking covered by the patient's organisation. */
 export const PLACEHOLDER_CARD = { number: '4111111111111111', cvv: '123' } as const;
 
-export const BillingDetails = z.object({
-  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  /** dd-MM-yyyy */
-  dateOfBirth: DayString.optional(),
-  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
-  company: optionalText(100),
-  street_address: optionalText(200),
-  extended_address: optionalText(200),
-  locality: optionalText(100),
-  region: optionalText(100),
-  postal_code: optionalText(10),
-});
-
 export const FlightDetails = z.object({
   transport_arrival_country: optionalText(60),
   transport_arrival_date_time: optionalText(40),
@@ -515,27 +492,6 @@ export const FlightDetails = z.object({
   transport_type: z.enum(TRANSPORT_TYPES).optional(),
 });
 
-export const PaymentRequest = z.object({
-  hold_token: text().min(20).max(100),
-  /** Pence, GBP; must equal the slot's cost for this caller. */
-  amount: z.number().int().nonnegative(),
-  card: CardInput.optional(),
-  billing_details: BillingDetails,
-  booking_users: BookingUsersInput.optional(),
-  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
-  marketing_accept: z.boolean().optional(),
-  discount_code: optionalText(40),
-  service: ServiceName,
-  type: ServiceName.optional(),
-  group: Uuid.optional(),
-  user: Uuid.optional(),
-  /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
-  token: text().trim().max(100).optional(),
-  language: LanguageSchema.optional(),
-  tz_location: TimeZoneName.optional(),
-  flight_details: FlightDetails.optional(),
-});
-export type PaymentRequest = z.infer<typeof PaymentRequest>;
 export const PaymentQuery = z.object({ ignore_fulfillment: queryBoolean.optional() });
 
 export const BookingConfirmation = z.object({
@@ -556,17 +512,6 @@ export const BookingConfirmation = z.object({
   appointment: Appointment,
 });
 
-// ---- POST / (self_swab) ----
-
-export const SelfSwabRequest = z.object({
-  type: z.literal('self_swab'),
-  booking_users: BookingUsersInput,
-  language: LanguageSchema.optional(),
-  tz_location: TimeZoneName.optional(),
-  testing_kit_id: optionalText(60),
-  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
-});
-
 // ---- Practitioner side ----
 
 export const ClaimQuery = z.object({ assigneeRoleId: Uuid.optional(), override: queryBoolean.optional() });
@@ -574,7 +519,6 @@ export const ClaimBody = z.object({ booking_id: Uuid.optional() });
 export const MessageResponse = z.object({ success: z.literal(true), message: z.string() });
 
 /** PUT /{id}/booking-users/{userId}: the practitioner's corrections and the result's checks (not the result). */
-export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional() });
 export const UpdateTermsRequest = z.object({ toc_accept: z.boolean(), marketing_accept: z.boolean().optional() });
 export const DeleteQuery = z.object({ action: z.literal('delete'), actor: z.enum(['patient', 'practitioner', 'admin']) });
 export const DeleteResponse = z.object({ success: z.literal(true), message: z.string(), rebookable: z.boolean(), warning: z.string().optional() });
@@ -582,7 +526,6 @@ export const UserVideoTokenRequest = z.object({ user_video_token: text().trim().
 export const JoinRequest = z.object({ booking_id: Uuid.optional() });
 export const JoinResponse = z.object({ success: z.literal(true), appointment: Appointment, room: z.string() });
 export const RescheduleRequest = z.object({ hold_token: text().min(20).max(100) });
-export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
 export const NoteRequest = z.object({ content: multilineText().trim().min(1).max(4000) });
 export const NotesHistoryResponse = z.object({ success: z.literal(true), notes: z.array(Note), status_changes: z.array(StatusChange) });
 export const AlternativeLinkResponse = z.object({ success: z.literal(true), message: z.string(), link: z.string() });
@@ -750,20 +693,6 @@ export const ShiftsQuery = z.object({
   date_to: z.coerce.number().int(),
   practitioner_id: Uuid.optional(),
 });
-
-// ---- Public booking wizard, basic information (spec 2 §5) ----
-
-/** The 'Basic information' step of the public wizard; the same rules the server applies to billing_details. */
-export const BasicInformationForm = z.object({
-  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  /** yyyy-MM-dd from the date input */
-  dateOfBirth: text().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
-  telephone: phoneNumber(BOOKING_MSG.telephoneInvalid),
-  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  discount_code: text().trim().max(40).optional(),
-});
-export type BasicInformationForm = z.infer<typeof BasicInformationForm>;
 
 /** Age in whole years on a given day (both epoch seconds, dates of birth at 00:00 UTC). */
 export function ageOn(dateOfBirth: number, at: number): number {

@@ -6,6 +6,7 @@ export * from './validation';
 export * from './identity';
 export * from './identity-users';
 export * from './booking';
+export * from './booking-requests';
 export * from './dates';
 export * from './userdata';
 export * from './live';

@@ -2,20 +2,24 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { payForSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { fill, useBookingTexts } from '../texts';
 import { formatPrice, isoDateToDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
-import { BasicInformationStep, type BasicInformation } from './BasicInformationStep';
+import type { BasicInformation } from './BasicInformationStep';
 import { BookingStepper } from './BookingStepper';
 import { BookingSummary, priceText } from './BookingSummary';
-import { CheckoutForm, type Checkout } from './CheckoutForm';
+import type { Checkout } from './CheckoutForm';
 import { ConfirmationView } from './ConfirmationView';
 import { HoldCountdown } from './HoldCountdown';
 import { SlotPicker } from './SlotPicker';
+
+// The form steps (react-hook-form and the phone rule, libphonenumber-js) load once a slot is chosen, not with the slot picker.
+const BasicInformationStep = lazy(() => import('./BasicInformationStep').then((m) => ({ default: m.BasicInformationStep })));
+const CheckoutForm = lazy(() => import('./CheckoutForm').then((m) => ({ default: m.CheckoutForm })));
 
 export interface PublicBookingWizardProps {
   service: ServiceInfo;
@@ -131,55 +135,57 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
         </>
       )}
       {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-      {step === 1 && (
-        <BasicInformationStep
-          initial={person}
-          onBack={() => setStep(0)}
-          onNext={(values) => {
-            setPerson(values);
-            setStep(2);
-          }}
-        />
-      )}
-      {step === 2 && slot && person && (
-        <Stack spacing={3}>
-          <BookingSummary
-            serviceLabel={service.label}
-            slot={slot}
-            timeZone={service.time_zone}
-            priceText={price}
-            extra={[
-              { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },
-              { label: texts.summary.email, value: person.email },
-            ]}
+      <Suspense fallback={null}>
+        {step === 1 && (
+          <BasicInformationStep
+            initial={person}
+            onBack={() => setStep(0)}
+            onNext={(values) => {
+              setPerson(values);
+              setStep(2);
+            }}
           />
-          {failure && (
-            <Alert
-              severity="error"
-              action={
-                failure.slotLost ? (
-                  <Button color="inherit" size="small" onClick={backToSlots}>
-                    {texts.actions.chooseAnother}
-                  </Button>
-                ) : undefined
-              }
-            >
-              {failure.lines.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            </Alert>
-          )}
-          {!failure?.slotLost && (
-            <CheckoutForm
-              amountPence={amount}
-              submitting={submitting}
-              submitLabel={amount > 0 ? fill(texts.actions.pay, { amount: formatPrice(amount, texts.dateLocale) }) : texts.actions.confirm}
-              onBack={() => setStep(1)}
-              onSubmit={(checkout) => void pay(checkout)}
+        )}
+        {step === 2 && slot && person && (
+          <Stack spacing={3}>
+            <BookingSummary
+              serviceLabel={service.label}
+              slot={slot}
+              timeZone={service.time_zone}
+              priceText={price}
+              extra={[
+                { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },
+                { label: texts.summary.email, value: person.email },
+              ]}
             />
-          )}
-        </Stack>
-      )}
+            {failure && (
+              <Alert
+                severity="error"
+                action={
+                  failure.slotLost ? (
+                    <Button color="inherit" size="small" onClick={backToSlots}>
+                      {texts.actions.chooseAnother}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {failure.lines.map((line) => (
+                  <div key={line}>{line}</div>
+                ))}
+              </Alert>
+            )}
+            {!failure?.slotLost && (
+              <CheckoutForm
+                amountPence={amount}
+                submitting={submitting}
+                submitLabel={amount > 0 ? fill(texts.actions.pay, { amount: formatPrice(amount, texts.dateLocale) }) : texts.actions.confirm}
+                onBack={() => setStep(1)}
+                onSubmit={(checkout) => void pay(checkout)}
+              />
+            )}
+          </Stack>
+        )}
+      </Suspense>
     </Stack>
   );
 }

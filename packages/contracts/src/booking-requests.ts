@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  BOOKING,
+  BOOKING_MSG,
+  BookingUserFields,
+  CardInput,
+  DayString,
+  FlightDetails,
+  LanguageSchema,
+  optionalText,
+  PractitionerMetadata,
+  ServiceName,
+  TimeZoneName,
+} from './booking';
+import { phoneNumber } from './telephone';
+import { EMAIL_PATTERN, text, Uuid } from './validation';
+
+/*
+ * The booking requests that carry a phone number. The phone rule (libphonenumber-js) lives in its own chunk, so
+ * these stay out of booking.ts, which nearly every page imports: only the pages with a phone field (the booking
+ * wizards, My Account, registration) and the server load it.
+ */
+
+const { first_name, last_name, email, ...bookingUserDetails } = BookingUserFields.shape;
+
+/** One person on a booking (spec 2 §3 booking user, the passenger fields), as the customer sends it. */
+export const BookingUserInput = z.object({
+  first_name,
+  last_name,
+  email,
+  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
+  ...bookingUserDetails,
+});
+export type BookingUserInput = z.infer<typeof BookingUserInput>;
+
+export const BookingUsersInput = z
+  .array(BookingUserInput, { error: BOOKING_MSG.inputNumberOfPeople })
+  .min(BOOKING.minPeople, BOOKING_MSG.minimumPeople)
+  .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople);
+
+export const BillingDetails = z.object({
+  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  /** dd-MM-yyyy */
+  dateOfBirth: DayString.optional(),
+  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
+  company: optionalText(100),
+  street_address: optionalText(200),
+  extended_address: optionalText(200),
+  locality: optionalText(100),
+  region: optionalText(100),
+  postal_code: optionalText(10),
+});
+
+export const PaymentRequest = z.object({
+  hold_token: text().min(20).max(100),
+  /** Pence, GBP; must equal the slot's cost for this caller. */
+  amount: z.number().int().nonnegative(),
+  card: CardInput.optional(),
+  billing_details: BillingDetails,
+  booking_users: BookingUsersInput.optional(),
+  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
+  marketing_accept: z.boolean().optional(),
+  discount_code: optionalText(40),
+  service: ServiceName,
+  type: ServiceName.optional(),
+  group: Uuid.optional(),
+  user: Uuid.optional(),
+  /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
+  token: text().trim().max(100).optional(),
+  language: LanguageSchema.optional(),
+  tz_location: TimeZoneName.optional(),
+  flight_details: FlightDetails.optional(),
+});
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+
+// ---- POST / (self_swab) ----
+
+export const SelfSwabRequest = z.object({
+  type: z.literal('self_swab'),
+  booking_users: BookingUsersInput,
+  language: LanguageSchema.optional(),
+  tz_location: TimeZoneName.optional(),
+  testing_kit_id: optionalText(60),
+  toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
+});
+
+// ---- Customer and practitioner edits ----
+
+export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
+export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional() });
+
+// ---- Public booking wizard, basic information (spec 2 §5) ----
+
+/** The 'Basic information' step of the public wizard; the same rules the server applies to billing_details. */
+export const BasicInformationForm = z.object({
+  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  /** yyyy-MM-dd from the date input */
+  dateOfBirth: text().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
+  telephone: phoneNumber(BOOKING_MSG.telephoneInvalid),
+  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  discount_code: text().trim().max(40).optional(),
+});
+export type BasicInformationForm = z.infer<typeof BasicInformationForm>;
