@@ -28,6 +28,13 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
   return {
     url: url.toString(),
     drop: async () => {
+      // Clients that are still closing would get FATAL 57P01 from a forced drop: let them go first.
+      const deadline = performance.now() + 5_000;
+      while (performance.now() < deadline) {
+        const { rows } = await admin.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
