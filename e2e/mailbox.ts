@@ -65,7 +65,8 @@ export async function openMailbox(port: number): Promise<{ messages: CapturedMai
   return {
     messages,
     async waitFor(to) {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
+      // Up to 30 s: e-mails go out through the outbox relay, which retries a failed attempt 15 s later.
+      for (let attempt = 0; attempt < 300; attempt += 1) {
         const found = messages.find((message) => message.to.includes(to));
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 100));
