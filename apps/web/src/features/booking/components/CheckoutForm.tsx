@@ -11,7 +11,8 @@ import { BOOKING_MSG, BillingDetails, CardInput, cardExpired, type PaymentReques
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { serverMessage, useBookingTexts } from '../texts';
+import { fill, serverMessage, useBookingTexts } from '../texts';
+import { formatPrice } from '../time';
 import { FormText } from './FormText';
 
 const CardCheckoutSchema = CardInput.extend(
@@ -39,8 +40,9 @@ const blank = (value: string | undefined) => (value && value.trim() !== '' ? val
  * The last step's form: the card and billing address when there is something to pay (checked
  * here with the rules the test gateway applies), and the terms, which must be accepted.
  */
-export function CheckoutForm({ amountPence, submitLabel, submitting, onBack, onSubmit }: { amountPence: number; submitLabel: string; submitting: boolean; onBack: () => void; onSubmit: (checkout: Checkout) => void }) {
+export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { amountPence: number; submitting: boolean; onBack: () => void; onSubmit: (checkout: Checkout) => void }) {
   const texts = useBookingTexts();
+  const submitLabel = amountPence > 0 ? fill(texts.actions.pay, { amount: formatPrice(amountPence, texts.dateLocale) }) : texts.actions.confirm;
   const withCard = amountPence > 0;
   const schema: z.ZodType<CheckoutOutput, CheckoutInput> = withCard ? CardCheckoutSchema : TermsOnlySchema;
   const { control, handleSubmit } = useForm<CheckoutInput, unknown, CheckoutOutput>({

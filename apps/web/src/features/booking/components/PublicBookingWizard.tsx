@@ -6,8 +6,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { payForSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { fill, useBookingTexts } from '../texts';
-import { formatPrice, isoDateToDayString } from '../time';
+import { useBookingTexts } from '../texts';
+import { isoDateToDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import type { BasicInformation } from './BasicInformationStep';
 import { BookingStepper } from './BookingStepper';
@@ -178,7 +178,6 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
               <CheckoutForm
                 amountPence={amount}
                 submitting={submitting}
-                submitLabel={amount > 0 ? fill(texts.actions.pay, { amount: formatPrice(amount, texts.dateLocale) }) : texts.actions.confirm}
                 onBack={() => setStep(1)}
                 onSubmit={(checkout) => void pay(checkout)}
               />

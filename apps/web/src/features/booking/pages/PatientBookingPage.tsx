@@ -18,8 +18,8 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotPicker } from '../components/SlotPicker';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { BOOKING_TEXTS, BookingTextsContext, fill, serverMessage } from '../texts';
-import { dateOfBirthDayString, formatPrice } from '../time';
+import { BOOKING_TEXTS, BookingTextsContext, serverMessage } from '../texts';
+import { dateOfBirthDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 
 const CONTEXT: CallContext = { publicPage: false };
@@ -149,7 +149,6 @@ export function PatientBookingPage() {
         <CheckoutForm
           amountPence={amount}
           submitting={submitting}
-          submitLabel={amount > 0 ? fill(texts.actions.pay, { amount: formatPrice(amount, texts.dateLocale) }) : texts.actions.confirm}
           onBack={() => setStep(0)}
           onSubmit={(checkout) => void pay(checkout)}
         />
