@@ -50,7 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const webIndex = options.serveWeb ? readWebIndex(app, ctx) : undefined;
+  const webIndex = options.serveWeb ? readWebIndex(app, ctx.config) : undefined;
   registerErrorHandling(app, webIndex);
   await registerSecurityHeaders(app, {
     publicUrl: ctx.config.publicUrl,
@@ -94,6 +94,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => doctorsRoutes(child, ctx), { prefix: '/api/doctors' });
   await app.register((child) => setPasswordPages(child, ctx), { prefix: '/identity' });
 
-  if (webIndex) await registerWebApp(app, ctx);
+  if (webIndex) await registerWebApp(app, ctx.config);
   return app;
 }

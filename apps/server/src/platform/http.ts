@@ -5,8 +5,8 @@ import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from '../app-context';
 import { PUBLIC } from './access';
+import type { Config } from './config';
 
 /** Health checks come every few seconds from load balancers: they write no log line at any level. */
 const HEALTH_ROUTE = '/api/health';
@@ -119,8 +119,8 @@ export interface WebIndex {
 }
 
 /** The built web app's index.html, or undefined (with a warning) when it has not been built. */
-export function readWebIndex(app: FastifyInstance, ctx: AppContext): WebIndex | undefined {
-  const indexFile = path.join(ctx.config.webDist, 'index.html');
+export function readWebIndex(app: FastifyInstance, config: Pick<Config, 'webDist'>): WebIndex | undefined {
+  const indexFile = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn('web app not built: run `npm run build`; serving the API only');
     return undefined;
@@ -143,8 +143,8 @@ export function sendWebIndex(request: FastifyRequest, reply: FastifyReply, index
  * client accepts it, with the caching of `cacheControlFor`; index.html for other app paths comes from
  * the not-found handler.
  */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const root = ctx.config.webDist;
+export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDist'>): Promise<void> {
+  const root = config.webDist;
   await registerPublic(app, fastifyStatic as FastifyPluginAsync<never>, {
     root,
     index: false,

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   AlternativeLinkResponse,
@@ -8,7 +7,6 @@ import {
   AppointmentListResponse,
   BOOKING_MSG,
   BookingUserUpdate,
-  MSG,
   ClaimableCountResponse,
   ClaimBody,
   ClaimQuery,
@@ -28,6 +26,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { allow } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
+import { parseFields, readMultipart, registerMultipart } from '../../platform/multipart';
 import { IdParams } from '../../platform/schemas';
 import { claimAppointment, countClaimable, listClaimable, releaseAppointment } from './claims';
 import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
@@ -48,44 +47,9 @@ import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-comm
 
 const tags = ['booking: practitioner'];
 
-/**
- * Reads a multipart request: the one file (if any) and the text fields. A body the parser cannot
- * read (an unterminated part, a broken boundary) is the client's: 400 'Malformed request'.
- * The parser's own 4xx errors (a file over the size limit, too many parts) keep their status.
- */
-async function readMultipart(request: FastifyRequest): Promise<{ file: { data: Buffer; contentType: string } | null; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage });
-  let file: { data: Buffer; contentType: string } | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (data.length > 0) file = { data, contentType: part.mimetype };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) throw error;
-    throw badRequest(MSG.malformedRequest);
-  }
-  return { file, fields };
-}
-
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
-  const missing = parsed.error.issues.some((i) => i.code === 'invalid_type' && i.input === undefined);
-  throw badRequest(missing ? 'Missing details.' : (Object.values(errors)[0] ?? 'Missing details.'), errors);
-}
-
 /** The practitioner and manager side of the booking service (spec 2 §7), mounted at /api/booking. */
 export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+  await registerMultipart(app, MAX_IMAGE_BYTES);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.booking;
   const practice = allow(PRACTICE_ROLES);
@@ -187,7 +151,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
       response: bookingErrors({ 201: FileResponse }),
     },
     handler: async (request, reply) => {
-      const { file, fields } = await readMultipart(request);
+      const { file, fields } = await readMultipart(request, () => badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage }));
       const { booking_user_id } = parseFields(UploadFields, fields);
       const id = await uploadFile(deps, ctx.files, callerOf(request), request.params.id, file, booking_user_id);
       return reply.status(201).send({ success: true as const, message: BOOKING_MSG.fileUploaded, file_id: id });
@@ -204,7 +168,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
       response: bookingErrors({ 200: MessageResponse }),
     },
     handler: async (request) => {
-      const { file, fields } = await readMultipart(request);
+      const { file, fields } = await readMultipart(request, () => badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage }));
       await submitResult(deps, ctx.files, callerOf(request), request.params.id, parseFields(ResultFields, fields), file);
       return { success: true as const, message: BOOKING_MSG.resultSent };
     },

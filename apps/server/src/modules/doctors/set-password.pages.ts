@@ -5,8 +5,7 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
+import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
 import { acceptInvitation, invitationFor } from './service';
 
 const TITLE = 'Set your password';
@@ -28,8 +27,7 @@ ${hidden('csrf', csrf)}${hidden('token', token)}
  */
 export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.config.publicUrl.startsWith('https:');
-  const html = (reply: FastifyReply, status: number, body: string, title = TITLE) =>
-    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(ctx.config.productName, title, body));
+  const html = (reply: FastifyReply, status: number, body: string, title = TITLE) => sendPage(reply, ctx.config.productName, status, title, body);
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
     html(reply, reason === 'expired' ? 410 : 404, `${alert(reason === 'expired' ? ROTA_MSG.invitationExpired : ROTA_MSG.invitationInvalid)}<p><a href="/login">Go to sign in</a></p>`, 'Invitation not valid');
 

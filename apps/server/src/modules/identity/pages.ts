@@ -1,43 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { MSG, PASSWORD_MAX, PASSWORD_MIN, SINGLE_LINE_TEXT } from '@vireo/contracts';
+import { MSG, PASSWORD_MAX, PASSWORD_MIN } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { newToken } from '../../platform/tokens';
-import { escapeHtml, page, safeReturnUrl } from './html';
-
-const CSRF_COOKIE = 'vireo_csrf';
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
-/** Double-submit CSRF token: a SameSite=Strict cookie that the form must repeat. */
-export function issueCsrf(reply: FastifyReply, secure: boolean): string {
-  const token = newToken();
-  reply.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/identity; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
-  return token;
-}
-
-export function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
-  const cookie = readCookie(request, CSRF_COOKIE);
-  if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
-}
-
-/** Whether a posted form holds a control character (a NUL, a line break…) in any field: every form field is one line. */
-export const hasControlCharacters = (form: Record<string, unknown>): boolean =>
-  Object.values(form).some((value) => [value].flat().some((item) => typeof item === 'string' && !SINGLE_LINE_TEXT.test(item)));
-
-export const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-export const alert = (message: string | undefined, kind: 'error' | 'ok' = 'error') =>
-  message ? `<div class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(message)}</div>` : '';
+import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, safeReturnUrl, sendPage } from '../../platform/pages';
 
 function signInForm(csrf: string, email: string, error?: string): string {
   return `${alert(error)}
@@ -73,8 +40,7 @@ function errorText(error: unknown): string {
 export async function identityPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { productName } = ctx.config;
   const secure = ctx.config.publicUrl.startsWith('https:');
-  const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(productName, title, body));
+  const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
 
   app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (_request, reply) =>
     html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply, secure), '')),

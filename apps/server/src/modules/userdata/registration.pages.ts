@@ -6,8 +6,7 @@ import { PUBLIC } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
+import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
 
 const TITLE = 'Create your account';
 
@@ -68,8 +67,7 @@ function dateInputToEpoch(value: string): number {
 export async function registrationPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { productName } = ctx.config;
   const secure = ctx.config.publicUrl.startsWith('https:');
-  const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(productName, title, body));
+  const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
   const today = () => new Date(ctx.clock.now()).toISOString().slice(0, 10);
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
     html(reply, reason === 'expired' ? 410 : 404, 'Invitation not valid', `${alert(reason === 'expired' ? USERDATA_MSG.invitationExpired : USERDATA_MSG.invitationInvalid)}<p><a href="/login">Go to sign in</a></p>`);

@@ -35,7 +35,7 @@ import type { MailQuota } from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { registrations, roleProfiles, roles } from '../../db/schema';
 import * as identityRepo from '../identity/repo';
-import { DownloadLinks, type LinkGrant } from './download-links';
+import { DownloadLinks, type LinkGrant } from '../../platform/download-links';
 import { presentAssessment, presentOrder, presentRoleProfile, presentShipping } from './present';
 import * as repo from './repo';
 import { triage } from './triage';

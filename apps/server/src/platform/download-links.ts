@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Clock } from '../../platform/clock';
-import { epochSeconds } from '../../platform/clock';
-import type { Db } from '../../platform/db';
-import { linkSigningKeys } from '../../db/schema';
+import type { Clock } from './clock';
+import { epochSeconds } from './clock';
+import type { Db } from './db';
+import { linkSigningKeys } from '../db/schema';
 
 /** What a link carries besides the record it names: its user, expiry and signature. */
 export interface LinkGrant {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, safeReturnUrl } from './html';
+import { escapeHtml, safeReturnUrl } from './pages';
 
 describe('safeReturnUrl', () => {
   it.each([

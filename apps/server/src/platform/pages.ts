@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { SINGLE_LINE_TEXT } from '@vireo/contracts';
+import { newToken } from './tokens';
+
+/**
+ * The kit of the server-rendered pages (sign-in, change password, registration, set password):
+ * the page frame, escaping, CSRF for their forms and the checks every form shares.
+ */
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+const STYLE = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f4f6f8;color:#1b1f23}
+main{max-width:420px;margin:8vh auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+h1{font-size:1.5rem;margin:0 0 8px}.brand{color:#0b5d4b;font-weight:700;font-size:1.1rem;margin:0 0 24px}
+label{display:block;font-weight:600;margin:16px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #6b7680;border-radius:4px}
+input:focus,button:focus,a:focus{outline:3px solid #1565c0;outline-offset:2px}
+button{margin-top:24px;width:100%;padding:12px;font-size:1rem;font-weight:600;color:#fff;background:#0b5d4b;border:0;border-radius:4px;cursor:pointer}
+.error{background:#fdecea;color:#8a1c12;border-radius:4px;padding:12px;margin:16px 0}.ok{background:#e7f4ec;color:#0f5132;border-radius:4px;padding:12px;margin:16px 0}
+.hint{color:#4a545e;font-size:.9rem}a{color:#0b4f9c}`;
+
+/** The frame of every server page: no scripts, so it works under the strictest CSP. */
+export function page(productName: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – ${escapeHtml(productName)}</title><style>${STYLE}</style></head>
+<body><main><p class="brand">${escapeHtml(productName)}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/** Only paths of Vireo itself are followed after a page: never another site. */
+export function safeReturnUrl(value: unknown, fallback = '/login'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  try {
+    const url = new URL(value, 'http://vireo.invalid');
+    if (url.origin !== 'http://vireo.invalid') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Answers a server page: never cached, since its form carries a fresh CSRF token. */
+export const sendPage = (reply: FastifyReply, productName: string, status: number, title: string, body: string) =>
+  reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(productName, title, body));
+
+const CSRF_COOKIE = 'vireo_csrf';
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** Double-submit CSRF token: a SameSite=Strict cookie that the form must repeat. */
+export function issueCsrf(reply: FastifyReply, secure: boolean): string {
+  const token = newToken();
+  reply.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/identity; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+  return token;
+}
+
+export function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
+  const cookie = readCookie(request, CSRF_COOKIE);
+  if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
+}
+
+/** Whether a posted form holds a control character (a NUL, a line break…) in any field: every form field is one line. */
+export const hasControlCharacters = (form: Record<string, unknown>): boolean =>
+  Object.values(form).some((value) => [value].flat().some((item) => typeof item === 'string' && !SINGLE_LINE_TEXT.test(item)));
+
+export const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+export const alert = (message: string | undefined, kind: 'error' | 'ok' = 'error') =>
+  message ? `<div class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(message)}</div>` : '';
