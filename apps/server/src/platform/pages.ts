@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import csrfProtection from '@fastify/csrf-protection';
 import { SINGLE_LINE_TEXT } from '@vireo/contracts';
-import { newToken } from './tokens';
 
 /**
  * The kit of the server-rendered pages (sign-in, change password, registration, set password):
@@ -47,27 +47,35 @@ export function safeReturnUrl(value: unknown, fallback = '/login'): string {
 export const sendPage = (reply: FastifyReply, productName: string, status: number, title: string, body: string) =>
   reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(productName, title, body));
 
-const CSRF_COOKIE = 'vireo_csrf';
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
+/**
+ * CSRF for the pages' forms (@fastify/csrf-protection over @fastify/cookie): a SameSite=Strict,
+ * HttpOnly cookie under /identity holds the browser's secret, and every form carries a token made
+ * from it in its `csrf` field. Registered once for the whole app.
+ */
+export async function registerPageForms(app: FastifyInstance, options: { secure: boolean }): Promise<void> {
+  await app.register(cookie);
+  await app.register(csrfProtection, {
+    cookieKey: 'vireo_csrf',
+    cookieOpts: { path: '/identity', httpOnly: true, sameSite: 'strict', secure: options.secure },
+    getToken: (request) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      return typeof body?.csrf === 'string' ? body.csrf : undefined;
+    },
+  });
 }
 
-/** Double-submit CSRF token: a SameSite=Strict cookie that the form must repeat. */
-export function issueCsrf(reply: FastifyReply, secure: boolean): string {
-  const token = newToken();
-  reply.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/identity; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
-  return token;
-}
+/** A token for the form of the page being answered (setting the cookie's secret when the browser has none). */
+export const issueCsrf = (reply: FastifyReply): string => reply.generateCsrf();
 
-export function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
-  const cookie = readCookie(request, CSRF_COOKIE);
-  if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
+/**
+ * Whether a posted form repeats a token made from the browser's cookie. The plugin's check answers
+ * a failure itself (`reply.send`); a page instead answers its form again, so it gets the outcome.
+ */
+export function csrfValid(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  return new Promise((resolve) => {
+    const outcome = { send: () => resolve(false) } as unknown as FastifyReply;
+    app.csrfProtection(request, outcome, () => resolve(true));
+  });
 }
 
 /** Whether a posted form holds a control character (a NUL, a line break…) in any field: every form field is one line. */

@@ -26,7 +26,6 @@ ${hidden('csrf', csrf)}${hidden('token', token)}
  * The link's token names the invitation; on success the browser signs in through /verify-token.
  */
 export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.config.publicUrl.startsWith('https:');
   const html = (reply: FastifyReply, status: number, body: string, title = TITLE) => sendPage(reply, ctx.config.productName, status, title, body);
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
     html(reply, reason === 'expired' ? 410 : 404, `${alert(reason === 'expired' ? ROTA_MSG.invitationExpired : ROTA_MSG.invitationInvalid)}<p><a href="/login">Go to sign in</a></p>`, 'Invitation not valid');
@@ -35,7 +34,7 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
     const token = (request.query as { token?: string }).token ?? '';
     const invitation = await invitationFor(ctx, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
-    return html(reply, 200, passwordForm(issueCsrf(reply, secure), token, invitation.email));
+    return html(reply, 200, passwordForm(issueCsrf(reply), token, invitation.email));
   });
 
   app.post('/set-password', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
@@ -43,8 +42,8 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
     const token = typeof form.token === 'string' ? form.token : '';
     const invitation = await invitationFor(ctx, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
-    const again = (status: number, errors: string[]) => html(reply, status, passwordForm(issueCsrf(reply, secure), token, invitation.email, errors));
-    if (!csrfValid(request, form.csrf)) return again(403, ['Your form expired. Please try again.']);
+    const again = (status: number, errors: string[]) => html(reply, status, passwordForm(issueCsrf(reply), token, invitation.email, errors));
+    if (!(await csrfValid(app, request))) return again(403, ['Your form expired. Please try again.']);
     if (hasControlCharacters(form)) return again(400, [MSG.controlCharacters]);
     const password = typeof form.password === 'string' ? form.password : '';
     if (!password || typeof form.confirm !== 'string' || !form.confirm) return again(400, [MSG.missingDetails]);

@@ -49,6 +49,23 @@ describe('/identity/sign-in', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
+  it('refuses a token made for another browser’s cookie, and one missing, with the form again', async () => {
+    const org = await h.org();
+    const u = await h.user({ org, roles: ['patient'] });
+    const mine = await openForm(h.app, '/identity/sign-in');
+    const theirs = await openForm(h.app, '/identity/sign-in');
+    expect(mine.res.headers['set-cookie']).toMatch(/^vireo_csrf=[^;]+; Path=\/identity; HttpOnly; SameSite=Strict$/);
+    for (const csrf of [theirs.csrf, '']) {
+      const res = await postForm(h.app, '/identity/sign-in', mine.cookie, { csrf, email: u.user.email, password: u.password });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).toContain('Your sign-in form expired. Please try again.');
+      expect(res.body).toContain(`value="${u.user.email}"`);
+    }
+    const res = await postForm(h.app, '/identity/sign-in', mine.cookie, { csrf: mine.csrf, email: u.user.email, password: u.password });
+    expect(res.statusCode).toBe(303);
+  });
+
   it('escapes what it echoes back', async () => {
     const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
     const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, email: '"><script>alert(1)</script>', password: 'x-x-x-x-x' });

@@ -39,27 +39,26 @@ function errorText(error: unknown): string {
 /** The identity service's own pages under /identity: sign-in, sign-out and change password. */
 export async function identityPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { productName } = ctx.config;
-  const secure = ctx.config.publicUrl.startsWith('https:');
   const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
 
   app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (_request, reply) =>
-    html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply, secure), '')),
+    html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply), '')),
   );
 
   app.post('/sign-in', { config: { access: PUBLIC }, schema: { hide: true, body: Form } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = text(form, 'email');
     const title = `Sign in to ${productName}`;
-    if (!csrfValid(request, form.csrf)) return html(reply, 403, title, signInForm(issueCsrf(reply, secure), email, 'Your sign-in form expired. Please try again.'));
-    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply, secure), '', MSG.controlCharacters));
-    if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply, secure), email, MSG.missingDetails));
+    if (!(await csrfValid(app, request))) return html(reply, 403, title, signInForm(issueCsrf(reply), email, 'Your sign-in form expired. Please try again.'));
+    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', MSG.controlCharacters));
+    if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, MSG.missingDetails));
     try {
       const { user, roles } = await ctx.identity.authenticate(email, text(form, 'password'), request);
       const token = await ctx.identity.issueLoginToken(user.id, roles[0]!.id, 'sign-in');
       return reply.redirect(`/verify-token?token=${encodeURIComponent(token)}`, 303);
     } catch (error) {
       const status = error instanceof AppError ? error.statusCode : 500;
-      return html(reply, status, title, signInForm(issueCsrf(reply, secure), email, errorText(error)));
+      return html(reply, status, title, signInForm(issueCsrf(reply), email, errorText(error)));
     }
   });
 
@@ -70,7 +69,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/change-password', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const roleId = typeof query.role_id === 'string' ? query.role_id : '';
-    return html(reply, 200, 'Change password', changePasswordForm(issueCsrf(reply, secure), roleId, safeReturnUrl(query.return_url)));
+    return html(reply, 200, 'Change password', changePasswordForm(issueCsrf(reply), roleId, safeReturnUrl(query.return_url)));
   });
 
   app.post('/change-password', { config: { access: PUBLIC }, schema: { hide: true, body: Form } }, async (request, reply) => {
@@ -78,8 +77,8 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     const roleId = text(form, 'role_id');
     const returnUrl = safeReturnUrl(form.return_url);
     const again = (status: number, error: string) =>
-      html(reply, status, 'Change password', changePasswordForm(issueCsrf(reply, secure), roleId, returnUrl, error));
-    if (!csrfValid(request, form.csrf)) return again(403, 'Your form expired. Please try again.');
+      html(reply, status, 'Change password', changePasswordForm(issueCsrf(reply), roleId, returnUrl, error));
+    if (!(await csrfValid(app, request))) return again(403, 'Your form expired. Please try again.');
     if (hasControlCharacters(form)) return again(400, MSG.controlCharacters);
     const [email, current, next, confirm] = ['email', 'current', 'next', 'confirm'].map((k) => text(form, k));
     if (!email || !current || !next || !confirm) return again(400, MSG.missingDetails);

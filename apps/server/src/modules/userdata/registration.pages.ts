@@ -66,7 +66,6 @@ function dateInputToEpoch(value: string): number {
  */
 export async function registrationPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { productName } = ctx.config;
-  const secure = ctx.config.publicUrl.startsWith('https:');
   const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
   const today = () => new Date(ctx.clock.now()).toISOString().slice(0, 10);
   const unusable = (reply: FastifyReply, reason: 'invalid' | 'expired') =>
@@ -77,7 +76,7 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
     const invitation = await ctx.userdata.invitationFor(token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const blank = { first_name: '', last_name: '', date_of_birth: '', telephone: '' };
-    return html(reply, 200, TITLE, registrationForm(issueCsrf(reply, secure), token, invitation.registration.email, invitation.organisationName, today(), blank));
+    return html(reply, 200, TITLE, registrationForm(issueCsrf(reply), token, invitation.registration.email, invitation.organisationName, today(), blank));
   });
 
   app.post('/register', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
@@ -87,9 +86,9 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const entered: Entered = { first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name'), date_of_birth: formText(form, 'date_of_birth'), telephone: formText(form, 'telephone') };
     const again = (status: number, errors: string[]) =>
-      html(reply, status, TITLE, registrationForm(issueCsrf(reply, secure), token, invitation.registration.email, invitation.organisationName, today(), entered, errors));
+      html(reply, status, TITLE, registrationForm(issueCsrf(reply), token, invitation.registration.email, invitation.organisationName, today(), entered, errors));
 
-    if (!csrfValid(request, form.csrf)) return again(403, ['Your form expired. Please try again.']);
+    if (!(await csrfValid(app, request))) return again(403, ['Your form expired. Please try again.']);
     if (hasControlCharacters(form)) return again(400, [MSG.controlCharacters]);
     const password = typeof form.password === 'string' ? form.password : '';
     if (!entered.first_name || !entered.last_name || !entered.date_of_birth || !password || typeof form.confirm !== 'string' || !form.confirm) {
