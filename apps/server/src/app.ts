@@ -7,6 +7,7 @@ import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
 import { loggableError, registerErrorHandling } from './platform/errors';
 import { registerPageForms } from './platform/pages';
+import { registerRateLimits } from './platform/rate-limit';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerCompression(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await registerPageForms(app, { secure: ctx.config.publicUrl.startsWith('https:') });
+  await registerRateLimits(app, ctx.limiter, ctx.clock);
   registerAccessControl(app, (token) => ctx.sessions.resolve(token));
   // List reads counted in memory reach their audit records before the database closes.
   app.addHook('onClose', () => ctx.audit.flushReadCounts());

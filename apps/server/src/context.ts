@@ -30,8 +30,6 @@ export function createContext(
 ): AppContext {
   const { db } = database;
   const limits: LoginLimits = {
-    perIp: config.loginAttemptsPerIp,
-    windowSeconds: 15 * 60,
     failuresBeforeDelay: config.loginFailuresBeforeDelay,
     delaySeconds: config.loginDelaySeconds,
     delayMaxSeconds: config.loginDelayMaxSeconds,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tooManyEmailsFromSender, tooManyEmailsToRecipient } from '@vireo/contracts';
+import type { FastifyInstance } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { rowsOf, type Db } from './db';
 import type { Clock } from './clock';
 import { AppError } from './errors';
@@ -18,6 +20,11 @@ export class RateLimiter {
   ) {}
 
   async hit(key: string, windowSeconds: number, amount = 1): Promise<number> {
+    return (await this.count(key, windowSeconds, amount)).count;
+  }
+
+  /** `hit`, answering also when the current window ends. */
+  async count(key: string, windowSeconds: number, amount = 1): Promise<{ count: number; endsAt: Date }> {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - windowSeconds * 1000);
     const result = await this.db.execute(sql`
@@ -25,8 +32,10 @@ export class RateLimiter {
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN rate_limits.window_start <= ${cutoff.toISOString()} THEN ${amount} ELSE rate_limits.count + ${amount} END,
         window_start = CASE WHEN rate_limits.window_start <= ${cutoff.toISOString()} THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
-      RETURNING count`);
-    return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+      RETURNING count, window_start`);
+    const row = rowsOf<{ count: number; window_start: string | Date }>(result)[0];
+    const start = row ? new Date(row.window_start).getTime() : now.getTime();
+    return { count: Number(row?.count ?? 0), endsAt: new Date(start + windowSeconds * 1000) };
   }
 
   async peek(key: string, windowSeconds: number): Promise<number> {
@@ -69,6 +78,26 @@ export class RateLimiter {
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
   }
+}
+
+/**
+ * @fastify/rate-limit's store over `RateLimiter`: a route's fixed window counts in `rate_limits`,
+ * so every process shares it. The plugin's key is the counter's key.
+ */
+export function rateLimitStore(limiter: RateLimiter, clock: Clock): FastifyRateLimitStoreCtor {
+  return class SharedStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      limiter.count(key, Math.max(1, Math.ceil(timeWindow / 1000))).then(
+        ({ count, endsAt }) => callback(null, { current: count, ttl: Math.max(0, endsAt.getTime() - clock.now().getTime()) }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    /** Every route's counters live in the same table, told apart by their keys. */
+    child(): FastifyRateLimitStore {
+      return new SharedStore();
+    }
+  };
 }
 
 export interface MailLimits {
@@ -118,4 +147,19 @@ export class MailQuota {
       }
     }
   }
+}
+
+/**
+ * @fastify/rate-limit for the routes that declare `config: { rateLimit: { max, timeWindow, keyGenerator } }`,
+ * counted in the shared store after the request's validation (a refused body costs nothing). A refusal
+ * answers `errorResponseBuilder`'s error with Retry-After; answers under the limit carry no extra headers.
+ */
+export async function registerRateLimits(app: FastifyInstance, limiter: RateLimiter, clock: Clock): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: rateLimitStore(limiter, clock),
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+  });
 }

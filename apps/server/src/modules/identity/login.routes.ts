@@ -7,13 +7,14 @@ import { PUBLIC, SIGNED_IN, requireAuth } from '../../platform/access';
 import { unauthenticated } from '../../platform/errors';
 import { withErrors } from '../../platform/schemas';
 import { presentRole } from './present';
+import { signInRateLimit } from './service';
 
 /** The login service (spec 1 §7), mounted at /api/login. */
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth', {
-    config: { access: PUBLIC },
+    config: { access: PUBLIC, rateLimit: signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit) },
     schema: { tags: ['login'], summary: 'Check e-mail and password; answers the roles and a one-time login token', body: AuthRequest, response: withErrors({ 200: AuthResponse }) },
     handler: async (request) => {
       const { user, roles } = await ctx.identity.authenticate(request.body.email, request.body.password, request);

@@ -128,8 +128,27 @@ describe('POST /api/login/auth', () => {
     const ip = '203.0.113.77';
     const limit = h.ctx.config.loginAttemptsPerIp;
     for (let i = 0; i < limit; i++) await signIn(`probe-${i}@example.test`, 'wrong-password', ip);
-    expect((await signIn('probe-last@example.test', 'wrong-password', ip)).status).toBe(429);
+    const refused = await h.app.inject({ method: 'POST', url: '/api/login/auth', payload: { email: 'probe-last@example.test', password: 'wrong-password' }, remoteAddress: ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: MSG.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
     expect((await signIn('probe-last@example.test', 'wrong-password', '203.0.113.78')).status).toBe(401);
+
+    // The pages that check a password count against the same cap, and answer their form with the message.
+    const { cookie, csrf } = await openForm(h.app, '/identity/sign-in');
+    const page = await h.app.inject({
+      method: 'POST',
+      url: '/identity/sign-in',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrf, email: 'probe-page@example.test', password: 'wrong-password' }).toString(),
+      remoteAddress: ip,
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.body).toContain(MSG.tooManyRequests);
+    expect(page.body).toContain('value="probe-page@example.test"');
+    const denied = await h.ctx.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign_in'));
+    expect(denied.filter((r) => r.outcome === 'denied' && (r.details as { reason?: string }).reason === 'rate_limited' && r.ip === ip)).toHaveLength(2);
   });
 });
 

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG, PASSWORD_MAX, PASSWORD_MIN } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, safeReturnUrl, sendPage } from '../../platform/pages';
+import { signInRateLimit } from './service';
 
 function signInForm(csrf: string, email: string, error?: string): string {
   return `${alert(error)}
@@ -45,10 +46,21 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply), '')),
   );
 
-  app.post('/sign-in', { config: { access: PUBLIC }, schema: { hide: true, body: Form } }, async (request, reply) => {
+  const signInTitle = `Sign in to ${productName}`;
+  const rateLimit = signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit);
+  /** A refusal before the handler (the address's cap of attempts) answers the form again with its message. */
+  const formAgain =
+    (render: (reply: FastifyReply, form: Record<string, unknown>, error: AppError) => FastifyReply) =>
+    (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      if (!(error instanceof AppError)) throw error;
+      return render(reply, (request.body ?? {}) as Record<string, unknown>, error);
+    };
+
+  const signInAgain = formAgain((reply, form, error) => html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), error.message)));
+  app.post('/sign-in', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: signInAgain }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = text(form, 'email');
-    const title = `Sign in to ${productName}`;
+    const title = signInTitle;
     if (!(await csrfValid(app, request))) return html(reply, 403, title, signInForm(issueCsrf(reply), email, 'Your sign-in form expired. Please try again.'));
     if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', MSG.controlCharacters));
     if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, MSG.missingDetails));
@@ -72,7 +84,10 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     return html(reply, 200, 'Change password', changePasswordForm(issueCsrf(reply), roleId, safeReturnUrl(query.return_url)));
   });
 
-  app.post('/change-password', { config: { access: PUBLIC }, schema: { hide: true, body: Form } }, async (request, reply) => {
+  const changeAgain = formAgain((reply, form, error) =>
+    html(reply, error.statusCode, 'Change password', changePasswordForm(issueCsrf(reply), text(form, 'role_id'), safeReturnUrl(form.return_url), error.message)),
+  );
+  app.post('/change-password', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: changeAgain }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const roleId = text(form, 'role_id');
     const returnUrl = safeReturnUrl(form.return_url);

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   MSG,
   signInDelayedMessage,
@@ -24,13 +25,27 @@ import * as repo from './repo';
 import type { SessionStore } from './sessions';
 
 export interface LoginLimits {
-  /** Sign-in attempts from one address in `windowSeconds`, whatever the account. */
-  perIp: number;
-  windowSeconds: number;
   /** Wrong passwords for one account from one address before that address must wait `delaySeconds`, doubling to `delayMaxSeconds`. */
   failuresBeforeDelay: number;
   delaySeconds: number;
   delayMaxSeconds: number;
+}
+
+/**
+ * The cap of sign-in attempts from one address, whatever the account, on every route that checks a
+ * password (`/api/login/auth`, the sign-in and change-password pages): one shared count per address
+ * and 15 minutes. A refusal is audited and answers "Too many sign-in attempts".
+ */
+export function signInRateLimit(perIp: number, audit: AuditLog): RateLimitOptions {
+  return {
+    max: perIp,
+    timeWindow: 15 * 60 * 1000,
+    keyGenerator: (request) => `login:ip:${request.ip}`,
+    onExceeded: (request) => {
+      audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'rate_limited' } }, request).catch((error: unknown) => request.log.error({ err: error }, 'audit record failed'));
+    },
+    errorResponseBuilder: () => tooManyRequests(),
+  };
 }
 
 /** Failures for one account from one address are forgotten a day after the last one (or at a sign-in). */
@@ -60,16 +75,12 @@ export class IdentityService {
    * Checks e-mail and password under the sign-in limits; the same answer for every failure.
    * Wrong passwords slow down the address they come from, for that account only: after
    * `failuresBeforeDelay` of them the address waits, twice as long after each further one, while
-   * the owner signing in from elsewhere is not held up. Each address also has a cap of attempts.
+   * the owner signing in from elsewhere is not held up. (Each address's cap of attempts is the
+   * routes' `signInRateLimit`.)
    */
   async authenticate(email: string, password: string, request: FastifyRequest): Promise<{ user: repo.UserRow; roles: repo.RoleRow[] }> {
     const { limiter, limits, audit, db, clock } = this.deps;
     const failureKey = `login:failures:${hashToken(email.trim().toLowerCase())}:${hashToken(request.ip)}`;
-    const ipCount = await limiter.hit(`login:ip:${request.ip}`, limits.windowSeconds);
-    if (ipCount > limits.perIp) {
-      await audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'rate_limited' } }, request);
-      throw tooManyRequests();
-    }
     const failures = await limiter.failures(failureKey, FAILURE_MEMORY_SECONDS);
     if (failures) {
       const waitUntil = failures.last.getTime() + signInDelaySeconds(limits, failures.count) * 1000;
