@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageOn, BOOKING_MSG, CardInput, luhnValid, needsGuardian } from '@vireo/contracts';
 import { ManualClock } from '../../platform/clock';
 import { claimableBadgeWindow } from './claims';
-import { buildIcs, escapeText, foldLine } from './ics';
+import { buildIcs } from './ics';
 import { TestPaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, costFor, productServiceName } from './services';
 import { daysBetween, describeInZone, londonDay, londonDayBounds, onSlotBoundary, slotTimes, zonedTimeToUtc } from './time';
@@ -104,10 +104,11 @@ describe('iCalendar', () => {
     expect(ics).not.toMatch(/[^\r]\n/);
   });
   it('escapes text and folds by octets without splitting characters', () => {
-    expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(60)}`);
-    expect(folded.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
-    expect(folded.split('\r\n').map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(`DESCRIPTION:${'é'.repeat(60)}`);
+    const escaped = buildIcs({ uid: 'a2@vireo.test', start: new Date('2026-07-15T10:20:00Z'), end: new Date('2026-07-15T10:40:00Z'), stamp: new Date('2026-07-01T09:00:00Z'), summary: 'S', description: `a,b;c\\d\ne ${'é'.repeat(60)}` }, 'Vireo');
+    const lines = escaped.split('\r\n');
+    expect(lines.every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(0);
+    expect(escaped.replace(/\r\n /g, '')).toContain(`\r\nDESCRIPTION:a\\,b\\;c\\\\d\\ne ${'é'.repeat(60)}\r\n`);
   });
 });
 

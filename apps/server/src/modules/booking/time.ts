@@ -1,89 +1,54 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, eachDayOfInterval, format, isMatch, parse } from 'date-fns';
 import { BOOKING } from '@vireo/contracts';
 
 const MINUTE = 60_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The booking engine's day format on the wire. */
+const DAY = 'dd-MM-yyyy';
 
 /** The wall-clock fields of an instant in a time zone. */
 export function wallClock(instant: Date, timeZone: string = BOOKING.timeZone) {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const zoned = new TZDate(instant, timeZone);
+  return { year: zoned.getFullYear(), month: zoned.getMonth() + 1, day: zoned.getDate(), hour: zoned.getHours(), minute: zoned.getMinutes(), second: zoned.getSeconds() };
 }
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-export function zoneOffsetMs(instant: Date, timeZone: string = BOOKING.timeZone): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The instant a wall-clock time in the zone happens (the later one when clocks go back). */
+/**
+ * The instant a wall-clock time in the zone happens: a time the clocks skip happens as much later as
+ * they skip; when clocks go back, the later of the two.
+ */
 export function zonedTimeToUtc(year: number, month: number, day: number, hour = 0, minute = 0, timeZone: string = BOOKING.timeZone): Date {
-  const local = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = local - zoneOffsetMs(new Date(local), timeZone);
-  guess = local - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  const zoned = new TZDate(year, month - 1, day, hour, minute, timeZone);
+  const hourLater = new TZDate(zoned.getTime() + 3_600_000, timeZone);
+  const repeated = hourLater.getHours() === zoned.getHours() && hourLater.getMinutes() === zoned.getMinutes();
+  return new Date(repeated ? hourLater.getTime() : zoned.getTime());
 }
 
 /** 'dd-MM-yyyy' to its parts; null when it is not a real date. */
 export function parseDay(day: string): { year: number; month: number; day: number } | null {
-  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(day);
-  if (!match) return null;
-  const [, d, m, y] = match.map(Number) as [number, number, number, number];
-  const check = new Date(Date.UTC(y, m - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
-  return { year: y, month: m, day: d };
+  if (!/^\d{2}-\d{2}-\d{4}$/.test(day) || !isMatch(day, DAY)) return null;
+  const date = parse(day, DAY, new Date(0));
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
 
 /** The start and end of a London day ('dd-MM-yyyy'); null for an impossible date. */
 export function londonDayBounds(day: string): { start: Date; end: Date } | null {
   const parts = parseDay(day);
   if (!parts) return null;
-  const start = zonedTimeToUtc(parts.year, parts.month, parts.day);
-  const next = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + 1));
-  const end = zonedTimeToUtc(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
-  return { start, end };
+  const start = new TZDate(parts.year, parts.month - 1, parts.day, BOOKING.timeZone);
+  return { start: new Date(start.getTime()), end: new Date(addDays(start, 1).getTime()) };
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The London day of an instant as 'dd-MM-yyyy'. */
 export function londonDay(instant: Date): string {
-  const w = wallClock(instant);
-  return `${pad(w.day)}-${pad(w.month)}-${w.year}`;
+  return format(new TZDate(instant, BOOKING.timeZone), DAY);
 }
 
 /** The 'dd-MM-yyyy' days from one to another, inclusive. */
 export function daysBetween(from: string, to: string): string[] {
-  const a = parseDay(from);
-  const b = parseDay(to);
-  if (!a || !b) return [];
-  const days: string[] = [];
-  for (let t = Date.UTC(a.year, a.month - 1, a.day); t <= Date.UTC(b.year, b.month - 1, b.day); t += 86_400_000) {
-    const d = new Date(t);
-    days.push(`${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`);
-  }
-  return days;
+  if (!parseDay(from) || !parseDay(to)) return [];
+  const [start, end] = [from, to].map((day) => parse(day, DAY, new Date(0)));
+  if (start! > end!) return [];
+  return eachDayOfInterval({ start: start!, end: end! }).map((day) => format(day, DAY));
 }
 
 /** The 20-minute slots that fit wholly inside a shift. */
@@ -100,11 +65,12 @@ export function onSlotBoundary(instant: Date, slotMinutes: number = BOOKING.slot
   return instant.getTime() % (slotMinutes * MINUTE) === 0;
 }
 
+/** The zone's short name as British English writes it ("GMT", "BST"; date-fns' `tzName` answers American English's "GMT+1"). */
+function zoneAbbreviation(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 /** "Monday, 2 March 2026, 10:20 (Europe/London, GMT)": the zone is always named. */
 export function describeInZone(instant: Date, timeZone: string = BOOKING.timeZone): string {
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-  const zoneName =
-    new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  return `${date}, ${time} (${timeZone}, ${zoneName})`;
+  return `${format(new TZDate(instant, timeZone), 'EEEE, d MMMM yyyy, HH:mm')} (${timeZone}, ${zoneAbbreviation(instant, timeZone)})`;
 }
