@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery, sortParam } from './list-query';
 import { EMAIL_PATTERN, EpochSeconds, multilineText, text, Uuid } from './validation';
 
 // ---- Constants of spec 2 §9 ----
@@ -555,15 +556,11 @@ export const InfoResponse = z.object({
  */
 export const LIST_SORT_FIELDS = ['start_time', 'time', 'type', 'status', 'patient', 'people', 'reference', 'practitioner', 'language', 'status_last_updated'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
-export const ListSort = z.enum([...LIST_SORT_FIELDS, ...LIST_SORT_FIELDS.map((field) => `-${field}` as const)], { error: 'Unknown sort' });
+export const ListSort = sortParam(LIST_SORT_FIELDS);
 export type ListSort = z.infer<typeof ListSort>;
 
 /** Which page of a list: `limit` rows (1 to 1000; 1000 when absent) from `offset`, in `sort` order. */
-export const ListPaging = z.object({
-  limit: z.coerce.number().int().min(1).max(BOOKING.tooManyResults).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  sort: ListSort.optional(),
-});
+export const ListPaging = listQuery({ sortColumns: LIST_SORT_FIELDS, maxLimit: BOOKING.tooManyResults });
 export type ListPaging = z.infer<typeof ListPaging>;
 
 export const RangeQuery = z.object({

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './validation';
 export * from './identity';
 export * from './identity-users';
+export * from './list-query';
 export * from './booking';
 export * from './booking-requests';
 export * from './dates';

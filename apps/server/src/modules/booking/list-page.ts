@@ -2,6 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
 import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
+import { orderByClause, pageOf, sortOrder, type SortOrder } from '../../platform/list-query';
 import { actorOf, countLaterReads } from './audit';
 import type { BookingDeps, Caller } from './deps';
 
@@ -42,18 +43,12 @@ const SORT_EXPRESSIONS: Record<ListSortField, string> = {
 };
 
 /** How a list is ordered: the chosen field's value (rows without one last), then start time, then id, both in the list's direction. */
-export interface ListOrder {
-  key: string | null;
-  descending: boolean;
+export interface ListOrder extends SortOrder {
   byStart: 'ASC' | 'DESC';
 }
 
 export function orderOf(sort: ListSort | undefined, byStart: 'asc' | 'desc'): ListOrder {
-  const start = byStart === 'asc' ? 'ASC' : 'DESC';
-  if (!sort) return { key: null, descending: false, byStart: start };
-  const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as ListSortField;
-  return { key: SORT_EXPRESSIONS[field], descending, byStart: start };
+  return { ...sortOrder(SORT_EXPRESSIONS, sort), byStart: byStart === 'asc' ? 'ASC' : 'DESC' };
 }
 
 /**
@@ -63,8 +58,7 @@ export function orderOf(sort: ListSort | undefined, byStart: 'asc' | 'desc'): Li
  * listPageStatement), so there are no empty starts to place.
  */
 function orderBy(order: ListOrder, table: string, sortKey: string | null): string {
-  const byStart = `${table}.start_time ${order.byStart}, ${table}.id ${order.byStart}`;
-  return sortKey ? `${sortKey} ${order.descending ? 'DESC' : 'ASC'} NULLS LAST, ${byStart}` : byStart;
+  return orderByClause(order, [`${table}.start_time`, `${table}.id`], order.byStart, sortKey);
 }
 
 export interface ListPageOptions {
@@ -103,8 +97,7 @@ export interface ListReader {
  * chunk by chunk cost more than the rest of the server's work on a page.
  */
 export function listPageStatement(options: ListPageOptions, reader: ListReader): Statement {
-  const limit = options.paging.limit ?? BOOKING.tooManyResults;
-  const offset = options.paging.offset ?? 0;
+  const { limit, offset } = pageOf(options.paging, BOOKING.tooManyResults);
   const { order } = options;
   const withStart = order.byStart === 'DESC' ? sql`appointments.start_time IS NOT NULL` : undefined;
   const where = compile(and(options.where, withStart) ?? sql`TRUE`);

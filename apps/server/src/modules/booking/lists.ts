@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm
 import { APPOINTMENT_STATUSES, BOOKED_STATUSES, BOOKING, BOOKING_MSG, MSG, type Appointment, type AppointmentStatus, type ListPaging, type Slot } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
+import { filtersOf, type ListFilters } from '../../platform/list-query';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
 import { auditHealthData, auditListRead } from './audit';
@@ -167,6 +168,17 @@ export interface SearchInput extends ListPaging {
   exclude_future_waiting?: boolean | undefined;
 }
 
+/** The column filters of GET /search: the ranges are epoch seconds, `user` a practitioner or booker. */
+const SEARCH_FILTERS: ListFilters<SearchInput> = {
+  start_time_from: (from) => gte(appointments.startTime, at(from)),
+  start_time_to: (to) => lt(appointments.startTime, at(to)),
+  end_time_from: (from) => gte(appointments.endTime, at(from)),
+  end_time_to: (to) => lt(appointments.endTime, at(to)),
+  user: (user) => (user ? or(eq(appointments.practitionerUserId, user), eq(appointments.bookerUserId, user)) : undefined),
+  claimable_slot: (claimable) => eq(appointments.claimableSlot, claimable),
+  type: (type) => (type ? eq(appointments.type, type) : undefined),
+};
+
 /**
  * GET /search: filtered appointments, at most 1000 with the total so screens can warn.
  * Practitioners search their own and claimable ones; managers and customer services search all.
@@ -182,13 +194,7 @@ export function searchAppointments(deps: BookingDeps, caller: Caller & { auth: A
     if (invalid) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: `Unknown status ${invalid}` });
     conditions.push(statusIn(statuses as AppointmentStatus[]));
   }
-  if (input.start_time_from !== undefined) conditions.push(gte(appointments.startTime, at(input.start_time_from)));
-  if (input.start_time_to !== undefined) conditions.push(lt(appointments.startTime, at(input.start_time_to)));
-  if (input.end_time_from !== undefined) conditions.push(gte(appointments.endTime, at(input.end_time_from)));
-  if (input.end_time_to !== undefined) conditions.push(lt(appointments.endTime, at(input.end_time_to)));
-  if (input.user) conditions.push(or(eq(appointments.practitionerUserId, input.user), eq(appointments.bookerUserId, input.user)));
-  if (input.claimable_slot !== undefined) conditions.push(eq(appointments.claimableSlot, input.claimable_slot));
-  if (input.type) conditions.push(eq(appointments.type, input.type));
+  conditions.push(filtersOf(SEARCH_FILTERS, input));
   if (input.exclude_future_waiting) conditions.push(sql`NOT coalesce(${appointments.status} = 'WAITING' AND ${appointments.startTime} > ${ts(deps.clock.now())}, false)`);
   if (input.validate_users) conditions.push(sql`EXISTS (SELECT 1 FROM ${bookingUsers} WHERE ${bookingUsers.appointmentId} = ${appointments.id})`);
   if (input.q) {
