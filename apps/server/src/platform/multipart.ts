@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MSG } from '@vireo/contracts';
 import { badRequest } from './errors';
 

@@ -51,9 +51,9 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
   /** A refusal before the handler (the address's cap of attempts) answers the form again with its message. */
   const formAgain =
     (render: (reply: FastifyReply, form: Record<string, unknown>, error: AppError) => FastifyReply) =>
-    (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    (error: unknown, request: FastifyRequest, reply: FastifyReply): void => {
       if (!(error instanceof AppError)) throw error;
-      return render(reply, (request.body ?? {}) as Record<string, unknown>, error);
+      void render(reply, (request.body ?? {}) as Record<string, unknown>, error);
     };
 
   const signInAgain = formAgain((reply, form, error) => html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), error.message)));
