@@ -13,8 +13,10 @@ import { signInRateLimit } from './service';
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const signInLimit = signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit);
   r.post('/auth', {
-    config: { access: PUBLIC, rateLimit: signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit) },
+    config: { access: PUBLIC, rateLimit: signInLimit.rateLimit },
+    onSend: signInLimit.auditRefusal,
     schema: { tags: ['login'], summary: 'Check e-mail and password; answers the roles and a one-time login token', body: AuthRequest, response: withErrors({ 200: AuthResponse }) },
     handler: async (request) => {
       const { user, roles } = await ctx.identity.authenticate(request.body.email, request.body.password, request);

@@ -47,7 +47,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   const signInTitle = `Sign in to ${productName}`;
-  const rateLimit = signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit);
+  const { rateLimit, auditRefusal } = signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit);
   /** A refusal before the handler (the address's cap of attempts) answers the form again with its message. */
   const formAgain =
     (render: (reply: FastifyReply, form: Record<string, unknown>, error: AppError) => FastifyReply) =>
@@ -57,7 +57,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     };
 
   const signInAgain = formAgain((reply, form, error) => html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), error.message)));
-  app.post('/sign-in', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: signInAgain }, async (request, reply) => {
+  app.post('/sign-in', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: signInAgain, onSend: auditRefusal }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = text(form, 'email');
     const title = signInTitle;
@@ -87,7 +87,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
   const changeAgain = formAgain((reply, form, error) =>
     html(reply, error.statusCode, 'Change password', changePasswordForm(issueCsrf(reply), text(form, 'role_id'), safeReturnUrl(form.return_url), error.message)),
   );
-  app.post('/change-password', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: changeAgain }, async (request, reply) => {
+  app.post('/change-password', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: changeAgain, onSend: auditRefusal }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const roleId = text(form, 'role_id');
     const returnUrl = safeReturnUrl(form.return_url);

@@ -34,17 +34,24 @@ export interface LoginLimits {
 /**
  * The cap of sign-in attempts from one address, whatever the account, on every route that checks a
  * password (`/api/login/auth`, the sign-in and change-password pages): one shared count per address
- * and 15 minutes. A refusal is audited and answers "Too many sign-in attempts".
+ * and 15 minutes. A route takes `rateLimit` into its config and `auditRefusal` as its onSend hook,
+ * which audits a refusal before it is answered ("Too many sign-in attempts").
  */
-export function signInRateLimit(perIp: number, audit: AuditLog): RateLimitOptions {
+export function signInRateLimit(perIp: number, audit: AuditLog): { rateLimit: RateLimitOptions; auditRefusal: (request: FastifyRequest) => Promise<void> } {
+  const refused = new WeakSet<FastifyRequest>();
   return {
-    max: perIp,
-    timeWindow: 15 * 60 * 1000,
-    keyGenerator: (request) => `login:ip:${request.ip}`,
-    onExceeded: (request) => {
-      audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'rate_limited' } }, request).catch((error: unknown) => request.log.error({ err: error }, 'audit record failed'));
+    rateLimit: {
+      max: perIp,
+      timeWindow: 15 * 60 * 1000,
+      keyGenerator: (request) => `login:ip:${request.ip}`,
+      onExceeded: (request) => {
+        refused.add(request);
+      },
+      errorResponseBuilder: () => tooManyRequests(),
     },
-    errorResponseBuilder: () => tooManyRequests(),
+    auditRefusal: async (request) => {
+      if (refused.has(request)) await audit.record({ action: 'auth.sign_in', outcome: 'denied', details: { reason: 'rate_limited' } }, request);
+    },
   };
 }
 
