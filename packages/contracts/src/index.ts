@@ -1,5 +1,6 @@
 export * from './zod-messages';
 export * from './roles';
+export * from './permissions';
 export * from './messages';
 export * from './errors';
 export * from './validation';

@@ -2,7 +2,6 @@ import { BOOKING_LIVE, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { JsonValue, LiveAudience } from '../../platform/live';
 import type { BookingDeps } from './deps';
-import { MANAGING_ROLES } from './policy';
 import type { AppointmentRow } from './repo';
 
 export type AppointmentLiveKind = (typeof BOOKING_LIVE.kinds)[Exclude<keyof typeof BOOKING_LIVE.kinds, 'presence'>];
@@ -38,8 +37,8 @@ export function audiencesOf(changes: readonly AppointmentChange[]): AudienceGrou
   };
   for (const { row, previousStatus, previousPractitionerUserId } of changes) {
     const item = { id: row.id, status: row.status, previous_status: previousStatus, start_time: row.startTime ? epochSeconds(row.startTime) : null };
-    add('managers', { roles: MANAGING_ROLES }, item);
-    if (row.status === 'CLAIMABLE' || previousStatus === 'CLAIMABLE') add('practitioners', { roles: ['practitioner'] }, item);
+    add('managers', { permission: 'appointments.manage' }, item);
+    if (row.status === 'CLAIMABLE' || previousStatus === 'CLAIMABLE') add('practitioners', { permission: 'appointments.attend' }, item);
     for (const userId of new Set([row.practitionerUserId, previousPractitionerUserId, row.bookerUserId])) {
       if (userId) add(`user:${userId}`, { userIds: [userId] }, item);
     }
@@ -68,7 +67,7 @@ export async function publishPresence(deps: Pick<BookingDeps, 'live'>, userId: s
     {
       topic: BOOKING_LIVE.presenceTopic,
       kind: BOOKING_LIVE.kinds.presence,
-      audience: { roles: MANAGING_ROLES },
+      audience: { permission: 'appointments.manage' },
       data: { user_id: userId, last_online: epochSeconds(lastOnline) },
     },
   ]);

@@ -139,7 +139,7 @@ async function publishDoctors(ctx: DoctorsContext, organisationId: string, userI
   await ctx.live.publish({
     topic: ROTA_LIVE.doctors,
     kind: 'practitioner.changed',
-    audience: { roles: ['shift_manager', 'super_admin'] },
+    audience: { permission: 'doctors.manage' },
     data: { user_id: userId, organisation_id: organisationId },
   });
 }

@@ -134,7 +134,7 @@ export async function shiftsOfPractitioner(ctx: RotaContext, auth: AuthContext, 
 }
 
 async function publishRota(ctx: RotaContext, shiftId: string, practitionerId: string, kind: 'shift.created' | 'shift.moved' | 'shift.removed'): Promise<void> {
-  await ctx.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { roles: ['practitioner', 'shift_manager', 'super_admin'] }, data: { shift_id: shiftId, practitioner_id: practitionerId } });
+  await ctx.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { permission: 'rota.read' }, data: { shift_id: shiftId, practitioner_id: practitionerId } });
   // The shift's slots joined or left supply: the appointment lists change too.
   await publishAppointments(ctx, kind, []);
 }
