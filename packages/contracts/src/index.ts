@@ -11,4 +11,5 @@ export * from './booking-requests';
 export * from './dates';
 export * from './userdata';
 export * from './live';
+export * from './live-topics';
 export * from './rota';

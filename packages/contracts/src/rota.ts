@@ -42,8 +42,22 @@ export const ROTA_MSG = {
   alreadyActive: 'This practitioner has already set a password.',
 } as const;
 
-/** Live topics the shift manager's screens listen to. `appointments` carries every appointment change. */
-export const ROTA_LIVE = { rota: 'rota', appointments: BOOKING_LIVE.appointmentsTopic, presence: BOOKING_LIVE.presenceTopic, doctors: 'doctors' } as const;
+/** The payload of the `rota` topic (published by the rota): a shift was created, moved or removed. */
+export const RotaLiveData = z.object({ shift_id: Uuid, practitioner_id: Uuid });
+/** The payload of the `doctors` topic (published by Doctors Management): a practitioner changed. */
+export const DoctorsLiveData = z.object({ user_id: Uuid, organisation_id: Uuid });
+
+/**
+ * Live topics the shift manager's screens listen to. `appointments` carries every appointment change
+ * and `presence` practitioners coming online, both published by the booking engine (`BOOKING_LIVE`).
+ */
+export const ROTA_LIVE = {
+  rota: 'rota',
+  appointments: BOOKING_LIVE.appointmentsTopic,
+  presence: BOOKING_LIVE.presenceTopic,
+  doctors: 'doctors',
+  data: { rota: RotaLiveData, doctors: DoctorsLiveData },
+} as const;
 
 // ---- Pure rules shared by server and screens ----
 

@@ -47,7 +47,8 @@ export function audiencesOf(changes: readonly AppointmentChange[]): AudienceGrou
 }
 
 /**
- * Publishes committed appointment changes on the `appointments` topic. The change has already
+ * Publishes committed appointment changes on the `appointments` topic, whose one publisher this is
+ * (other modules call it): every event's data is checked against `BOOKING_LIVE.data.appointments`. The change has already
  * committed, so a failure to publish must not fail the request: browsers that miss an event
  * catch up when they resync or poll, and the failure is reported as a process warning.
  */
@@ -56,7 +57,7 @@ export async function publishAppointmentChanges(deps: Pick<BookingDeps, 'live'>,
   const events = audiencesOf(changes).flatMap(({ audience, items }) => {
     const chunks: AudienceGroup['items'][] = [];
     for (let i = 0; i < items.length; i += ITEMS_PER_EVENT) chunks.push(items.slice(i, i + ITEMS_PER_EVENT));
-    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: { appointments: chunk } satisfies JsonValue }));
+    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: BOOKING_LIVE.data.appointments.parse({ appointments: chunk }) satisfies JsonValue }));
   });
   await publishAll(deps, events);
 }
@@ -68,7 +69,7 @@ export async function publishPresence(deps: Pick<BookingDeps, 'live'>, userId: s
       topic: BOOKING_LIVE.presenceTopic,
       kind: BOOKING_LIVE.kinds.presence,
       audience: { permission: 'appointments.manage' },
-      data: { user_id: userId, last_online: epochSeconds(lastOnline) },
+      data: BOOKING_LIVE.data.presence.parse({ user_id: userId, last_online: epochSeconds(lastOnline) }),
     },
   ]);
 }

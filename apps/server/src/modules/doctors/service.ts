@@ -140,7 +140,7 @@ async function publishDoctors(ctx: DoctorsContext, organisationId: string, userI
     topic: ROTA_LIVE.doctors,
     kind: 'practitioner.changed',
     audience: { permission: 'doctors.manage' },
-    data: { user_id: userId, organisation_id: organisationId },
+    data: ROTA_LIVE.data.doctors.parse({ user_id: userId, organisation_id: organisationId }),
   });
 }
 
