@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppointmentStatusSchema, BOOKING_LIVE, DayString, LanguageSchema, ServiceName } from './booking';
 import { ErrorEnvelope } from './errors';
+import { DoctorsLiveData, RotaLiveData } from './live-topics';
 import { Email, EpochSeconds, PersonName, Telephone, Uuid } from './validation';
 
 // ---- Shift manager's constants (spec 2 §9) ----
@@ -41,11 +42,6 @@ export const ROTA_MSG = {
   invitationExpired: 'This invitation has expired. Ask your shift manager for a new one.',
   alreadyActive: 'This practitioner has already set a password.',
 } as const;
-
-/** The payload of the `rota` topic (published by the rota): a shift was created, moved or removed. */
-export const RotaLiveData = z.object({ shift_id: Uuid, practitioner_id: Uuid });
-/** The payload of the `doctors` topic (published by Doctors Management): a practitioner changed. */
-export const DoctorsLiveData = z.object({ user_id: Uuid, organisation_id: Uuid });
 
 /**
  * Live topics the shift manager's screens listen to. `appointments` carries every appointment change
