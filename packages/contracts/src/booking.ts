@@ -626,6 +626,24 @@ export const PractitionerInfoResponse = z.object({ success: z.literal(true), pra
  * gets only the appointments its session may see: practitioners the claimable ones and their own,
  * shift managers and super admins all, a patient their own booking's status.
  */
+export const AppointmentLiveItem = z.object({
+  id: Uuid,
+  status: AppointmentStatusSchema.nullable(),
+  previous_status: AppointmentStatusSchema.nullable(),
+  start_time: EpochSeconds.nullable(),
+});
+/** The one payload of the `appointments` topic: the changed appointments' ids and states. */
+export const AppointmentLiveData = z.object({ appointments: z.array(AppointmentLiveItem) });
+export type AppointmentLiveData = z.infer<typeof AppointmentLiveData>;
+/** The payload of the `presence` topic: a practitioner is online. */
+export const PresenceLiveData = z.object({ user_id: Uuid, last_online: EpochSeconds });
+export type PresenceLiveData = z.infer<typeof PresenceLiveData>;
+
+/**
+ * The booking engine's live topics. Booking's `live-events.ts` is their one publisher (other modules
+ * call it) and checks each payload against `data` before publishing; the web app parses each event
+ * against it too and ignores one that does not match.
+ */
 export const BOOKING_LIVE = {
   appointmentsTopic: 'appointments',
   presenceTopic: 'presence',
@@ -635,19 +653,12 @@ export const BOOKING_LIVE = {
     booked: 'appointment.booked',
     claimed: 'appointment.claimed',
     released: 'appointment.released',
+    reassigned: 'appointment.reassigned',
     statusChanged: 'appointment.status_changed',
     presence: 'practitioner.presence',
   },
+  data: { appointments: AppointmentLiveData, presence: PresenceLiveData },
 } as const;
-export const AppointmentLiveItem = z.object({
-  id: Uuid,
-  status: AppointmentStatusSchema.nullable(),
-  previous_status: AppointmentStatusSchema.nullable(),
-  start_time: EpochSeconds.nullable(),
-});
-export const AppointmentLiveData = z.object({ appointments: z.array(AppointmentLiveItem) });
-export type AppointmentLiveData = z.infer<typeof AppointmentLiveData>;
-export const PresenceLiveData = z.object({ user_id: Uuid, last_online: EpochSeconds });
 
 /**
  * The claimable badge (spec 1 §2) counts claimable appointments starting from the start of today

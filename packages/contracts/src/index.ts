@@ -1,5 +1,6 @@
 export * from './zod-messages';
 export * from './roles';
+export * from './permissions';
 export * from './messages';
 export * from './errors';
 export * from './validation';
@@ -11,4 +12,5 @@ export * from './booking-requests';
 export * from './dates';
 export * from './userdata';
 export * from './live';
+export * from './live-topics';
 export * from './rota';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppointmentStatusSchema, BOOKING_LIVE, DayString, LanguageSchema, ServiceName } from './booking';
 import { ErrorEnvelope } from './errors';
+import { DoctorsLiveData, RotaLiveData } from './live-topics';
 import { Email, EpochSeconds, PersonName, Telephone, Uuid } from './validation';
 
 // ---- Shift manager's constants (spec 2 §9) ----
@@ -42,8 +43,17 @@ export const ROTA_MSG = {
   alreadyActive: 'This practitioner has already set a password.',
 } as const;
 
-/** Live topics the shift manager's screens listen to. `appointments` carries every appointment change. */
-export const ROTA_LIVE = { rota: 'rota', appointments: BOOKING_LIVE.appointmentsTopic, presence: BOOKING_LIVE.presenceTopic, doctors: 'doctors' } as const;
+/**
+ * Live topics the shift manager's screens listen to. `appointments` carries every appointment change
+ * and `presence` practitioners coming online, both published by the booking engine (`BOOKING_LIVE`).
+ */
+export const ROTA_LIVE = {
+  rota: 'rota',
+  appointments: BOOKING_LIVE.appointmentsTopic,
+  presence: BOOKING_LIVE.presenceTopic,
+  doctors: 'doctors',
+  data: { rota: RotaLiveData, doctors: DoctorsLiveData },
+} as const;
 
 // ---- Pure rules shared by server and screens ----
 

@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { RoleName } from '@vireo/contracts';
-import { MSG } from '@vireo/contracts';
+import { MSG, allows, type Permission, type RoleName } from '@vireo/contracts';
 import { AppError, unauthenticated } from './errors';
 
-/** Every route declares one of these in `config.access`; a route without one is denied. */
+/**
+ * Every route declares one of these in `config.access`; a route without one is denied. Who holds a
+ * permission is written once, in contracts' `PERMISSIONS`.
+ */
 export type Access =
   | { public: true }
-  | { roles: 'any' | readonly RoleName[]; deniedMessage?: string };
+  | { signedIn: true }
+  | { permission: Permission; deniedMessage?: string };
 
 export const PUBLIC: Access = { public: true };
-export const SIGNED_IN: Access = { roles: 'any' };
-export function allow(roles: readonly RoleName[], deniedMessage?: string): Access {
-  return deniedMessage ? { roles, deniedMessage } : { roles };
+export const SIGNED_IN: Access = { signedIn: true };
+/** Signed in with a role that grants `name` (403 with `deniedMessage`, else the generic refusal). */
+export function permission(name: Permission, deniedMessage?: string): Access {
+  return deniedMessage ? { permission: name, deniedMessage } : { permission: name };
 }
 
 export interface AuthRole {
@@ -45,6 +49,11 @@ declare module 'fastify' {
 
 export function hasRole(auth: AuthContext, ...names: RoleName[]): boolean {
   return auth.roles.some((r) => names.includes(r.name));
+}
+
+/** Whether any role the caller holds grants `name`. */
+export function hasPermission(auth: AuthContext, name: Permission): boolean {
+  return allows({ roles: auth.roles.map((r) => r.name) }, name);
 }
 
 /** The caller, for handlers behind a signed-in policy. */
@@ -81,10 +90,7 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
     if (!access) throw new AppError(403, MSG.unableToAuthenticate);
     if ('public' in access) return;
     if (!request.auth) throw unauthenticated();
-    if (access.roles === 'any') return;
-    const allowed = access.roles;
-    if (!request.auth.roles.some((r) => allowed.includes(r.name))) {
-      throw new AppError(403, access.deniedMessage ?? MSG.unableToAuthenticate);
-    }
+    if ('signedIn' in access) return;
+    if (!hasPermission(request.auth, access.permission)) throw new AppError(403, access.deniedMessage ?? MSG.unableToAuthenticate);
   });
 }

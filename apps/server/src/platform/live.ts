@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, RoleNameSchema, type RoleName } from '@vireo/contracts';
-import type { AuthContext, SessionResolver } from './access';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, PermissionSchema, RoleNameSchema, type Permission, type RoleName } from '@vireo/contracts';
+import { hasPermission, type AuthContext, type SessionResolver } from './access';
 import type { AuditLog } from './audit';
 import type { Clock } from './clock';
 import type { Database } from './db';
@@ -15,10 +15,12 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /**
  * Who may receive an event. A socket receives it when its session meets every criterion named:
- * one of `roles` (any role of the user), one of `userIds`, one of `organisationIds` (the user's
- * organisation), one of `sessionIds`. An audience must name at least one criterion.
+ * `permission` (granted by any role of the user, contracts' `PERMISSIONS`), one of `roles`, one of
+ * `userIds`, one of `organisationIds` (the user's organisation), one of `sessionIds`. An audience
+ * must name at least one criterion; modules name a permission rather than roles.
  */
 export interface LiveAudience {
+  permission?: Permission;
   roles?: readonly RoleName[];
   userIds?: readonly string[];
   organisationIds?: readonly string[];
@@ -48,18 +50,20 @@ const CLOSE_GRACE_MS = 1_000;
 
 const Audience = z
   .object({
+    permission: PermissionSchema.optional(),
     roles: z.array(RoleNameSchema).optional(),
     userIds: z.array(z.string()).optional(),
     organisationIds: z.array(z.string()).optional(),
     sessionIds: z.array(z.string()).optional(),
   })
-  .refine((a) => a.roles !== undefined || a.userIds !== undefined || a.organisationIds !== undefined || a.sessionIds !== undefined, {
-    message: 'an audience names at least one of roles, userIds, organisationIds, sessionIds',
+  .refine((a) => a.permission !== undefined || a.roles !== undefined || a.userIds !== undefined || a.organisationIds !== undefined || a.sessionIds !== undefined, {
+    message: 'an audience names at least one of permission, roles, userIds, organisationIds, sessionIds',
   });
 const EventShape = z.object({ topic: LiveName, kind: LiveName, audience: Audience, data: z.unknown() });
 
 /** Whether the session `auth` belongs to `audience` (see LiveAudience). */
 export function matchesAudience(auth: AuthContext, audience: LiveAudience): boolean {
+  if (audience.permission && !hasPermission(auth, audience.permission)) return false;
   if (audience.roles && !auth.roles.some((role) => audience.roles!.includes(role.name))) return false;
   if (audience.userIds && !audience.userIds.includes(auth.userId)) return false;
   if (audience.organisationIds && !audience.organisationIds.includes(auth.organisationId)) return false;

@@ -20,6 +20,13 @@ describe('matchesAudience', () => {
     expect(matchesAudience(practitioner, { roles: ['patient', 'manager'] })).toBe(false);
   });
 
+  it('matches a permission granted by any of the user’s roles', () => {
+    expect(matchesAudience(practitioner, { permission: 'rota.manage' })).toBe(true);
+    expect(matchesAudience({ ...practitioner, roles: [practitioner.role] }, { permission: 'rota.manage' })).toBe(false);
+    expect(matchesAudience(practitioner, { permission: 'health.own' })).toBe(false);
+    expect(matchesAudience(practitioner, { permission: 'rota.read', userIds: ['user-2'] })).toBe(false);
+  });
+
   it('requires every criterion the audience names', () => {
     expect(matchesAudience(practitioner, { roles: ['practitioner'], organisationIds: ['org-1'] })).toBe(true);
     expect(matchesAudience(practitioner, { roles: ['practitioner'], organisationIds: ['org-2'] })).toBe(false);

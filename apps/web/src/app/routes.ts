@@ -1,4 +1,4 @@
-import { dashboardPath, type FeatureFlag, type RoleName } from '@vireo/contracts';
+import { DRAWER_ROLES, dashboardPath, type FeatureFlag, type Permission, type RoleName } from '@vireo/contracts';
 import type { ComponentType } from 'react';
 import type { TitleKey } from './locales/en';
 
@@ -8,7 +8,13 @@ import type { TitleKey } from './locales/en';
  */
 export interface AppRoute {
   path: string;
-  /** Roles allowed; undefined means any signed-in role. Ignored for public routes. */
+  /** The permission the page needs (contracts' `PERMISSIONS`, the API's own); undefined: none. */
+  permission?: Permission;
+  /**
+   * The roles whose workspace the page belongs to (a role's own home and pages, the drawer's pages),
+   * whatever else the permission grants; undefined means any signed-in role. What a page allows is
+   * its permission, never a list of roles here.
+   */
   roles?: readonly RoleName[];
   /** The organisation profile must have this flag on. */
   flag?: FeatureFlag;
@@ -17,9 +23,6 @@ export interface AppRoute {
   title: TitleKey;
   load: () => Promise<ComponentType>;
 }
-
-/** Patients, and managers for their Personal tab. */
-const PERSONAL: readonly RoleName[] = ['patient', 'manager'];
 
 const dashboard = (role: RoleName): AppRoute => ({
   path: dashboardPath(role),
@@ -37,30 +40,30 @@ export const ROUTES: readonly AppRoute[] = [
   // anyone who is not a practitioner, as spec 2 §6 asks; the appointment page also serves shift managers.
   { path: dashboardPath('practitioner'), title: 'home', load: () => import('../features/practitioner/pages/PractitionerDashboardPage').then((m) => m.PractitionerDashboardPage) },
   { path: '/practitioner/planning', title: 'planning', load: () => import('../features/practitioner/pages/PlanningPage').then((m) => m.PlanningPage) },
-  { path: '/practitioner/appointment', roles: ['practitioner', 'shift_manager', 'super_admin'], title: 'appointment', load: () => import('../features/practitioner/pages/AppointmentPage').then((m) => m.AppointmentPage) },
+  { path: '/practitioner/appointment', permission: 'appointments.practise', title: 'appointment', load: () => import('../features/practitioner/pages/AppointmentPage').then((m) => m.AppointmentPage) },
   // Shift manager workspace (spec 2 §2.1, §2.2) and the rota shared with practitioners.
   { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager/pages/ShiftManagerDashboardPage').then((m) => m.ShiftManagerDashboardPage) },
-  { path: '/shift_manager/doctors-management', roles: ['shift_manager'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
-  { path: '/super_admin/doctors-management', roles: ['super_admin'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
-  { path: '/practitioner/rota', roles: ['practitioner', 'shift_manager'], title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
-  { path: '/practitioner/shift-details', roles: ['practitioner', 'shift_manager'], title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
-  { path: '/shift_manager/live/dashboard', roles: ['shift_manager'], title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
-  { path: '/shift_manager/live/my-rooms', roles: ['shift_manager'], title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
-  { path: '/practitioner/live/dashboard', roles: ['practitioner'], title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
-  { path: '/practitioner/live/my-rooms', roles: ['practitioner'], title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
+  { path: '/shift_manager/doctors-management', roles: ['shift_manager'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
+  { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
+  { path: '/shift_manager/live/dashboard', roles: ['shift_manager'], permission: 'appointments.practise', title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
+  { path: '/shift_manager/live/my-rooms', roles: ['shift_manager'], permission: 'appointments.practise', title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('shift_manager')) },
+  { path: '/practitioner/live/dashboard', roles: ['practitioner'], permission: 'appointments.practise', title: 'liveDashboard', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
+  { path: '/practitioner/live/my-rooms', roles: ['practitioner'], permission: 'appointments.practise', title: 'myRooms', load: () => import('../features/shift-manager/pages/LiveDashboardPage').then((m) => m.liveDashboardFor('practitioner')) },
   dashboard('super_admin'),
   dashboard('customer_services'),
   dashboard('b2c'),
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
   { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
-  { path: '/patient/shipping-info', roles: PERSONAL, title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },
-  { path: '/patient/health-assessment', roles: PERSONAL, title: 'healthAssessment', load: () => import('../features/patient/pages/HealthAssessmentPage').then((m) => m.HealthAssessmentPage) },
-  { path: '/patient/symptom-checker', roles: PERSONAL, title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
-  { path: '/patient/order-test-kit', roles: PERSONAL, flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
-  { path: '/patient/test-results', roles: PERSONAL, title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
-  { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
-  { path: '/manager/test-results', roles: ['manager'], title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
-  { path: '/manager/sign-ups', roles: ['manager'], title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },
+  { path: '/patient/shipping-info', permission: 'health.own', title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },
+  { path: '/patient/health-assessment', permission: 'health.own', title: 'healthAssessment', load: () => import('../features/patient/pages/HealthAssessmentPage').then((m) => m.HealthAssessmentPage) },
+  { path: '/patient/symptom-checker', permission: 'health.own', title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
+  { path: '/patient/order-test-kit', permission: 'health.own', flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
+  { path: '/patient/test-results', permission: 'health.own', title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
+  { path: '/patient/help', permission: 'health.own', title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
+  { path: '/manager/test-results', permission: 'results.read.organisation', title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
+  { path: '/manager/sign-ups', permission: 'employees.invite', title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },
   // Booking (spec 2 §2.5, §2.6, §2.9): the signed-in flow for any role, the public wizard and the customer's manage page.
   { path: '/authenticated/book', title: 'bookAppointment', load: () => import('../features/booking/pages/PatientBookingPage').then((m) => m.PatientBookingPage) },
   { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },

@@ -7,6 +7,11 @@ import { fakeLiveConnection } from './live.fake-socket';
 import { LiveContext, useLiveQuery, useLiveStatus, useLiveTopic } from './useLive';
 
 const POLL_MS = 5_000;
+const A1 = '00000000-0000-4000-8000-0000000000a1';
+const A2 = '00000000-0000-4000-8000-0000000000a2';
+const USER = '00000000-0000-4000-8000-00000000000b';
+/** The `appointments` topic's one payload (BOOKING_LIVE.data.appointments). */
+const appointmentsData = (id: string) => ({ appointments: [{ id, status: 'WAITING', previous_status: 'CLAIMABLE', start_time: 1_800_000_000 }] });
 
 function setup() {
   const fake = fakeLiveConnection();
@@ -52,7 +57,7 @@ describe('useLiveQuery', () => {
     await advance(POLL_MS * 4);
     expect(fetches).toBe(2);
 
-    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: {} }));
+    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: appointmentsData(A1) }));
     await advance(0);
     expect(fetches).toBe(3);
     expect(result.current.data).toBe(3);
@@ -84,14 +89,32 @@ describe('useLiveQuery', () => {
     expect(fetches).toBe(2);
   });
 
+  it('ignores events whose data is not the topic’s shape', async () => {
+    const { wrapper, latest } = setup();
+    let fetches = 0;
+    renderHook(() => useLiveQuery({ queryKey: ['claimable'], queryFn: () => Promise.resolve(++fetches) }, { topic: 'appointments', pollMs: POLL_MS }), { wrapper });
+    act(() => latest().acceptAndConfirm());
+    await advance(0);
+    const settled = fetches;
+
+    for (const data of [{ ids: [A1] }, {}, { appointments: [{ id: 'a-1' }] }, null]) {
+      act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.reassigned', data }));
+    }
+    await advance(0);
+    expect(fetches).toBe(settled);
+    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.reassigned', data: appointmentsData(A1) }));
+    await advance(0);
+    expect(fetches).toBe(settled + 1);
+  });
+
   it('ignores events its filter calls irrelevant', async () => {
     const { wrapper, latest } = setup();
     let fetches = 0;
     renderHook(
       () =>
         useLiveQuery(
-          { queryKey: ['appointment', 'a-1'], queryFn: () => Promise.resolve(++fetches) },
-          { topic: 'appointments', pollMs: POLL_MS, relevant: (event) => (event.data as { id?: string }).id === 'a-1' },
+          { queryKey: ['appointment', A1], queryFn: () => Promise.resolve(++fetches) },
+          { topic: 'appointments', pollMs: POLL_MS, relevant: (event) => event.data.appointments.some((item) => item.id === A1) },
         ),
       { wrapper },
     );
@@ -99,10 +122,10 @@ describe('useLiveQuery', () => {
     await advance(0);
     const settled = fetches;
 
-    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: { id: 'a-2' } }));
+    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: appointmentsData(A2) }));
     await advance(0);
     expect(fetches).toBe(settled);
-    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: { id: 'a-1' } }));
+    act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: appointmentsData(A1) }));
     await advance(0);
     expect(fetches).toBe(settled + 1);
   });
@@ -125,8 +148,11 @@ describe('useLiveStatus and useLiveTopic', () => {
 
     act(() => latest().acceptAndConfirm());
     expect(result.current).toBe('open');
-    act(() => latest().receive({ type: 'event', topic: 'presence', kind: 'presence.online', data: {} }));
+    act(() => latest().receive({ type: 'event', topic: 'presence', kind: 'practitioner.presence', data: { user_id: USER } }));
+    expect(onEvent).not.toHaveBeenCalled();
+    act(() => latest().receive({ type: 'event', topic: 'presence', kind: 'practitioner.presence', data: { user_id: USER, last_online: 1_800_000_000 } }));
     expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledWith({ topic: 'presence', kind: 'practitioner.presence', data: { user_id: USER, last_online: 1_800_000_000 } });
 
     unmount();
     expect(latest().sent.at(-1)).toEqual({ type: 'unsubscribe', topics: ['presence'] });

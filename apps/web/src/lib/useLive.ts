@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
-import { liveConnection, type LiveConnection, type LiveEventMessage, type LiveStatus } from './live';
+import { parseLiveData, type LiveTopic, type LiveTopicData } from '@vireo/contracts';
+import { liveConnection, type LiveConnection, type LiveStatus } from './live';
 
 /** The tab's live connection; tests provide one with a fake socket. */
 export const LiveContext = createContext<LiveConnection>(liveConnection);
@@ -11,24 +12,36 @@ export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(live.watchStatus, () => live.status);
 }
 
+/** An event of `topic` whose data has the topic's contract shape. */
+export interface LiveTopicEvent<T extends LiveTopic> {
+  topic: T;
+  kind: string;
+  data: LiveTopicData<T>;
+}
+
 /**
- * Calls `onEvent` for each event on `topic` while the component is mounted, and `onSync` whenever
- * the subscription has become effective again (see LiveTopicListener.onSync).
+ * Calls `onEvent` for each event on `topic` while the component is mounted, with its data parsed
+ * against the topic's schema (contracts' `LIVE_TOPIC_DATA`; an event that does not match is
+ * ignored), and `onSync` whenever the subscription has become effective again (see
+ * LiveTopicListener.onSync).
  */
-export function useLiveTopic(topic: string, onEvent: (event: LiveEventMessage) => void, onSync?: () => void): void {
+export function useLiveTopic<T extends LiveTopic>(topic: T, onEvent: (event: LiveTopicEvent<T>) => void, onSync?: () => void): void {
   const live = useContext(LiveContext);
-  const handleEvent = useEffectEvent(onEvent);
+  const handleEvent = useEffectEvent((event: { kind: string; data: unknown }) => {
+    const data = parseLiveData(topic, event.data);
+    if (data !== null) onEvent({ topic, kind: event.kind, data });
+  });
   const handleSync = useEffectEvent(() => onSync?.());
   useEffect(() => live.subscribe(topic, { onEvent: (event) => handleEvent(event), onSync: () => handleSync() }), [live, topic]);
 }
 
-export interface LiveQueryOptions {
+export interface LiveQueryOptions<T extends LiveTopic = LiveTopic> {
   /** Events on this topic make the query fetch again. */
-  topic: string;
+  topic: T;
   /** The polling interval to fall back on while the socket is not open (the spec's interval). */
   pollMs: number;
-  /** Only events this returns true for refetch (default: every event on the topic). */
-  relevant?: (event: LiveEventMessage) => boolean;
+  /** Only events this returns true for refetch (default: every well-formed event on the topic). */
+  relevant?: (event: LiveTopicEvent<T>) => boolean;
 }
 
 /**
@@ -38,9 +51,9 @@ export interface LiveQueryOptions {
  * fetch (in flight, or done since the component mounted) is fresh enough: one request per list on a
  * page's first load.
  */
-export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey, TTopic extends LiveTopic = LiveTopic>(
   options: Omit<UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'refetchInterval'>,
-  live: LiveQueryOptions,
+  live: LiveQueryOptions<TTopic>,
 ): UseQueryResult<TData, TError> {
   const queryClient = useQueryClient();
   const status = useLiveStatus();

@@ -33,7 +33,7 @@ import {
   text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC, SIGNED_IN, allow } from '../../platform/access';
+import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { IdParams } from '../../platform/schemas';
 import { bookSelfSwab, payForSlot } from './book';
@@ -159,7 +159,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.post('/', {
-    config: { access: allow(['patient', 'b2c', 'customer_services', 'super_admin']) },
+    config: { access: permission('kits.register') },
     schema: { tags, summary: 'Register people for a self-swab kit (type self_swab, no time)', body: SelfSwabRequest, response: bookingErrors({ 201: AppointmentResponse }) },
     handler: async (request, reply) => {
       const caller = signedInCaller(request);
@@ -214,7 +214,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.post('/:id/short-token', {
-    config: { access: allow(['customer_services', 'super_admin']) },
+    config: { access: permission('appointments.replaceLink') },
     schema: {
       tags,
       summary: 'Replace the customer’s booking link (customer services, super admins)',

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_LIVE } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { LiveTestClient } from '../../test/live-client';
+import { LiveTestClient, type ReceivedLiveEvent } from '../../test/live-client';
 import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;
@@ -84,6 +84,42 @@ describe('live updates of the booking engine', () => {
     });
 
     await expectNoEvent(otherPractitioner);
+  });
+
+  it('a rota reassign and release go out on `appointments` in its one shape, from the booking engine', async () => {
+    const manager = await socketOf(w.manager);
+    const seen: ReceivedLiveEvent[] = [];
+    manager.onMessage = (message) => {
+      if (message.type === 'event') seen.push(message);
+    };
+    const colleague = await socketOf(w.otherPractitioner);
+    const support = await socketOf(w.support);
+    const shift = await shiftWithSlots(h, w.practitioner, { hoursAhead: 40, hours: 1 });
+    const cover = await shiftWithSlots(h, w.otherPractitioner, { hoursAhead: 40, hours: 1 });
+    const booked = await bookAsPatient(h, w.patient, shift.slots[0]!.id);
+    await manager.nextEvent(kinds.booked);
+
+    const reassign = { appointment_ids: [booked.appointment.id, shift.slots[1]!.id], practitioner_id: w.otherPractitioner.user.id };
+    expect((await h.call('POST', `/api/rota/shifts/${shift.shiftId}/reassign`, { token: w.manager.token, body: reassign })).status).toBe(200);
+    const moved = { appointments: [{ id: booked.appointment.id, status: 'WAITING', previous_status: 'WAITING', start_time: shift.slots[0]!.start_time }] };
+    expect((await manager.nextEvent(kinds.reassigned)).data).toEqual(moved);
+    expect((await colleague.nextEvent(kinds.reassigned)).data).toEqual(moved);
+    const closed = (await manager.nextEvent(kinds.statusChanged)).data as { appointments: { id: string; status: string; previous_status: string }[] };
+    expect(closed.appointments.map(({ id, status, previous_status }) => ({ id, status, previous_status })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [cover.slots[0]!.id, shift.slots[1]!.id].sort().map((id) => ({ id, status: 'UNAVAILABLE', previous_status: 'AVAILABLE' })),
+    );
+
+    const coverShift = { appointment_ids: [booked.appointment.id] };
+    expect((await h.call('POST', `/api/rota/shifts/${cover.shiftId}/release`, { token: w.manager.token, body: coverShift })).status).toBe(200);
+    expect((await manager.nextEvent(kinds.released)).data).toEqual({
+      appointments: [{ id: booked.appointment.id, status: 'CLAIMABLE', previous_status: 'WAITING', start_time: shift.slots[0]!.start_time }],
+    });
+
+    await manager.ping();
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    for (const event of seen) expect(BOOKING_LIVE.data.appointments.safeParse(event.data).success, JSON.stringify(event.data)).toBe(true);
+    // Customer services hear of no appointment changes: the booking engine's audiences do not include them.
+    await expectNoEvent(support);
   });
 
   it('presence reaches shift managers and super admins, not other practitioners', async () => {

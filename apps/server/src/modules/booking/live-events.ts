@@ -2,7 +2,6 @@ import { BOOKING_LIVE, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { JsonValue, LiveAudience } from '../../platform/live';
 import type { BookingDeps } from './deps';
-import { MANAGING_ROLES } from './policy';
 import type { AppointmentRow } from './repo';
 
 export type AppointmentLiveKind = (typeof BOOKING_LIVE.kinds)[Exclude<keyof typeof BOOKING_LIVE.kinds, 'presence'>];
@@ -38,8 +37,8 @@ export function audiencesOf(changes: readonly AppointmentChange[]): AudienceGrou
   };
   for (const { row, previousStatus, previousPractitionerUserId } of changes) {
     const item = { id: row.id, status: row.status, previous_status: previousStatus, start_time: row.startTime ? epochSeconds(row.startTime) : null };
-    add('managers', { roles: MANAGING_ROLES }, item);
-    if (row.status === 'CLAIMABLE' || previousStatus === 'CLAIMABLE') add('practitioners', { roles: ['practitioner'] }, item);
+    add('managers', { permission: 'appointments.manage' }, item);
+    if (row.status === 'CLAIMABLE' || previousStatus === 'CLAIMABLE') add('practitioners', { permission: 'appointments.attend' }, item);
     for (const userId of new Set([row.practitionerUserId, previousPractitionerUserId, row.bookerUserId])) {
       if (userId) add(`user:${userId}`, { userIds: [userId] }, item);
     }
@@ -48,7 +47,8 @@ export function audiencesOf(changes: readonly AppointmentChange[]): AudienceGrou
 }
 
 /**
- * Publishes committed appointment changes on the `appointments` topic. The change has already
+ * Publishes committed appointment changes on the `appointments` topic, whose one publisher this is
+ * (other modules call it): every event's data is checked against `BOOKING_LIVE.data.appointments`. The change has already
  * committed, so a failure to publish must not fail the request: browsers that miss an event
  * catch up when they resync or poll, and the failure is reported as a process warning.
  */
@@ -57,7 +57,7 @@ export async function publishAppointmentChanges(deps: Pick<BookingDeps, 'live'>,
   const events = audiencesOf(changes).flatMap(({ audience, items }) => {
     const chunks: AudienceGroup['items'][] = [];
     for (let i = 0; i < items.length; i += ITEMS_PER_EVENT) chunks.push(items.slice(i, i + ITEMS_PER_EVENT));
-    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: { appointments: chunk } satisfies JsonValue }));
+    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: BOOKING_LIVE.data.appointments.parse({ appointments: chunk }) satisfies JsonValue }));
   });
   await publishAll(deps, events);
 }
@@ -68,8 +68,8 @@ export async function publishPresence(deps: Pick<BookingDeps, 'live'>, userId: s
     {
       topic: BOOKING_LIVE.presenceTopic,
       kind: BOOKING_LIVE.kinds.presence,
-      audience: { roles: MANAGING_ROLES },
-      data: { user_id: userId, last_online: epochSeconds(lastOnline) },
+      audience: { permission: 'appointments.manage' },
+      data: BOOKING_LIVE.data.presence.parse({ user_id: userId, last_online: epochSeconds(lastOnline) }),
     },
   ]);
 }

@@ -1,20 +1,16 @@
-import { BOOKING_MSG, type AppointmentStatus, type RoleName } from '@vireo/contracts';
-import { hasRole, type AuthContext } from '../../platform/access';
+import { BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
+import { hasPermission, type AuthContext } from '../../platform/access';
 import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import type { Caller } from './deps';
 import type { AppointmentRow } from './repo';
 
 /** See and act on every appointment (spec: shift manager and super admin: all). */
-export const MANAGING_ROLES: readonly RoleName[] = ['shift_manager', 'super_admin'];
-/** Work appointments: practitioners on their own and claimable ones, managers on all. */
-export const PRACTICE_ROLES: readonly RoleName[] = ['practitioner', ...MANAGING_ROLES];
+export const isManager = (auth: AuthContext | null): boolean => Boolean(auth && hasPermission(auth, 'appointments.manage'));
 /** Customer services may read and change customers' bookings on their behalf (spec 3 §2.1 /booking/edit). */
-export const SUPPORT_ROLES: readonly RoleName[] = [...MANAGING_ROLES, 'customer_services'];
-
-export const isManager = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, ...MANAGING_ROLES));
-export const isSupport = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, ...SUPPORT_ROLES));
-export const isPractitioner = (auth: AuthContext | null): boolean => Boolean(auth && hasRole(auth, 'practitioner'));
+export const isSupport = (auth: AuthContext | null): boolean => Boolean(auth && hasPermission(auth, 'appointments.actForCustomer'));
+/** Practitioners: their own appointments and the claimable ones. */
+export const isPractitioner = (auth: AuthContext | null): boolean => Boolean(auth && hasPermission(auth, 'appointments.attend'));
 
 /** Statuses after which an appointment is over. */
 const FINAL_STATUSES: readonly AppointmentStatus[] = ['COMPLETED', 'USER_CANCELLED', 'PROVIDER_CANCELLED'];

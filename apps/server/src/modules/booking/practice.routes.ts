@@ -24,13 +24,12 @@ import {
   UploadFields,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { allow } from '../../platform/access';
+import { permission } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { parseFields, readMultipart, registerMultipart } from '../../platform/multipart';
 import { IdParams } from '../../platform/schemas';
 import { claimAppointment, countClaimable, listClaimable, releaseAppointment } from './claims';
 import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
-import { MANAGING_ROLES, PRACTICE_ROLES, SUPPORT_ROLES } from './policy';
 import {
   addNote,
   clearPractitioner,
@@ -52,10 +51,11 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   await registerMultipart(app, MAX_IMAGE_BYTES);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.booking;
-  const practice = allow(PRACTICE_ROLES);
+  const claim = permission('appointments.claim');
+  const practice = permission('appointments.practise');
 
   r.get('/getclaimappointments', {
-    config: { access: practice },
+    config: { access: claim },
     schema: {
       tags,
       summary: 'Claimable appointments that have not ended, soonest first: starting between date_from and date_to (epoch seconds) when given, else in the next 62 days; one page (limit, offset, sort) with the total',
@@ -66,7 +66,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/getclaimappointments/count', {
-    config: { access: practice },
+    config: { access: claim },
     schema: {
       tags,
       summary: 'How many claimable appointments start between the start of today and the end of the day three days ahead (UTC): the top bar’s badge',
@@ -76,7 +76,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.post('/:id/claim', {
-    config: { access: practice },
+    config: { access: claim },
     schema: {
       tags,
       summary: 'Claim a claimable appointment (405 when you already have one at that time; retry with override=true)',
@@ -175,7 +175,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.patch('/practitioner', {
-    config: { access: allow(['practitioner']) },
+    config: { access: permission('appointments.attend') },
     schema: { tags, summary: 'Mark the practitioner online now (last online)', response: bookingErrors({ 200: SuccessOnly }) },
     handler: async (request) => {
       await markOnline(deps, signedInCaller(request).auth);
@@ -184,7 +184,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/practitioner/me', {
-    config: { access: allow(['practitioner']) },
+    config: { access: permission('appointments.attend') },
     schema: { tags, summary: 'The practitioner’s information: last online and last attended appointment', response: bookingErrors({ 200: PractitionerInfoResponse }) },
     handler: async (request) => ({ success: true as const, practitioner: await practitionerInfo(deps, signedInCaller(request).auth) }),
   });
@@ -199,7 +199,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/admin/allappointments', {
-    config: { access: allow(MANAGING_ROLES) },
+    config: { access: permission('appointments.manage') },
     schema: { tags, summary: 'Every appointment in a window (default: from yesterday to a week ahead), one page (limit, offset, sort) with the total', querystring: ListRangeQuery, response: bookingErrors({ 200: AppointmentListResponse }) },
     handler: async (request, reply) => sendJson(reply, await allAppointments(deps, signedInCaller(request), request.query)),
   });
@@ -216,7 +216,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/search', {
-    config: { access: allow(SUPPORT_ROLES.concat(['practitioner'])) },
+    config: { access: permission('appointments.search') },
     schema: {
       tags,
       summary: 'Search appointments (status list, start/end ranges, user, claimable_slot, type, sort); one page (limit, offset, sort) with the total',

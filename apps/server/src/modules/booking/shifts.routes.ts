@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { ShiftInput, ShiftResponse, ShiftsQuery, ShiftsResponse, ShiftUpdate, SuccessOnly } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { allow } from '../../platform/access';
+import { permission } from '../../platform/access';
 import { IdParams } from '../../platform/schemas';
-import { PRACTICE_ROLES } from './policy';
 import { bookingErrors, signedInCaller } from './routes-common';
 import { rangeWindow } from './lists';
 import { createShift, listShifts, removeShift, updateShift } from './supply';
@@ -18,7 +17,7 @@ const tags = ['booking: shifts'];
 export async function shiftRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.booking;
-  const access = allow(PRACTICE_ROLES);
+  const access = permission('shifts.edit');
 
   r.get('/shifts', {
     config: { access },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CreateDoctorRequest, DoctorResponse, DoctorShiftsQuery, DoctorShiftsResponse, DoctorsResponse, MessageResponse, ROTA_MSG, UpdateDoctorRequest } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { allow, requireAuth } from '../../platform/access';
+import { permission, requireAuth } from '../../platform/access';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { shiftsOfPractitioner } from '../rota/service';
 import { createDoctor, listDoctors, resendInvitation, setDoctorDisabled } from './service';
@@ -15,7 +15,7 @@ const tags = ['doctors management'];
  */
 export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = allow(['shift_manager', 'super_admin']);
+  const access = permission('doctors.manage');
 
   r.get('/', {
     config: { access },

@@ -139,8 +139,8 @@ async function publishDoctors(ctx: DoctorsContext, organisationId: string, userI
   await ctx.live.publish({
     topic: ROTA_LIVE.doctors,
     kind: 'practitioner.changed',
-    audience: { roles: ['shift_manager', 'super_admin'] },
-    data: { user_id: userId, organisation_id: organisationId },
+    audience: { permission: 'doctors.manage' },
+    data: ROTA_LIVE.data.doctors.parse({ user_id: userId, organisation_id: organisationId }),
   });
 }
 

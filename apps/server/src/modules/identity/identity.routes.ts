@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CreateRoleRequest, CreateUserRequest, MSG, RoleResponse, UpdateUserRequest, UserResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { SIGNED_IN, allow, requireAuth } from '../../platform/access';
+import { SIGNED_IN, permission, requireAuth } from '../../platform/access';
 import { IdParams, withErrors } from '../../platform/schemas';
 
 /**
@@ -13,7 +13,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/users', {
-    config: { access: allow(['super_admin'], MSG.unableToCreateUser) },
+    config: { access: permission('users.create', MSG.unableToCreateUser) },
     schema: { tags: ['identity'], summary: 'Create a user (super admin)', body: CreateUserRequest, response: withErrors({ 201: UserResponse }) },
     handler: async (request, reply) => {
       const user = await ctx.identity.createUser(request.body, request);
@@ -43,7 +43,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   r.post('/roles', {
-    config: { access: allow(['super_admin'], MSG.unableToCreateRole) },
+    config: { access: permission('roles.grant', MSG.unableToCreateRole) },
     schema: { tags: ['identity'], summary: 'Give a user a role in an organisation (super admin)', body: CreateRoleRequest, response: withErrors({ 201: RoleResponse }) },
     handler: async (request, reply) => {
       const role = await ctx.identity.createRole(request.body, request);

@@ -16,12 +16,11 @@ import {
   SuccessOnly,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { allow, requireAuth } from '../../platform/access';
+import { permission, requireAuth } from '../../platform/access';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { createRotaShift, deleteRotaShift, moveRotaShift, reassignSlots, releaseSlots, rotaDay, shiftOverview, shiftSlots, ShiftBookedConflict } from './service';
 
 const tags = ['rota'];
-const MANAGERS = ['shift_manager', 'super_admin'] as const;
 
 /** Answers a refused shift change with the booked appointments that need reassigning. */
 async function orConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
@@ -39,8 +38,8 @@ async function orConflict<T>(reply: FastifyReply, work: () => Promise<T>): Promi
  */
 export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const managers = allow(MANAGERS);
-  const rotaReaders = allow(['practitioner', ...MANAGERS]);
+  const managers = permission('rota.manage');
+  const rotaReaders = permission('rota.read');
 
   r.get('/overview', {
     config: { access: managers },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { hasRole, type AuthContext } from '../../platform/access';
+import { hasPermission, hasRole, type AuthContext } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { roles } from '../../db/schema';
@@ -13,7 +13,7 @@ export function managedOrganisations(auth: AuthContext): string[] | null {
   return auth.roles.filter((r) => r.name === 'shift_manager').map((r) => r.organisationId);
 }
 
-export const isRotaManager = (auth: AuthContext): boolean => hasRole(auth, 'shift_manager', 'super_admin');
+export const isRotaManager = (auth: AuthContext): boolean => hasPermission(auth, 'rota.manage');
 
 /** Practitioner roles the caller may see: managed organisations, or a practitioner's own role. */
 export function practitionerRoleScope(auth: AuthContext): SQL | undefined {

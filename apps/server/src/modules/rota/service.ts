@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  BOOKING_LIVE,
   BOOKING_MSG,
   presenceStatus,
   ROTA_LIVE,
@@ -21,6 +22,7 @@ import { appointments, bookingUsers, practitionerPresence, roles, shifts, users 
 import { releaseAppointment } from '../booking/claims';
 import { slotServices } from '../booking/demo-rota';
 import { rangeWindow } from '../booking/lists';
+import { publishAppointmentChanges, type AppointmentChange } from '../booking/live-events';
 import { overlappingBooked, people, recordStatuses } from '../booking/repo';
 import { createShift, listShifts, removeShift, updateShift, type ShiftRow } from '../booking/supply';
 import { londonDay, londonDayBounds } from '../booking/time';
@@ -133,14 +135,10 @@ export async function shiftsOfPractitioner(ctx: RotaContext, auth: AuthContext, 
   return listShifts(ctx.booking, auth, { ...rangeWindow(from, to), practitionerId: userId });
 }
 
+/** The rota topic's one publisher; the slots that joined or left supply went out on `appointments` from the booking engine. */
 async function publishRota(ctx: RotaContext, shiftId: string, practitionerId: string, kind: 'shift.created' | 'shift.moved' | 'shift.removed'): Promise<void> {
-  await ctx.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { roles: ['practitioner', 'shift_manager', 'super_admin'] }, data: { shift_id: shiftId, practitioner_id: practitionerId } });
-  // The shift's slots joined or left supply: the appointment lists change too.
-  await publishAppointments(ctx, kind, []);
-}
-
-async function publishAppointments(ctx: RotaContext, kind: string, ids: string[]): Promise<void> {
-  await ctx.live.publish({ topic: ROTA_LIVE.appointments, kind, audience: { roles: ['practitioner', 'shift_manager', 'super_admin', 'customer_services'] }, data: { ids } });
+  const data = ROTA_LIVE.data.rota.parse({ shift_id: shiftId, practitioner_id: practitionerId });
+  await ctx.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { permission: 'rota.read' }, data });
 }
 
 export async function createRotaShift(
@@ -262,6 +260,7 @@ export async function reassignSlots(ctx: RotaContext, auth: AuthContext, shiftId
   const open = rows.filter((r) => r.status === 'AVAILABLE');
   const now = ctx.clock.now();
   const targetShifts = await db.select().from(shifts).where(eq(shifts.practitionerUserId, targetUserId));
+  const closedSlots: AppointmentChange[] = [];
   const coveringShift = (start: Date, end: Date) => targetShifts.find((s) => s.startTime <= start && s.endTime >= end);
   for (const row of booked) {
     if (!coveringShift(row.startTime!, row.endTime!)) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
@@ -281,20 +280,27 @@ export async function reassignSlots(ctx: RotaContext, auth: AuthContext, shiftId
         .update(appointments)
         .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
         .where(and(eq(appointments.practitionerUserId, targetUserId), eq(appointments.status, 'AVAILABLE'), lt(appointments.startTime, row.endTime!), gt(appointments.endTime, row.startTime!)))
-        .returning({ id: appointments.id });
+        .returning();
       await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, auth.userId);
+      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
     }
     if (open.length > 0) {
       const closed = await tx
         .update(appointments)
         .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
         .where(and(inArray(appointments.id, open.map((r) => r.id)), eq(appointments.status, 'AVAILABLE')))
-        .returning({ id: appointments.id });
+        .returning();
       await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, auth.userId);
+      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
     }
   });
   for (const row of booked) await ctx.audit.record({ action: 'appointment.reassign', outcome: 'success', resourceType: 'appointment', resourceId: row.id }, request);
-  await publishAppointments(ctx, 'appointment.reassigned', rows.map((r) => r.id));
+  await publishAppointmentChanges(
+    ctx.booking,
+    BOOKING_LIVE.kinds.reassigned,
+    booked.map((row) => ({ row: { ...row, practitionerUserId: targetUserId }, previousStatus: row.status, previousPractitionerUserId: shift.practitionerUserId })),
+  );
+  await publishAppointmentChanges(ctx.booking, BOOKING_LIVE.kinds.statusChanged, closedSlots);
   return booked.length + open.length;
 }
 
@@ -309,6 +315,5 @@ export async function releaseSlots(ctx: RotaContext, auth: AuthContext, shiftId:
   for (const row of rows.sort((a, b) => a.startTime!.getTime() - b.startTime!.getTime())) {
     await releaseAppointment(ctx.booking, { auth, request }, row.id);
   }
-  await publishAppointments(ctx, 'appointment.released', rows.map((r) => r.id));
   return rows.length;
 }

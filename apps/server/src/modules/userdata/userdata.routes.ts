@@ -28,13 +28,11 @@ import {
   text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC, SIGNED_IN, allow, requireAuth } from '../../platform/access';
+import { PUBLIC, SIGNED_IN, permission, requireAuth } from '../../platform/access';
 import { IdParams, withErrors } from '../../platform/schemas';
 
 /** Patients, and managers for their own (Personal tab) data. */
-const PERSONAL = allow(['patient', 'manager']);
-/** Organisation managers, for their own organisation's employees. */
-const MANAGER = allow(['manager']);
+const PERSONAL = permission('health.own');
 
 /**
  * The user-data service (spec 1 §7), mounted at /api/userdata. "Own" below means the caller's
@@ -60,7 +58,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   r.get('/organisations/symptom_history', {
-    config: { access: MANAGER },
+    config: { access: permission('results.read.organisation') },
     schema: {
       tags: ['userdata'],
       summary: 'Employee results of the manager’s organisation (manager)',
@@ -72,7 +70,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   r.get('/organisations/registrations', {
-    config: { access: MANAGER },
+    config: { access: permission('employees.invite') },
     schema: {
       tags: ['userdata'],
       summary: 'Registrations (invited employees) of the manager’s organisation (manager)',
@@ -82,7 +80,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   r.post('/organisations/invitations', {
-    config: { access: MANAGER },
+    config: { access: permission('employees.invite') },
     schema: {
       tags: ['userdata'],
       summary: 'Invite employees by e-mail (manager)',

@@ -12,6 +12,8 @@ const ROUTES: AppRoute[] = [
   { path: '/patient/profile', title: 'home', load: page },
   { path: '/manager/dashboard', roles: ['manager'], title: 'home', load: page },
   { path: '/super_admin/country/:id', roles: ['super_admin'], title: 'home', load: page },
+  { path: '/manager/sign-ups', permission: 'employees.invite', title: 'home', load: page },
+  { path: '/practitioner/rota', roles: ['practitioner', 'shift_manager'], permission: 'rota.read', title: 'home', load: page },
 ];
 
 function sessionOf(roles: RoleName[], flags = { daily_check: false, order_kit: false }): GuardSession {
@@ -55,6 +57,15 @@ describe('resolveRoute', () => {
     const managerAndPatient = sessionOf(['manager', 'patient']);
     expect(resolve('/patient/dashboard', managerAndPatient)).toMatchObject({ kind: 'render' });
     expect(resolve('/manager/dashboard', managerAndPatient)).toMatchObject({ kind: 'render' });
+  });
+
+  it('opens a route that needs a permission for a role that grants it, in its workspace', () => {
+    expect(resolve('/manager/sign-ups', sessionOf(['manager']))).toMatchObject({ kind: 'render' });
+    expect(resolve('/manager/sign-ups', sessionOf(['patient', 'manager']))).toMatchObject({ kind: 'render' });
+    expect(resolve('/manager/sign-ups', sessionOf(['patient']))).toEqual({ kind: 'redirect', to: '/patient/dashboard' });
+    expect(resolve('/practitioner/rota', sessionOf(['shift_manager']))).toMatchObject({ kind: 'render' });
+    expect(resolve('/practitioner/rota', sessionOf(['super_admin']))).toEqual({ kind: 'redirect', to: '/super_admin/dashboard' });
+    expect(resolve('/practitioner/rota', sessionOf(['customer_services']))).toEqual({ kind: 'redirect', to: '/customer_services/dashboard' });
   });
 
   it('matches routes with parameters', () => {

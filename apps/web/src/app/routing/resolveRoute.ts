@@ -1,4 +1,4 @@
-import { dashboardPath, type OrganisationProfile, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
+import { allows, dashboardPath, type OrganisationProfile, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
 import { matchRoutes } from 'react-router';
 import { LOGIN_PATH } from '../../lib/config';
 import { ROUTES, type AppRoute } from '../routes';
@@ -32,13 +32,14 @@ function homeOf(session: GuardSession | null): string {
 }
 
 /** A user may hold several roles (e.g. manager and patient): any one of them opens the route. */
-function holdsAnyRole(session: GuardSession, roles: readonly RoleName[]): boolean {
-  const held = new Set<RoleName>([session.role.name, ...session.user.roles.map((role) => role.name)]);
-  return roles.some((role) => held.has(role));
+function heldRoles(session: GuardSession): RoleName[] {
+  return [session.role.name, ...session.user.roles.map((role) => role.name)];
 }
 
 function isAllowed(route: AppRoute, session: GuardSession): boolean {
-  if (route.roles && !holdsAnyRole(session, route.roles)) return false;
+  const held = heldRoles(session);
+  if (route.roles && !route.roles.some((role) => held.includes(role))) return false;
+  if (route.permission && !allows({ roles: held }, route.permission)) return false;
   return !route.flag || session.organisation_profile?.[route.flag] === true;
 }
 

@@ -96,7 +96,7 @@ export function useAppointment(id: string | null) {
       queryFn: ({ signal }) => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse, signal }).then((a) => a.appointment),
       enabled: id !== null,
     },
-    { ...live(DETAILS_POLL_MS), relevant: (event) => JSON.stringify(event.data).includes(`"${id}"`) },
+    { ...live(DETAILS_POLL_MS), relevant: (event) => event.data.appointments.some((item) => item.id === id) },
   );
 }
 

@@ -1,4 +1,4 @@
-import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, type AppointmentListItem, type AppointmentStatus, type RoleName } from '@vireo/contracts';
+import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, can, type AppointmentListItem, type AppointmentStatus, type RoleName } from '@vireo/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -84,12 +84,9 @@ export function practitionerStatusActions(appointment: Pick<AppointmentListItem,
   return [];
 }
 
-/** Roles that act on every appointment as its practitioner would (the service's managing roles). */
-const MANAGING_ROLES: readonly RoleName[] = ['shift_manager', 'super_admin'];
-
 /** Whether the signed-in user acts on the appointment as its practitioner: the one assigned to it, or a manager. */
 export function actsAsPractitioner(appointment: Pick<AppointmentListItem, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
-  return MANAGING_ROLES.includes(user.role) || (user.role === 'practitioner' && appointment.practitioner?.user_id === user.id);
+  return can(user.role, 'appointments.manage') || (can(user.role, 'appointments.attend') && appointment.practitioner?.user_id === user.id);
 }
 
 export interface AppointmentActions {

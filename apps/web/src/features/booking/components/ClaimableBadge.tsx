@@ -1,11 +1,9 @@
 import Chip from '@mui/material/Chip';
-import { BOOKING_LIVE, ClaimableCountResponse, claimableBadgeText, type RoleName } from '@vireo/contracts';
+import { BOOKING_LIVE, ClaimableCountResponse, can, claimableBadgeText } from '@vireo/contracts';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { useLiveQuery } from '../../../lib/useLive';
 
-/** The staff who claim appointments, and so see how many are waiting (GET /getclaimappointments/count). */
-export const CLAIMABLE_BADGE_ROLES: readonly RoleName[] = ['practitioner', 'shift_manager', 'super_admin'];
 /** While the live socket is down the count is polled as often as the claimable list (spec 2 §9: 5 s). */
 const POLL_MS = 5_000;
 
@@ -29,5 +27,6 @@ function ClaimableCount() {
  */
 export function ClaimableBadge() {
   const session = useCurrentSession();
-  return CLAIMABLE_BADGE_ROLES.includes(session.role.name) ? <ClaimableCount /> : null;
+  // The staff who claim appointments see how many are waiting (GET /getclaimappointments/count).
+  return can(session.role.name, 'appointments.claim') ? <ClaimableCount /> : null;
 }

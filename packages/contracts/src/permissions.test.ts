@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES, PermissionSchema, allows, can, rolesWith, type Permission } from './permissions';
+import { ROLE_NAMES, type RoleName } from './roles';
+
+/** What each role may do: the route access rules as they stood when the map was written. */
+const EXPECTED: Record<RoleName, readonly Permission[]> = {
+  patient: ['health.own', 'kits.register'],
+  manager: ['health.own', 'results.read.organisation', 'employees.invite'],
+  practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read'],
+  shift_manager: [
+    'appointments.claim',
+    'appointments.practise',
+    'appointments.manage',
+    'appointments.actForCustomer',
+    'appointments.search',
+    'shifts.edit',
+    'rota.read',
+    'rota.manage',
+    'doctors.manage',
+  ],
+  super_admin: [
+    'users.create',
+    'roles.grant',
+    'kits.register',
+    'appointments.claim',
+    'appointments.practise',
+    'appointments.manage',
+    'appointments.actForCustomer',
+    'appointments.search',
+    'appointments.replaceLink',
+    'shifts.edit',
+    'rota.read',
+    'rota.manage',
+    'doctors.manage',
+  ],
+  customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink'],
+  b2c: ['kits.register'],
+};
+
+describe('permissions', () => {
+  it('grants each role exactly its permissions', () => {
+    for (const role of ROLE_NAMES) {
+      expect(PERMISSION_NAMES.filter((permission) => can(role, permission)).sort(), role).toEqual([...EXPECTED[role]].sort());
+    }
+  });
+
+  it('names the roles that grant a permission', () => {
+    expect(rolesWith('appointments.claim')).toEqual(['practitioner', 'shift_manager', 'super_admin']);
+    expect(rolesWith('doctors.manage')).toEqual(['shift_manager', 'super_admin']);
+    expect(rolesWith('results.read.organisation')).toEqual(['manager']);
+  });
+
+  it('lets a holder of several roles do what any one of them may', () => {
+    expect(allows({ roles: ['patient'] }, 'employees.invite')).toBe(false);
+    expect(allows({ roles: ['patient', 'manager'] }, 'employees.invite')).toBe(true);
+    expect(allows({ roles: [] }, 'health.own')).toBe(false);
+  });
+
+  it('accepts only known permission names', () => {
+    expect(PermissionSchema.safeParse('rota.manage').success).toBe(true);
+    expect(PermissionSchema.safeParse('rota.delete').success).toBe(false);
+  });
+});
