@@ -48,7 +48,7 @@ export function createContext(
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = new UserdataService({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);

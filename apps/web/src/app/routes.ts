@@ -58,6 +58,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/patient/symptom-checker', roles: PERSONAL, title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
   { path: '/patient/order-test-kit', roles: PERSONAL, flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
   { path: '/patient/test-results', roles: PERSONAL, title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
+  { path: '/patient/appointments', roles: PERSONAL, title: 'myAppointments', load: () => import('../features/patient/pages/MyAppointmentsPage').then((m) => m.MyAppointmentsPage) },
   { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
   { path: '/manager/test-results', roles: ['manager'], title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
   { path: '/manager/sign-ups', roles: ['manager'], title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },

@@ -7,7 +7,7 @@ import { appointments, bookingUsers, roles } from '../../db/schema';
 import { auditHealthData, auditListRead } from './audit';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
-import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
+import { canPractise, canRead, isManager, isPractitioner, isSupport, requireIdentity, unreachable } from './policy';
 import { presentAppointment } from './present';
 import { listPage, orderOf, statusIn } from './list-page';
 import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
@@ -108,8 +108,10 @@ export async function present(deps: BookingDeps, caller: Caller, details: Appoin
 }
 
 export async function getAppointment(deps: BookingDeps, caller: Caller, id: string): Promise<Appointment> {
+  requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row, deps.clock.now())) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
   const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]));
   return answer!;
 }
