@@ -16,6 +16,7 @@ import { createBookingDeps } from './modules/booking/deps';
 import { registerBookingMessages } from './modules/booking/mail';
 import { registerDoctorsMessages } from './modules/doctors/mails';
 import { registerUserdataMessages } from './modules/userdata/mails';
+import { registerMessagesResend } from './modules/messages/service';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
 import { UserdataService } from './modules/userdata/service';
 import type { AppContext } from './app-context';
@@ -54,5 +55,6 @@ export function createContext(
   registerBookingMessages(outbox, booking);
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
+  registerMessagesResend(outbox, { mailer });
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

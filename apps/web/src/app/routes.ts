@@ -41,6 +41,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Shift manager workspace (spec 2 §2.1, §2.2) and the rota shared with practitioners.
   { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager/pages/ShiftManagerDashboardPage').then((m) => m.ShiftManagerDashboardPage) },
   { path: '/shift_manager/doctors-management', roles: ['shift_manager'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/super_admin/messages', roles: ['super_admin'], title: 'messages', load: () => import('../features/super-admin/MessagesPage').then((m) => m.MessagesPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: ['practitioner', 'shift_manager'], title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: ['practitioner', 'shift_manager'], title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
 import { auditHealthData, auditListRead } from './audit';
 import type { BookingDeps, Caller } from './deps';
-import { earliestBookableStart } from './holds';
+import { earliestBookableStart, practitionerActivated } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport, requireIdentity, unreachable } from './policy';
 import { presentAppointment } from './present';
 import { listPage, orderOf, statusIn } from './list-page';
@@ -40,6 +40,7 @@ export async function findSlots(deps: BookingDeps, auth: AuthContext | null, fil
   const now = deps.clock.now();
   const conditions: SQL[] = [
     open(now),
+    practitionerActivated(),
     sql`${filter.service} = ANY(${appointments.offeredServices})`,
     sql`${appointments.startTime} > ${ts(earliestBookableStart(now))}`,
     sql`${appointments.startTime} >= ${ts(filter.from)}`,

@@ -26,6 +26,7 @@ export const de: Translation = {
     manageBooking: 'Ihr Termin',
     editBooking: 'Termin ändern',
     planning: 'Planung',
+    messages: 'Nachrichten',
     appointment: 'Termin',
   },
   roles: {
@@ -59,6 +60,7 @@ export const de: Translation = {
     countries: { title: 'Länderverwaltung', text: 'Länderregeln für Reisen und Arzneimittel.' },
     drugs: { title: 'Arzneimittelverwaltung', text: 'Das Arzneimittelverzeichnis und seine Vorschläge.' },
     processor: { title: 'Prozessor', text: 'Abläufe, die auf Buchungen, Zahlungen und Ergebnisse reagieren.' },
+    messages: { title: 'Nachrichten', text: 'Die von Vireo erfassten E-Mails: lesen oder erneut senden.' },
     buyKits: { title: 'Antigen-Kits kaufen', text: 'Mindestens 8 Werktage vor dem Eingriff bestellen.' },
     book: { title: 'Termin buchen', text: 'Eine Zeit für einen begleiteten Test oder eine Beratung wählen.' },
     appointments: { title: 'Meine Termine', text: 'Ihre kommenden und vergangenen Termine.' },
