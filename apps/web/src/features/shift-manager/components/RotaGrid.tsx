@@ -191,7 +191,7 @@ export function RotaGrid() {
               <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
                 <Box role="rowheader" sx={{ p: 1 }}>
                   <Typography variant="body2">{p.name}</Typography>
-                  {!p.activated && <Chip size="small" variant="outlined" color="warning" label={TEXT.rota.notActivated} />}
+                  {!p.activated && <Chip size="small" variant="outlined" label={TEXT.rota.notActivated} />}
                   {data.can_edit && !p.disabled && (
                     <Button size="small" onClick={() => setEditing({ practitioner: p, shift: null })} aria-label={`${TEXT.rota.addShift}: ${p.name}`}>
                       {TEXT.rota.addShift}
