@@ -529,24 +529,6 @@ export const RescheduleRequest = z.object({ hold_token: text().min(20).max(100) 
 export const NoteRequest = z.object({ content: multilineText().trim().min(1).max(4000) });
 export const NotesHistoryResponse = z.object({ success: z.literal(true), notes: z.array(Note), status_changes: z.array(StatusChange) });
 export const AlternativeLinkResponse = z.object({ success: z.literal(true), message: z.string(), link: z.string() });
-/**
- * GET /mine: one of the signed-in patient's own bookings, for their My Appointments page. The
- * manage link is the booking's own (/book/manage with its link token), null for a booking made
- * before links were kept for their booker.
- */
-export const MyAppointment = z.object({
-  id: Uuid,
-  type: z.string(),
-  status: AppointmentStatusSchema.nullable(),
-  start_time: EpochSeconds.nullable(),
-  end_time: EpochSeconds.nullable(),
-  tz_location: z.string(),
-  manage_link: z.string().nullable(),
-});
-export type MyAppointment = z.infer<typeof MyAppointment>;
-/** Upcoming (not ended) soonest first; past newest first, at most MY_APPOINTMENTS_PAST of them. */
-export const MyAppointmentsResponse = z.object({ success: z.literal(true), upcoming: z.array(MyAppointment), past: z.array(MyAppointment) });
-export const MY_APPOINTMENTS_PAST = 50;
 export const ShortTokenResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment), rebook_credit: z.boolean() });
 export const InfoResponse = z.object({
   success: z.literal(true),

@@ -7,6 +7,7 @@ export * from './identity';
 export * from './identity-users';
 export * from './booking';
 export * from './booking-requests';
+export * from './my-appointments';
 export * from './dates';
 export * from './userdata';
 export * from './live';
