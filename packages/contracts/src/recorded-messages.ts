@@ -15,9 +15,8 @@ export const RecordedMessage = z.object({
 });
 export type RecordedMessage = z.infer<typeof RecordedMessage>;
 
-export const MESSAGES_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const MessagesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 /** Newest first. */

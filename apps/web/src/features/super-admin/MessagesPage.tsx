@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,18 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MESSAGES_PAGE_SIZES, MessageDetailResponse, MessageResponse, MessagesResponse, type RecordedMessage } from '@vireo/contracts';
+import { MessageDetailResponse, MessageResponse, MessagesResponse, type RecordedMessage } from '@vireo/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
 import { apiRequest } from '../../lib/api';
 
@@ -113,11 +108,24 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
  */
 export function MessagesPage() {
   const { t } = useTranslation();
-  const [limit, setLimit] = useState<number>(25);
-  const [page, setPage] = useState(0);
+  const [view, setView] = useState<TableView>(FIRST_VIEW);
   const [openId, setOpenId] = useState<string | null>(null);
-  const messages = useMessages(limit, page * limit);
-  const rows = messages.data?.messages ?? [];
+  const messages = useMessages(view.pageSize, view.page * view.pageSize);
+  const columns: DataColumn<RecordedMessage>[] = [
+    { id: 'recipient', label: TEXT.recipient, render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.recipient}</Box> },
+    { id: 'subject', label: TEXT.subject, render: (row) => row.subject },
+    { id: 'status', label: TEXT.status, render: (row) => TEXT.statuses[row.status] },
+    { id: 'time', label: TEXT.time, render: (row) => when(row.created_at) },
+    {
+      id: 'actions',
+      label: TEXT.actions,
+      render: (row) => (
+        <Button size="small" variant="outlined" onClick={() => setOpenId(row.id)} aria-label={TEXT.openLabel.replace('{recipient}', row.recipient).replace('{subject}', row.subject ?? '')}>
+          {TEXT.open}
+        </Button>
+      ),
+    },
+  ];
 
   const body = () => {
     if (messages.isError)
@@ -135,54 +143,16 @@ export function MessagesPage() {
       );
     if (!messages.data) return <PageLoader />;
     return (
-      <>
-        <TableContainer>
-          <Table aria-label={t('titles.messages')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{TEXT.recipient}</TableCell>
-                <TableCell>{TEXT.subject}</TableCell>
-                <TableCell>{TEXT.status}</TableCell>
-                <TableCell>{TEXT.time}</TableCell>
-                <TableCell>{TEXT.actions}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5}>{TEXT.empty}</TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.recipient}</TableCell>
-                    <TableCell>{row.subject}</TableCell>
-                    <TableCell>{TEXT.statuses[row.status]}</TableCell>
-                    <TableCell>{when(row.created_at)}</TableCell>
-                    <TableCell>
-                      <Button size="small" variant="outlined" onClick={() => setOpenId(row.id)} aria-label={TEXT.openLabel.replace('{recipient}', row.recipient).replace('{subject}', row.subject ?? '')}>
-                        {TEXT.open}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={messages.data.total}
-          page={page}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[...MESSAGES_PAGE_SIZES]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setLimit(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </>
+      <ServerDataTable
+        label={t('titles.messages')}
+        columns={columns}
+        rows={messages.data.messages}
+        rowKey={(row) => row.id}
+        emptyText={TEXT.empty}
+        total={messages.data.total}
+        view={view}
+        onViewChange={setView}
+      />
     );
   };
 
