@@ -198,7 +198,7 @@ async function bookThroughApi(request: APIRequestContext, slot: OpenSlot, email:
       hold_token: holdToken,
       amount: slot.cost,
       card: { number: APPROVED_CARD, expiration_date: '12/39', cvv: '123' },
-      billing_details: { first_name: 'Grace', last_name: 'Hopper', email, dateOfBirth: '09-12-1986' },
+      billing_details: { first_name: 'Grace', last_name: 'Hopper', email, phone: '+44 7911 123456', dateOfBirth: '09-12-1986' },
       toc_accept: true,
       service: SERVICE,
     },
@@ -216,8 +216,9 @@ async function bookAheadThroughApi(request: APIRequestContext, email: string): P
 }
 
 test.describe('customer manage page (/book/manage)', () => {
-  test('more than 24 hours ahead the customer deletes, then rebooks with the same link at no charge', async ({ page, request }) => {
-    const link = await bookAheadThroughApi(request, uniqueEmail('manage'));
+  test('more than 24 hours ahead the customer deletes, then rebooks with the same link at no charge, every detail filled in', async ({ page, request }) => {
+    const email = uniqueEmail('manage');
+    const link = await bookAheadThroughApi(request, email);
     const apiCalls: string[] = [];
     page.on('request', (call) => {
       if (call.url().includes('/api/')) apiCalls.push(call.url());
@@ -241,7 +242,14 @@ test.describe('customer manage page (/book/manage)', () => {
     await page.getByRole('button', { name: 'Book a new time' }).click();
     await chooseSlot(page, 6);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await fillBasicInformation(page, uniqueEmail('rebook'));
+    // Every detail comes from the deleted booking.
+    await expect(page.getByLabel('First name')).toHaveValue('Grace');
+    await expect(page.getByLabel('Last name')).toHaveValue('Hopper');
+    await expect(page.getByLabel('Date of birth')).toHaveValue('1986-12-09');
+    await expect(page.getByLabel('Telephone')).toHaveValue('+44 7911 123456');
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByRole('row', { name: /Price No charge: this replaces your deleted booking/ })).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
     await page.getByLabel('I accept the terms and conditions of the appointment').check();
@@ -271,6 +279,14 @@ test.describe('customer manage page (/book/manage)', () => {
     await page.getByRole('link', { name: 'View or change this booking' }).click();
     await expect(page.getByRole('row', { name: /Status Booked/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(newTime);
+    // The first e-mail's link follows the booking to its new time, and the address names the booking where it is now.
+    await page.goto(link);
+    await expect(page.getByRole('row', { name: /Status Booked/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(newTime);
+    const oldId = new URL(link, baseURL).searchParams.get('appointmentId');
+    await expect.poll(() => new URL(page.url()).searchParams.get('appointmentId')).not.toBe(oldId);
+    await expect(page.getByRole('button', { name: 'Delete appointment' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('within 24 hours the page warns, offers no change, deleting only notifies the practitioner, and the link then expires', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createDemoLtdPatient } from '../accounts';
+import { apiSession, createDemoLtdPatient } from '../accounts';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
 
 const PINK = 'rgb(194, 24, 91)';
@@ -406,5 +406,53 @@ test.describe('patient', () => {
     for (const browser of ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari']) await expect(mac.getByRole('listitem').filter({ hasText: browser })).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Windows, Linux and Chromebook computers' }).getByRole('listitem').filter({ hasText: 'Safari' })).toHaveCount(0);
     await expectAccessible(page);
+  });
+});
+
+test.describe('My Appointments (/patient/appointments)', () => {
+  test('a patient sees their booking with its product name, time in its zone and status, and manages it from there', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request, 'Morgan');
+    const session = await apiSession(request, patient.email, patient.password);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const day = new Date(Date.now() + 4 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const slots = await request.get(`/api/booking/?service=video_gp&date=${pad(day.getUTCDate())}-${pad(day.getUTCMonth() + 1)}-${day.getUTCFullYear()}`, { headers });
+    expect(slots.status()).toBe(200);
+    const { slots: open } = (await slots.json()) as { slots: { id: string; cost: number }[] };
+    const slot = open[open.length - 1]!;
+    const held = await request.post(`/api/booking/${slot.id}/status`, { headers, data: { status: 'LOCKED' } });
+    const { hold_token: holdToken } = (await held.json()) as { hold_token: string };
+    const paid = await request.post(`/api/booking/${slot.id}/payment`, {
+      headers,
+      data: { hold_token: holdToken, amount: slot.cost, billing_details: { first_name: 'Morgan', last_name: 'Ashworth', email: patient.email, dateOfBirth: '15-06-1990' }, toc_accept: true, service: 'video_gp' },
+    });
+    expect(paid.status()).toBe(201);
+
+    await signIn(page, patient.email, patient.password);
+    await tile(page, 'My Appointments').getByRole('link', { name: 'View appointments' }).click();
+    await expect(page).toHaveURL(/\/patient\/appointments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Appointments' })).toBeVisible();
+    const upcoming = page.getByRole('table', { name: 'Upcoming' });
+    const row = upcoming.getByRole('row').nth(1);
+    await expect(row).toContainText('Video GP');
+    await expect(row).toContainText(/\d{2}:\d{2} Europe\/London \((GMT|BST)\)/);
+    await expect(row).toContainText('Not Started');
+    await expect(page.getByText('You have no past appointments.')).toBeVisible();
+    await expectAccessible(page);
+    await row.getByRole('link', { name: /^Manage the / }).click();
+    await expect(page).toHaveURL(/\/book\/manage\?appointmentId=.+&short_token=.+/);
+    await expect(page.getByRole('row', { name: /Status Booked/ })).toBeVisible();
+  });
+
+  test('the profile menu opens it, and a failed load offers to try again', async ({ page }) => {
+    await signIn(page, DEMO.patient);
+    await page.route('**/api/booking/mine', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal Server Error' }) }));
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Appointments' }).click();
+    await expect(page.getByText('Your appointments could not be loaded.')).toBeVisible();
+    await expectAccessible(page);
+    await page.unroute('**/api/booking/mine');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Upcoming' })).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSession } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 
 let counter = 0;
@@ -16,6 +17,22 @@ async function newPractitioner(request: APIRequestContext, token: string, lastNa
   expect(res.status()).toBe(201);
   const { doctor } = (await res.json()) as { doctor: { user_id: string } };
   return { id: doctor.user_id, name: `Ola ${lastName}` };
+}
+
+/** A practitioner with a password (their slots are offered to customers), made by the demo super admin in the shift manager's organisation. */
+async function activePractitioner(request: APIRequestContext, lastName: string): Promise<{ id: string; name: string }> {
+  const admin = await apiSession(request, DEMO.admin);
+  const clinic = (await apiSession(request, DEMO.shiftManager)).organisationId;
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const email = uniqueEmail('active-doctor');
+  const user = await request.post('/api/identity/users', {
+    headers,
+    data: { first_name: 'Ola', last_name: lastName, email, password: 'e2e practitioner password', username: email, organisation_id: clinic, date_of_birth: Date.UTC(1980, 2, 3) / 1000 },
+  });
+  expect(user.status()).toBe(201);
+  const { user: created } = (await user.json()) as { user: { id: string } };
+  expect((await request.post('/api/identity/roles', { headers, data: { name: 'practitioner', user_id: created.id, organisation_id: clinic } })).status()).toBe(201);
+  return { id: created.id, name: `Ola ${lastName}` };
 }
 
 /** A shift that began on the latest 20-minute boundary at least 11 minutes ago and runs three hours. */
@@ -79,7 +96,7 @@ test.describe('shift manager', () => {
     await signIn(page, DEMO.shiftManager);
     const token = await tokenOf(page);
     const auth = { authorization: `Bearer ${token}` };
-    const doctor = await newPractitioner(request, token, uniqueName('Wait'));
+    const doctor = await activePractitioner(request, uniqueName('Wait'));
     const shift = await shiftStartedElevenMinutesAgo(request, token, doctor.id);
     const slots = (await (await request.get(`/api/rota/shifts/${shift.id}/slots`, { headers: auth })).json()) as { slots: { id: string; status: string }[] };
     const slot = slots.slots.filter((s) => s.status === 'AVAILABLE').at(-1)!;
@@ -139,11 +156,14 @@ test.describe('shift manager', () => {
     await expect(row.getByRole('button', { name: /^Enable/ })).toBeVisible();
   });
 
-  test('the rota creates and deletes a shift', async ({ page, request }) => {
+  test('the rota creates and deletes a shift, marking a practitioner who has not set a password', async ({ page, request }) => {
     await signIn(page, DEMO.shiftManager);
     const doctor = await newPractitioner(request, await tokenOf(page), uniqueName('Rota'));
     await page.goto('/practitioner/rota');
     await expect(page.getByRole('heading', { level: 1, name: 'Rota' })).toBeVisible();
+    // Invited, not activated: their shifts are not offered to customers until they set a password.
+    await expect(page.getByRole('rowheader').filter({ hasText: doctor.name })).toContainText('Not activated');
+    await expect(page.getByRole('rowheader').filter({ hasText: 'Not activated' }).filter({ hasText: 'Dr' })).toHaveCount(0);
     // Tomorrow, so the shift is in the future whatever the time of day.
     await page.getByRole('button', { name: 'Next day' }).click();
     await page.getByRole('button', { name: `Add shift: ${doctor.name}` }).click();

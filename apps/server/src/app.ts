@@ -21,6 +21,7 @@ import { userdataRoutes } from './modules/userdata/userdata.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { setPasswordPages } from './modules/doctors/set-password.pages';
 import { rotaRoutes } from './modules/rota/rota.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => rotaRoutes(child, ctx), { prefix: '/api/rota' });
   await app.register((child) => doctorsRoutes(child, ctx), { prefix: '/api/doctors' });
   await app.register((child) => setPasswordPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => messagesRoutes(child, ctx), { prefix: '/api/messages' });
 
   if (webIndex) await registerWebApp(app, ctx.config);
   return app;

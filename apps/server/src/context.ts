@@ -16,6 +16,7 @@ import { createBookingDeps } from './modules/booking/deps';
 import { registerBookingMessages } from './modules/booking/mail';
 import { registerDoctorsMessages } from './modules/doctors/mails';
 import { registerUserdataMessages } from './modules/userdata/mails';
+import { registerMessagesResend } from './modules/messages/service';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
 import { UserdataService } from './modules/userdata/service';
 import type { AppContext } from './app-context';
@@ -46,11 +47,12 @@ export function createContext(
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = new UserdataService({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
+  registerMessagesResend(outbox, { mailer });
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'rota.manage': ['shift_manager', 'super_admin'],
   /** Doctors Management: list, invite, disable and enable practitioners. */
   'doctors.manage': ['shift_manager', 'super_admin'],
+  /** The e-mails Vireo recorded: list, open one, send it again. */
+  'messages.read': ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -113,7 +113,8 @@ export const RotaShift = z.object({
   booked: z.number().int(),
 });
 export type RotaShift = z.infer<typeof RotaShift>;
-export const RotaPractitioner = z.object({ user_id: Uuid, name: z.string(), disabled: z.boolean(), shifts: z.array(RotaShift) });
+/** `activated`: the practitioner has set their password; until then their shifts' slots are not offered to customers. */
+export const RotaPractitioner = z.object({ user_id: Uuid, name: z.string(), disabled: z.boolean(), activated: z.boolean(), shifts: z.array(RotaShift) });
 export type RotaPractitioner = z.infer<typeof RotaPractitioner>;
 export const RotaDayResponse = z.object({
   success: z.literal(true),

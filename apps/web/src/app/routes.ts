@@ -44,6 +44,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Shift manager workspace (spec 2 §2.1, §2.2) and the rota shared with practitioners.
   { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager/pages/ShiftManagerDashboardPage').then((m) => m.ShiftManagerDashboardPage) },
   { path: '/shift_manager/doctors-management', roles: ['shift_manager'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
+  { path: '/super_admin/messages', roles: ['super_admin'], permission: 'messages.read', title: 'messages', load: () => import('../features/super-admin/MessagesPage').then((m) => m.MessagesPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
@@ -61,6 +62,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/patient/symptom-checker', permission: 'health.own', title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
   { path: '/patient/order-test-kit', permission: 'health.own', flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
   { path: '/patient/test-results', permission: 'health.own', title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
+  { path: '/patient/appointments', permission: 'health.own', title: 'myAppointments', load: () => import('../features/patient/pages/MyAppointmentsPage').then((m) => m.MyAppointmentsPage) },
   { path: '/patient/help', permission: 'health.own', title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
   { path: '/manager/test-results', permission: 'results.read.organisation', title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
   { path: '/manager/sign-ups', permission: 'employees.invite', title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },

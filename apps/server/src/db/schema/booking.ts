@@ -57,6 +57,11 @@ export const appointments = pgTable(
     bookerUserId: uuid('booker_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** SHA-256 of the customer's link token (GET /-/short-token/{token}, edit, delete). */
     shortTokenHash: text('short_token_hash'),
+    /**
+     * The same token sealed with the message key, so its signed-in booker's list can open the
+     * booking's link (the confirmation e-mail, sealed with the same key, carries it too).
+     */
+    shortTokenSealed: text('short_token_sealed'),
     tocAccept: boolean('toc_accept').notNull().default(false),
     marketingAccept: boolean('marketing_accept').notNull().default(false),
     flightDetails: jsonb('flight_details').$type<Record<string, unknown>>(),
@@ -78,6 +83,8 @@ export const appointments = pgTable(
     index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime, t.id, t.status, t.endTime),
     index('appointments_booker_idx').on(t.bookerUserId),
     index('appointments_short_token_idx').on(t.shortTokenHash),
+    // A link from before a reschedule follows the booking along rebooked_from_id (customer.ts).
+    index('appointments_rebooked_from_idx').on(t.rebookedFromId),
     index('appointments_shift_idx').on(t.shiftId),
     index('appointments_hold_expiry_idx').on(t.holdExpiresAt),
   ],

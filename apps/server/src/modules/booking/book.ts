@@ -187,6 +187,7 @@ export async function payForSlot(
 
   const sameLink = input.token && (credit || (await deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.shortTokenHash, hashToken(input.token))).limit(1)).length > 0);
   const shortToken = sameLink && input.token ? input.token : newToken();
+  const shortTokenSealed = await deps.sealer.seal(shortToken);
   let charge: ChargeResult | null = null;
   let booked: AppointmentRow | null;
   try {
@@ -225,6 +226,7 @@ export async function payForSlot(
           amountPence: credit ? credit.amountPence : price,
           bookerUserId: caller.auth?.userId ?? null,
           shortTokenHash: hashToken(shortToken),
+          shortTokenSealed,
           tocAccept: input.toc_accept,
           marketingAccept: input.marketing_accept ?? false,
           flightDetails: input.flight_details ?? null,

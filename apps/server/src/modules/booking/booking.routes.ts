@@ -15,6 +15,7 @@ import {
   JoinRequest,
   JoinResponse,
   MessageResponse,
+  MyAppointmentsResponse,
   PaymentQuery,
   PaymentRequest,
   ListPaging,
@@ -40,6 +41,7 @@ import { bookSelfSwab, payForSlot } from './book';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
 import { renewLink } from './manage-link';
+import { myAppointments } from './mine';
 import { joinAppointment } from './practice';
 import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
 import { describeService } from './services';
@@ -290,6 +292,16 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request, reply) => sendJson(reply, await upcomingOrPast(deps, signedInCaller(request), true, request.query)),
   });
 
+  r.get('/mine', {
+    config: { access: permission('health.own') },
+    schema: {
+      tags,
+      summary: 'The caller’s own bookings (booked signed in): upcoming soonest first, past newest first, each with its manage link while the link works',
+      response: bookingErrors({ 200: MyAppointmentsResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await myAppointments(deps, signedInCaller(request))) }),
+  });
+
   r.get('/user/:id/history', {
     config: { access: SIGNED_IN },
     schema: { tags, summary: 'Appointments a user booked (themself, or support staff)', params: IdParams, querystring: ListPaging, response: bookingErrors({ 200: AppointmentListResponse }) },
@@ -297,8 +309,14 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/:id', {
-    config: { access: SIGNED_IN },
-    schema: { tags, summary: 'One appointment: patient own, practitioner own or claimable, managers and support all', params: IdParams, response: bookingErrors({ 200: AppointmentResponse }) },
-    handler: async (request) => ({ success: true as const, appointment: await getAppointment(deps, signedInCaller(request), request.params.id) }),
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'One appointment: the booked customer (session or link, as for /info), practitioner own or claimable, managers and support all',
+      description: `${customerNote} The manage page reads the people of a booking deleted in time from here, to fill in its rebook.`,
+      params: IdParams,
+      response: bookingErrors({ 200: AppointmentResponse }),
+    },
+    handler: async (request) => ({ success: true as const, appointment: await getAppointment(deps, callerOf(request), request.params.id) }),
   });
 }

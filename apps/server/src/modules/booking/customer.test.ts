@@ -122,6 +122,39 @@ describe('PATCH /api/booking/{id} and POST /{id}/reschedule/{slotId}', () => {
   });
 });
 
+describe('the customer’s link after a reschedule and after a delete', () => {
+  it('an earlier e-mail’s link follows the booking through reschedules', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 130, hours: 2 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const firstHold = await hold(h, slots[2]!.id);
+    expect((await asCustomer('POST', `/api/booking/${slots[0]!.id}/reschedule/${slots[2]!.id}`, booked.short_token, { hold_token: firstHold.body.hold_token })).status).toBe(200);
+    const secondHold = await hold(h, slots[4]!.id);
+    expect((await asCustomer('POST', `/api/booking/${slots[2]!.id}/reschedule/${slots[4]!.id}`, booked.short_token, { hold_token: secondHold.body.hold_token })).status).toBe(200);
+    // Someone else books the time the customer left: the old link must not reach their booking.
+    const stranger = await bookPublicly(h, slots[0]!.id);
+    const info = await asCustomer('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token);
+    expect(info).toMatchObject({ status: 200, body: { appointment: { id: slots[4]!.id, start_time: slots[4]!.start_time, cancelled: false } } });
+    expect((await asCustomer('GET', `/api/booking/${slots[2]!.id}/info`, booked.short_token)).body.appointment.id).toBe(slots[4]!.id);
+    expect((await asCustomer('GET', `/api/booking/${slots[0]!.id}/info`, stranger.short_token)).body.appointment.id).toBe(slots[0]!.id);
+    // A link of another booking finds nothing along the moves.
+    const other = await bookPublicly(h, slots[5]!.id);
+    expect((await asCustomer('GET', `/api/booking/${slots[2]!.id}/info`, other.short_token)).status).toBe(404);
+  });
+
+  it('GET /{id} answers the booking’s people to its link holder, for the rebook after a delete; 401 without, 404 to another link', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 140 });
+    const booked = await bookPublicly(h, slots[0]!.id, { booking_users: [person({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' })] });
+    expect((await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).status).toBe(200);
+    const deleted = await asCustomer('GET', `/api/booking/${slots[0]!.id}`, booked.short_token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.appointment).toMatchObject({ status: 'USER_CANCELLED', notes: [], booking_user: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test', phone: '+44 7911 123456' } });
+    expect((await h.call('GET', `/api/booking/${slots[0]!.id}`)).status).toBe(401);
+    const other = await bookPublicly(h, slots[1]!.id);
+    expect((await asCustomer('GET', `/api/booking/${slots[0]!.id}`, other.short_token)).status).toBe(404);
+    expect((await asCustomer('GET', '/api/booking/not-an-id', booked.short_token)).status).toBe(400);
+  });
+});
+
 describe('customer reads and small writes', () => {
   it('GET /-/short-token/{token}: the link’s bookings, 404 for an unknown token, 400 for a malformed one', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 110 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
@@ -9,7 +9,8 @@ import { bookingUserValues, checkPeople } from './book';
 import type { BookingDeps, Caller } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
-import { canActForCustomer, canRead, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
+import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
+import { rowsOf } from '../../platform/db';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
 
@@ -29,13 +30,35 @@ async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): P
   return row;
 }
 
-/** GET /{id}/info: what the patient's landing page shows. Cancelled appointments answer too. */
+/**
+ * A reschedule moves a booking onto another row and leaves its old id behind, while e-mails
+ * already sent name that id. A link holder asking for a row that no longer carries their link
+ * is answered with the row it moved to: the row reached along rebooked_from_id that carries it.
+ */
+async function followMoves(deps: BookingDeps, caller: Caller, row: AppointmentRow | undefined): Promise<AppointmentRow | undefined> {
+  if (!row || !caller.shortToken || holdsLinkOf(caller, row)) return row;
+  const moved = rowsOf<{ id: string }>(
+    await deps.db.execute(sql`
+      WITH RECURSIVE moves(id, short_token_hash, depth) AS (
+        SELECT id, short_token_hash, 1 FROM ${appointments} WHERE rebooked_from_id = ${row.id}
+        UNION ALL
+        SELECT a.id, a.short_token_hash, m.depth + 1 FROM ${appointments} a JOIN moves m ON a.rebooked_from_id = m.id WHERE m.depth < 50
+      )
+      SELECT id FROM moves WHERE short_token_hash = ${hashToken(caller.shortToken)} ORDER BY depth DESC LIMIT 1`),
+  );
+  return moved[0] ? findAppointment(deps.db, moved[0].id) : row;
+}
+
+/**
+ * GET /{id}/info: what the patient's landing page shows. Cancelled appointments answer too; an id
+ * the booking was rescheduled from answers the booking where it is now (its own id in the answer).
+ */
 export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: string) {
   requireIdentity(caller);
-  const row = await findAppointment(deps.db, id);
+  const row = await followMoves(deps, caller, await findAppointment(deps.db, id));
   const now = deps.clock.now();
   if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
-  const people = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, id));
+  const people = await deps.db.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.appointmentId, row.id));
   return {
     id: row.id,
     type: row.type,
@@ -201,6 +224,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
         amountPence: old.amountPence,
         bookerUserId: old.bookerUserId,
         shortTokenHash: old.shortTokenHash,
+        shortTokenSealed: old.shortTokenSealed,
         tocAccept: old.tocAccept,
         marketingAccept: old.marketingAccept,
         flightDetails: old.flightDetails,
@@ -227,6 +251,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
         amountPence: 0,
         bookerUserId: null,
         shortTokenHash: null,
+        shortTokenSealed: null,
         tocAccept: false,
         marketingAccept: false,
         flightDetails: null,

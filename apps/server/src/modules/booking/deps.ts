@@ -10,6 +10,7 @@ import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxRelay } from '../../platform/outbox';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
+import type { Sealer } from '../../platform/sealing';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
@@ -32,6 +33,8 @@ export interface BookingDeps {
   mailer: Mailer;
   /** The quota of e-mails sent on a person's request (the alternative link). */
   mailQuota: MailQuota;
+  /** Seals the booking link's token for its signed-in booker (`appointments.short_token_sealed`). */
+  sealer: Pick<Sealer, 'seal' | 'open'>;
   gateway: PaymentGateway;
   services: ServiceCatalogue;
   settings: BookingSettings;

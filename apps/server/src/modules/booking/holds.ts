@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import { hashToken, newToken } from '../../platform/tokens';
-import { appointments, slotHolds } from '../../db/schema';
+import { appointments, slotHolds, users } from '../../db/schema';
 import type { BookingDeps, Caller } from './deps';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, recordStatus, recordStatuses } from './repo';
@@ -13,6 +13,14 @@ import { findAppointment, recordStatus, recordStatuses } from './repo';
 export interface Hold {
   token: string;
   expiresAt: Date;
+}
+
+/**
+ * The slot's practitioner has set their password: a practitioner invited but not yet activated
+ * may be given shifts, but their time is not offered (listed or held) until they can take it.
+ */
+export function practitionerActivated(): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${appointments.practitionerUserId} AND ${users.passwordHash} IS NOT NULL)`;
 }
 
 /** The earliest start a slot may have to be held or booked now (same-day slots need 30 minutes' notice). */
@@ -114,6 +122,7 @@ export async function holdSlot(deps: BookingDeps, caller: Caller, slotId: string
         and(
           eq(appointments.id, slotId),
           sql`${appointments.startTime} > ${earliestBookableStart(now).toISOString()}::timestamptz`,
+          practitionerActivated(),
           sql`(${appointments.status} = 'AVAILABLE' OR (${appointments.status} = 'LOCKED' AND (${appointments.holdExpiresAt} <= ${now.toISOString()}::timestamptz OR ${inArray(appointments.holdTokenHash, ownHashes)})))`,
         ),
       )

@@ -7,8 +7,8 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
 import { auditHealthData, auditListRead } from './audit';
 import type { BookingDeps, Caller } from './deps';
-import { earliestBookableStart } from './holds';
-import { canPractise, canRead, isManager, isPractitioner, isSupport } from './policy';
+import { earliestBookableStart, practitionerActivated } from './holds';
+import { canPractise, canRead, isManager, isPractitioner, isSupport, requireIdentity, unreachable } from './policy';
 import { presentAppointment } from './present';
 import { listPage, orderOf, statusIn } from './list-page';
 import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
@@ -41,6 +41,7 @@ export async function findSlots(deps: BookingDeps, auth: AuthContext | null, fil
   const now = deps.clock.now();
   const conditions: SQL[] = [
     open(now),
+    practitionerActivated(),
     sql`${filter.service} = ANY(${appointments.offeredServices})`,
     sql`${appointments.startTime} > ${ts(earliestBookableStart(now))}`,
     sql`${appointments.startTime} >= ${ts(filter.from)}`,
@@ -109,8 +110,10 @@ export async function present(deps: BookingDeps, caller: Caller, details: Appoin
 }
 
 export async function getAppointment(deps: BookingDeps, caller: Caller, id: string): Promise<Appointment> {
+  requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
-  if (!row || !canRead(caller, row, deps.clock.now())) throw notFound();
+  const now = deps.clock.now();
+  if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
   const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]));
   return answer!;
 }

@@ -16,6 +16,15 @@ export function manageLink(publicUrl: string, appointmentId: string, shortToken:
   return `${publicUrl}/book/manage?${query.toString()}`;
 }
 
+/**
+ * The patient's video appointment landing page (spec 2 §2.3, spec 1 §2 /appointment) for this
+ * booking, opened with the booking's link token as the manage page is.
+ */
+export function joinLink(publicUrl: string, appointmentId: string, shortToken: string): string {
+  const query = new URLSearchParams({ appointmentId, short_token: shortToken });
+  return `${publicUrl}/appointment?${query.toString()}`;
+}
+
 /** An appointment and its people, read one statement after the other on the delivery's transaction. */
 interface Booking {
   row: AppointmentRow;
@@ -61,6 +70,7 @@ async function sendBookingConfirmation(deps: MailDeps, event: OutboxEvent, db: D
     `People: ${names}`,
     '',
     'Please join at least 5 minutes before the start, from a quiet space with your camera and microphone on.',
+    ...(shortToken ? [`Join your appointment here: ${joinLink(publicUrl, row.id, shortToken)}`] : []),
     `To view, change or delete your appointment, use this link: ${link}`,
     'Changes and deletions with a rebook are possible until 24 hours before the start.',
   ].join('\n');

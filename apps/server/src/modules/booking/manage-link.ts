@@ -19,9 +19,10 @@ export async function renewLink(deps: BookingDeps, caller: Caller & { auth: Auth
   if (!row.shortTokenHash) throw conflict(BOOKING_MSG.noBookingLink);
   if (linkExpired(row, deps.clock.now())) throw conflict(BOOKING_MSG.linkExpired);
   const token = newToken();
+  const sealed = await deps.sealer.seal(token);
   const [payment] = await deps.db.select({ email: bookingPayments.payerEmail }).from(bookingPayments).where(eq(bookingPayments.appointmentId, id));
   await deps.db.transaction(async (tx) => {
-    const moved = await tx.update(appointments).set({ shortTokenHash: hashToken(token) }).where(eq(appointments.shortTokenHash, row.shortTokenHash!)).returning({ id: appointments.id });
+    const moved = await tx.update(appointments).set({ shortTokenHash: hashToken(token), shortTokenSealed: sealed }).where(eq(appointments.shortTokenHash, row.shortTokenHash!)).returning({ id: appointments.id });
     await deps.audit.record(
       { action: 'booking.link_renewed', outcome: 'success', resourceType: 'appointment', resourceId: id, details: { appointments: moved.length } },
       caller.request ?? undefined,

@@ -36,6 +36,9 @@ describe('POST /api/booking/{id}/payment', () => {
     expect(mails.map((m) => m.recipient).sort()).toEqual(['ada@example.test', 'byron@example.test']);
     expect(mails[0]!.body).toMatch(/\(Europe\/London, (GMT|BST)\)/);
     expect(mails[0]!.body).toContain('/book/manage?appointmentId=');
+    // The video landing page's link, with the booking's link token (spec 2 §2.3).
+    const join = /https?:\/\/\S+\/appointment\?\S+/.exec(mails[0]!.body)?.[0];
+    expect(Object.fromEntries(new URL(join!).searchParams)).toEqual({ appointmentId: slots[0]!.id, short_token: res.body.short_token });
   });
 
   it('declines the documented declining card with 402 and keeps the hold, so another card can pay', async () => {

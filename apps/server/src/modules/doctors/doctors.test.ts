@@ -4,6 +4,7 @@ import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments, appointmentStatusChanges, sessions, users } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../../test/booking-world';
+import { londonDay } from '../booking/time';
 
 let h: Harness;
 let clinic: string;
@@ -182,5 +183,38 @@ describe('GET /api/doctors/:id/shifts', () => {
     expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}`, { token: manager.token })).status).toBe(400);
     expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}&date_to=${start + 60}`, { token: practitioner.token })).status).toBe(403);
     expect((await h.call('GET', `/api/doctors/${practitioner.user.id}/shifts?date_from=${start}&date_to=${start + 60}`)).status).toBe(401);
+  });
+});
+
+describe('shifts for a practitioner who has not set a password yet', () => {
+  it('are allowed and marked on the rota, but their slots are neither listed nor held until the password is set', async () => {
+    const input = newDoctor();
+    const invited = await h.call('POST', '/api/doctors', { token: manager.token, body: input });
+    expect(invited.status).toBe(201);
+    const doctorId = invited.body.doctor.user_id as string;
+    // A day no other test of this file plans, so the day search speaks of this shift alone.
+    const start = Math.ceil(h.clock.now().getTime() / 3_600_000) * 3600 + 150 * 24 * 3600;
+    const shift = await h.call('POST', '/api/rota/shifts', { token: manager.token, body: { practitioner_id: doctorId, start_time: start, end_time: start + 3600 } });
+    expect(shift.status, JSON.stringify(shift.body)).toBe(201);
+    const slots = (await h.call('GET', `/api/rota/shifts/${shift.body.shift.id}/slots`, { token: manager.token })).body.slots as { id: string }[];
+    expect(slots).toHaveLength(3);
+
+    const day = londonDay(new Date(start * 1000));
+    const rotaEntry = async () => (await h.call('GET', `/api/rota/day?date=${day}`, { token: manager.token })).body.practitioners.find((p: { user_id: string }) => p.user_id === doctorId);
+    expect(await rotaEntry()).toMatchObject({ activated: false, disabled: false });
+    expect((await rotaEntry()).shifts).toHaveLength(1);
+    const offered = () => h.call('GET', `/api/booking/?service=video_gp&date_time=${start}&date_time_to=${start + 3600}&user=${doctorId}`);
+    expect((await offered()).status).toBe(204);
+    const dayOffered = async () => (await h.call('GET', `/api/booking/datesearch?service=video_gp&date_from=${day}&date_to=${day}`)).body.dates[0].has_appointments as boolean;
+    expect(await dayOffered()).toBe(false);
+    expect((await hold(h, slots[0]!.id)).status).toBe(409);
+
+    expect((await setPassword(await invitationToken(input.email), 'a long enough password')).statusCode).toBe(303);
+    expect(await rotaEntry()).toMatchObject({ activated: true });
+    expect(await dayOffered()).toBe(true);
+    const nowOffered = await offered();
+    expect(nowOffered.status).toBe(200);
+    expect(nowOffered.body.slots.map((s: { id: string }) => s.id)).toEqual(slots.map((s) => s.id));
+    expect((await hold(h, slots[0]!.id)).status).toBe(200);
   });
 });

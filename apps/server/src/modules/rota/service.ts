@@ -125,6 +125,7 @@ export async function rotaDay(ctx: RotaContext, auth: AuthContext, day: string):
       user_id: p.id,
       name: `${p.firstName} ${p.lastName}`,
       disabled: p.disabledAt !== null,
+      activated: p.passwordHash !== null,
       shifts: visible.filter((s) => s.practitioner_id === p.id),
     })),
   };

@@ -10,6 +10,7 @@ import { logout, useCurrentSession } from '../../lib/session';
 import { opensPage } from '../routing/resolveRoute';
 
 const HEALTH_PROFILE_PATH = '/patient/health-assessment';
+const MY_APPOINTMENTS_PATH = '/patient/appointments';
 
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -38,6 +39,11 @@ export function ProfileMenu() {
         {opensPage(HEALTH_PROFILE_PATH, session) && (
           <MenuItem component={RouterLink} to={HEALTH_PROFILE_PATH} onClick={close}>
             {t('profile.healthProfile')}
+          </MenuItem>
+        )}
+        {opensPage(MY_APPOINTMENTS_PATH, session) && (
+          <MenuItem component={RouterLink} to={MY_APPOINTMENTS_PATH} onClick={close}>
+            {t('profile.myAppointments')}
           </MenuItem>
         )}
         <MenuItem component="a" href={changePasswordUrl(session.role.id, pathname)}>

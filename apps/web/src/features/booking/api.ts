@@ -103,6 +103,16 @@ export function useAppointmentInfo(appointmentId: string, shortToken: string, en
   });
 }
 
+/** The whole booking, people included, as its link holder may read it (the rebook's prefill). */
+export function useAppointment(appointmentId: string, shortToken: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['booking', 'appointment', appointmentId],
+    enabled,
+    queryFn: ({ signal }) => apiRequest(`${BASE}/${appointmentId}`, { schema: AppointmentResponse, signal, ...options({ publicPage: true, shortToken }) }).then((r) => r.appointment),
+    retry: false,
+  });
+}
+
 export function deleteAppointment(appointmentId: string, shortToken: string) {
   return apiRequest(`${BASE}/${appointmentId}?action=delete&actor=patient`, { method: 'DELETE', schema: DeleteResponse, ...options({ publicPage: true, shortToken }) });
 }

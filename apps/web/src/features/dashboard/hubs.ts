@@ -14,6 +14,7 @@ export type HubCardKey =
   | 'countries'
   | 'drugs'
   | 'processor'
+  | 'messages'
   | 'buyKits'
   | 'book'
   | 'appointments'
@@ -44,6 +45,7 @@ export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
     { key: 'countries', to: '/super_admin/countries-management' },
     { key: 'drugs', to: '/super_admin/drugs-management' },
     { key: 'processor', to: '/super_admin/processor' },
+    { key: 'messages', to: '/super_admin/messages' },
   ],
   customer_services: [
     { key: 'orders', to: '/customer_services/order-list' },

@@ -3,6 +3,7 @@ import {
   type HealthAssessmentInput,
   HelpMediaResponse,
   KitOrderResponse,
+  MyAppointmentsResponse,
   OnboardingState,
   OrganisationResponse,
   RoleProfileResponse,
@@ -108,5 +109,13 @@ export function useUpdatePersonalDetails(userId: string) {
   return useMutation({
     mutationFn: (input: UpdateUserRequest) => apiRequest(`/api/identity/users/${userId}`, { method: 'PATCH', body: input, schema: UserResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}
+
+/** The patient's own bookings, upcoming and past (GET /api/booking/mine). */
+export function useMyAppointments() {
+  return useQuery({
+    queryKey: ['booking', 'mine'],
+    queryFn: ({ signal }) => apiRequest('/api/booking/mine', { schema: MyAppointmentsResponse, signal }),
   });
 }

@@ -61,6 +61,8 @@ export const TEXT = {
     next: 'Next day',
     practitioner: 'Practitioner',
     addShift: 'Add shift',
+    /** A practitioner who has not set a password: their shifts are not offered to customers until they do. */
+    notActivated: 'Not activated',
     editShift: 'Edit shift',
     start: 'Start',
     end: 'End',

@@ -29,6 +29,8 @@ export interface PublicBookingWizardProps {
   token?: string | undefined;
   /** The token carries a rebook credit, so there is nothing to pay. */
   rebookCredit?: boolean;
+  /** Basic information to start from (a rebook starts from the deleted booking's). */
+  initialPerson?: BasicInformation | null;
   onBooked?: (confirmation: z.infer<typeof BookingConfirmation>) => void;
 }
 
@@ -39,11 +41,11 @@ type Step = 0 | 1 | 2;
  * §5), 'Finish' (summary, card, terms), then the confirmation. A refused card keeps the hold and
  * the step; a lost slot sends the visitor back to choose another time.
  */
-export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, onBooked }: PublicBookingWizardProps) {
+export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, initialPerson = null, onBooked }: PublicBookingWizardProps) {
   const texts = useBookingTexts();
   const context: CallContext = { publicPage: true };
   const [step, setStep] = useState<Step>(0);
-  const [person, setPerson] = useState<BasicInformation | null>(null);
+  const [person, setPerson] = useState<BasicInformation | null>(initialPerson);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);

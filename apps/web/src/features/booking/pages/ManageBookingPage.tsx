@@ -7,17 +7,18 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type InfoResponse, type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
+import { type Appointment, type InfoResponse, type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
-import { deleteAppointment, useAppointmentInfo, useServices } from '../api';
+import { deleteAppointment, useAppointment, useAppointmentInfo, useServices } from '../api';
 import { editLink } from '../links';
 import { BookingSummary } from '../components/BookingSummary';
 import { ConfirmationView } from '../components/ConfirmationView';
+import type { BasicInformation } from '../components/BasicInformationStep';
 import { PublicBookingWizard } from '../components/PublicBookingWizard';
 import { PublicPage } from '../components/PublicPage';
 import { BOOKING_TEXTS, serverMessage, useBookingTexts, type BookingLanguage, type BookingTexts } from '../texts';
@@ -57,6 +58,11 @@ export function ManageBookingPage() {
   const texts = BOOKING_TEXTS[language];
 
   const showAppointment = (id: string) => setParams((current) => ({ ...Object.fromEntries(current), appointmentId: id }), { replace: true });
+  // A link from before a reschedule answers the booking where it is now: the address follows it.
+  const currentId = info.data?.appointment.id;
+  useEffect(() => {
+    if (currentId && currentId !== appointmentId) setParams((current) => ({ ...Object.fromEntries(current), appointmentId: currentId }), { replace: true });
+  }, [currentId, appointmentId, setParams]);
 
   const body = () => {
     if (!complete) return <Alert severity="error">{texts.manage.missingLink}</Alert>;
@@ -130,10 +136,10 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
     return (
       <Stack spacing={3}>
         <Typography>{texts.manage.rebookIntro}</Typography>
-        <PublicBookingWizard
+        <RebookWizard
+          info={info}
           service={service}
-          token={shortToken}
-          rebookCredit
+          shortToken={shortToken}
           onBooked={(confirmation) => setRebooked({ confirmation, email: confirmation.appointment.booking_users[0]?.email ?? '' })}
         />
       </Stack>
@@ -199,4 +205,25 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
       </Dialog>
     </Stack>
   );
+}
+
+/** The first person of a booking as the wizard's basic information. */
+function basicInformationOf(appointment: Appointment): BasicInformation | null {
+  const person = appointment.booking_user;
+  if (!person) return null;
+  return {
+    first_name: person.first_name,
+    last_name: person.last_name,
+    dateOfBirth: new Date(person.date_of_birth * 1000).toISOString().slice(0, 10),
+    telephone: person.phone ?? '',
+    email: person.email,
+    discount_code: '',
+  };
+}
+
+/** The rebook of a booking deleted in time: the wizard starts from the deleted booking's details. */
+function RebookWizard({ info, service, shortToken, onBooked }: { info: Info; service: ServiceInfo; shortToken: string; onBooked: (confirmation: z.infer<typeof BookingConfirmation>) => void }) {
+  const deleted = useAppointment(info.id, shortToken, true);
+  if (deleted.isPending) return <PageLoader />;
+  return <PublicBookingWizard service={service} token={shortToken} rebookCredit initialPerson={deleted.data ? basicInformationOf(deleted.data) : null} onBooked={onBooked} />;
 }

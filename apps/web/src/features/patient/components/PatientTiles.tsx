@@ -5,6 +5,7 @@ import { QueryState } from './QueryState';
 import { Tile, type TileProps } from './Tile';
 
 export const BOOKING_PATH = '/authenticated/book';
+export const MY_APPOINTMENTS_PATH = '/patient/appointments';
 
 /**
  * The patient tiles and their conditions (spec 1 §2). Onboarding unlocks the symptom checker and
@@ -36,6 +37,7 @@ export function PatientTiles() {
     lockedReason: afterOrder,
   });
   tiles.push({ key: 'results', ...TEXT.tiles.testResults, to: '/patient/test-results', lockedReason: afterOrder });
+  tiles.push({ key: 'appointments', ...TEXT.tiles.myAppointments, to: MY_APPOINTMENTS_PATH });
 
   return (
     <Grid container spacing={3}>

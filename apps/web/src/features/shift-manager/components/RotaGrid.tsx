@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -190,6 +191,7 @@ export function RotaGrid() {
               <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
                 <Box role="rowheader" sx={{ p: 1 }}>
                   <Typography variant="body2">{p.name}</Typography>
+                  {!p.activated && <Chip size="small" variant="outlined" label={TEXT.rota.notActivated} />}
                   {data.can_edit && !p.disabled && (
                     <Button size="small" onClick={() => setEditing({ practitioner: p, shift: null })} aria-label={`${TEXT.rota.addShift}: ${p.name}`}>
                       {TEXT.rota.addShift}

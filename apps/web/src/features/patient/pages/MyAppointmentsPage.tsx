@@ -1,0 +1,104 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { MyAppointment } from '@vireo/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useServiceName } from '../../appointments';
+import { formatDate, formatTime, zoneLabel } from '../../booking/time';
+import { statusLabel } from '../../practitioner/appointments';
+import { useMyAppointments } from '../api';
+import { QueryState } from '../components/QueryState';
+import { TEXT, fill } from '../texts';
+
+/** "Monday, 2 March 2027, 09:00 Europe/Berlin (CET)": in the appointment's own zone, naming it. */
+function when(appointment: MyAppointment): string {
+  if (appointment.start_time === null) return '';
+  const { start_time: start, tz_location: zone } = appointment;
+  return `${formatDate(start, zone, 'en-GB')}, ${formatTime(start, zone, 'en-GB')} ${zoneLabel(zone, start)}`;
+}
+
+function AppointmentTable({ heading, empty, rows }: { heading: string; empty: string; rows: MyAppointment[] }) {
+  const headingId = useId();
+  const service = useServiceName();
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1}>
+      <Typography id={headingId} component="h2" variant="h6">
+        {heading}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography>{empty}</Typography>
+      ) : (
+        <TableContainer>
+          <Table aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{TEXT.appointments.service}</TableCell>
+                <TableCell>{TEXT.appointments.when}</TableCell>
+                <TableCell>{TEXT.appointments.status}</TableCell>
+                <TableCell>{TEXT.appointments.actions}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{service(row.type)}</TableCell>
+                  <TableCell>{when(row)}</TableCell>
+                  <TableCell>{statusLabel(row.status)}</TableCell>
+                  <TableCell>
+                    {row.manage_link && (
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        component={RouterLink}
+                        to={row.manage_link}
+                        aria-label={fill(TEXT.appointments.manageLabel, { service: service(row.type), when: when(row) })}
+                      >
+                        {TEXT.appointments.manage}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /patient/appointments: the patient's own bookings, upcoming and past, each with its service's
+ * product name, its time in its own zone, its status and Manage (the booking's link, while it
+ * works). Join comes with the video appointment pages.
+ */
+export function MyAppointmentsPage() {
+  const { t } = useTranslation();
+  const appointments = useMyAppointments();
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Stack spacing={3}>
+        <Typography component="h1" variant="h4">
+          {t('titles.myAppointments')}
+        </Typography>
+        {appointments.data ? (
+          <>
+            <AppointmentTable heading={TEXT.appointments.upcoming} empty={TEXT.appointments.noneUpcoming} rows={appointments.data.upcoming} />
+            <AppointmentTable heading={TEXT.appointments.past} empty={TEXT.appointments.nonePast} rows={appointments.data.past} />
+          </>
+        ) : (
+          <QueryState isError={appointments.isError} error={appointments.isError ? new Error(TEXT.appointments.error) : null} onRetry={() => void appointments.refetch()} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

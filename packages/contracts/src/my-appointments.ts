@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { AppointmentStatusSchema } from './booking';
+import { EpochSeconds, Uuid } from './validation';
+
+// Kept apart from booking.ts, which nearly every page imports: only the patient's My Appointments page needs these.
+
+/**
+ * GET /mine: one of the signed-in patient's own bookings, for their My Appointments page. The
+ * manage link is the booking's own (/book/manage with its link token), null for a booking made
+ * before links were kept for their booker.
+ */
+export const MyAppointment = z.object({
+  id: Uuid,
+  type: z.string(),
+  status: AppointmentStatusSchema.nullable(),
+  start_time: EpochSeconds.nullable(),
+  end_time: EpochSeconds.nullable(),
+  tz_location: z.string(),
+  manage_link: z.string().nullable(),
+});
+export type MyAppointment = z.infer<typeof MyAppointment>;
+/** Upcoming (not ended) soonest first; past newest first, at most MY_APPOINTMENTS_PAST of them. */
+export const MyAppointmentsResponse = z.object({ success: z.literal(true), upcoming: z.array(MyAppointment), past: z.array(MyAppointment) });
+export const MY_APPOINTMENTS_PAST = 50;
