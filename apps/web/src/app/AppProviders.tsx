@@ -1,5 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,10 @@ import { createQueryClient } from '../lib/queryClient';
 import { i18n } from './i18n';
 import { theme } from './theme';
 
+/**
+ * The theme goes through @mui/system's ThemeProvider: the theme has no CSS variables, and @mui/material's
+ * provider would bring the CSS-variables provider (colour-scheme script, storage manager) to every page.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
