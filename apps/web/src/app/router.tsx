@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorBoundary } from './routing/RouteErrorBoundary';
@@ -8,7 +8,21 @@ import { ROUTES, type AppRoute } from './routes';
 /** The guard of the signed-in pages, with the session, the layouts and the live client: never loaded by a public page. */
 const RouteGate = lazy(() => import('./routing/RouteGate').then((m) => ({ default: m.RouteGate })));
 
-const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => route.load().then((Component) => ({ default: Component })))]));
+/** A public page that calls the API loads TanStack Query beside its code, at the same time; the others load none. */
+async function loadPage(route: AppRoute): Promise<{ default: ComponentType }> {
+  if (!route.public || route.withoutApi) return { default: await route.load() };
+  const [Page, { QueryProvider }] = await Promise.all([route.load(), import('./QueryProvider')]);
+  function PageWithApi() {
+    return (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    );
+  }
+  return { default: PageWithApi };
+}
+
+const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => loadPage(route))]));
 
 function routeElement(route: AppRoute) {
   const Page = PAGES.get(route)!;

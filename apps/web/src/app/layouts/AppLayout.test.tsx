@@ -7,6 +7,8 @@ import { hardNavigate } from '../../lib/navigation';
 import { SessionContext } from '../../lib/session';
 import { SESSION_ID, sessionAs } from '../../test/session';
 import { AppProviders } from '../AppProviders';
+import { QueryProvider } from '../QueryProvider';
+import { createQueryClient } from '../../lib/queryClient';
 import type { AppRoute } from '../routes';
 import { AppLayout } from './AppLayout';
 
@@ -26,7 +28,9 @@ function renderLayoutAs(role: RoleName) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <QueryProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProviders>,
   );
 }

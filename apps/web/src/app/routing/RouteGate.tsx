@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { SessionContext, useSession } from '../../lib/session';
+import { QueryProvider } from '../QueryProvider';
 import { NotFoundPage } from './NotFoundPage';
 import { resolveRoute } from './resolveRoute';
 import { RoutePage } from './RoutePage';
@@ -24,6 +25,14 @@ function isSignOut(error: Error): boolean {
  * come here: they load neither the session nor the signed-in shell (app/router.tsx).
  */
 export function RouteGate({ page }: { page?: ReactNode }) {
+  return (
+    <QueryProvider>
+      <Gate page={page} />
+    </QueryProvider>
+  );
+}
+
+function Gate({ page }: { page?: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
   const current = session.hasToken ? (session.data ?? null) : null;
