@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { getAuthToken } from '../lib/storage';
 import { RouteErrorBoundary } from './routing/RouteErrorBoundary';
 import { RoutePage } from './routing/RoutePage';
 import { ROUTES, type AppRoute } from './routes';
@@ -8,16 +9,53 @@ import { ROUTES, type AppRoute } from './routes';
 /** The guard of the signed-in pages, with the session, the layouts and the live client: never loaded by a public page. */
 const RouteGate = lazy(() => import('./routing/RouteGate').then((m) => ({ default: m.RouteGate })));
 
-const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => route.load().then((Component) => ({ default: Component })))]));
+/** A public page that calls the API loads TanStack Query beside its code, at the same time; the others load none. */
+async function loadPage(route: AppRoute): Promise<{ default: ComponentType }> {
+  if (!route.public || route.withoutApi) return { default: await route.load() };
+  const [Page, { QueryProvider }] = await Promise.all([route.load(), import('./QueryProvider')]);
+  function PageWithApi() {
+    return (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    );
+  }
+  return { default: PageWithApi };
+}
+
+/** Each row's page code, fetched once however often it is asked for. */
+const LOADS = new Map<AppRoute, Promise<{ default: ComponentType }>>();
+function load(route: AppRoute): Promise<{ default: ComponentType }> {
+  let loading = LOADS.get(route);
+  if (!loading) {
+    loading = loadPage(route);
+    LOADS.set(route, loading);
+  }
+  return loading;
+}
+
+const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => load(route))]));
+
+/**
+ * A signed-in row: the gate with the row's page. With a stored session, the page's code is fetched as
+ * soon as the row matches, beside the gate's own code and the session, not once the gate and the layout
+ * have rendered.
+ */
+function GatedPage({ route, page }: { route: AppRoute; page: ReactNode }) {
+  useEffect(() => {
+    if (getAuthToken()) void load(route);
+  }, [route]);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <RouteGate page={page} />
+    </Suspense>
+  );
+}
 
 function routeElement(route: AppRoute) {
   const Page = PAGES.get(route)!;
   if (route.public) return <RoutePage route={route} page={<Page />} />;
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <RouteGate page={<Page />} />
-    </Suspense>
-  );
+  return <GatedPage route={route} page={<Page />} />;
 }
 
 function AppRoutes() {

@@ -19,6 +19,8 @@ export interface AppRoute {
   /** The organisation profile must have this flag on. */
   flag?: FeatureFlag;
   public?: boolean;
+  /** A public page that calls no API: served without TanStack Query (app/QueryProvider.tsx). */
+  withoutApi?: boolean;
   /** Key under `titles` in the translations; shown in the top bar and the document title. */
   title: TitleKey;
   load: () => Promise<ComponentType>;
@@ -32,7 +34,7 @@ const dashboard = (role: RoleName): AppRoute => ({
 });
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/login', public: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
+  { path: '/login', public: true, withoutApi: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
   { path: '/verify-token', public: true, title: 'verifyToken', load: () => import('../features/auth/VerifyTokenPage').then((m) => m.VerifyTokenPage) },
   { path: dashboardPath('patient'), roles: ['patient'], title: 'home', load: () => import('../features/patient/pages/PatientDashboardPage').then((m) => m.PatientDashboardPage) },
   { path: dashboardPath('manager'), roles: ['manager'], title: 'home', load: () => import('../features/manager/pages/ManagerDashboardPage').then((m) => m.ManagerDashboardPage) },
@@ -71,5 +73,5 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },
   { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages/ManageBookingPage').then((m) => m.ManageBookingPage) },
   { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages/EditBookingPage').then((m) => m.EditBookingPage) },
-  { path: '/unsupported-browser', public: true, title: 'unsupportedBrowser', load: () => import('../features/browser-support').then((m) => m.UnsupportedBrowserPage) },
+  { path: '/unsupported-browser', public: true, withoutApi: true, title: 'unsupportedBrowser', load: () => import('../features/browser-support').then((m) => m.UnsupportedBrowserPage) },
 ];

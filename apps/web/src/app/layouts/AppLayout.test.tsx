@@ -7,6 +7,8 @@ import { hardNavigate } from '../../lib/navigation';
 import { SessionContext } from '../../lib/session';
 import { SESSION_ID, sessionAs } from '../../test/session';
 import { AppProviders } from '../AppProviders';
+import { QueryProvider } from '../QueryProvider';
+import { createQueryClient } from '../../lib/queryClient';
 import type { AppRoute } from '../routes';
 import { AppLayout } from './AppLayout';
 
@@ -14,7 +16,8 @@ vi.mock('../../lib/navigation', () => ({ hardNavigate: vi.fn() }));
 
 const ROUTE: AppRoute = { path: '/x', title: 'home', load: () => Promise.resolve(() => null) };
 
-function renderLayoutAs(role: RoleName) {
+/** Renders the layout of `role` and waits for it: each layout loads on its own. */
+async function renderLayoutAs(role: RoleName) {
   const path = `/${role}/dashboard`;
   const element = (
     <SessionContext value={sessionAs(role)}>
@@ -26,9 +29,12 @@ function renderLayoutAs(role: RoleName) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <QueryProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProviders>,
   );
+  await screen.findByRole('main', {}, LOADED);
 }
 
 /** A screen `width` pixels wide, as CSS media queries see it. */
@@ -39,7 +45,10 @@ function screenWidth(width: number) {
   });
 }
 
-describe('AppLayout', () => {
+// The layouts and the profile menu's popup load lazily: their first import, transformed on the fly, can take seconds.
+const LOADED = { timeout: 10_000 };
+
+describe('AppLayout', { timeout: 30_000 }, () => {
   beforeEach(() => screenWidth(1280));
   afterEach(() => {
     cleanup();
@@ -48,8 +57,8 @@ describe('AppLayout', () => {
     localStorage.clear();
   });
 
-  it('gives a patient the top bar with logo, title and profile menu', () => {
-    renderLayoutAs('patient');
+  it('gives a patient the top bar with logo, title and profile menu', async () => {
+    await renderLayoutAs('patient');
 
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Vireo' }).getAttribute('href')).toBe('/patient/dashboard');
@@ -57,15 +66,15 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
-    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    const items = (await screen.findAllByRole('menuitem', {}, LOADED)).map((item) => item.textContent);
     expect(items).toEqual(['My Account', 'My Health Profile', 'Change Password', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Change Password' }).getAttribute('href')).toBe(
       `/identity/change-password?role_id=${SESSION_ID}&return_url=%2Fpatient%2Fdashboard`,
     );
   });
 
-  it('gives a shift manager the drawer with Doctors Management', () => {
-    renderLayoutAs('shift_manager');
+  it('gives a shift manager the drawer with Doctors Management', async () => {
+    await renderLayoutAs('shift_manager');
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
@@ -81,8 +90,8 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
   });
 
-  it('gives a practitioner the drawer without Doctors Management', () => {
-    renderLayoutAs('practitioner');
+  it('gives a practitioner the drawer without Doctors Management', async () => {
+    await renderLayoutAs('practitioner');
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Live Appointments' }).getAttribute('href')).toBe(
@@ -93,9 +102,9 @@ describe('AppLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Change Password' })).toBeTruthy();
   });
 
-  it('on a narrow screen keeps the drawer behind a menu button', () => {
+  it('on a narrow screen keeps the drawer behind a menu button', async () => {
     screenWidth(375);
-    renderLayoutAs('practitioner');
+    await renderLayoutAs('practitioner');
 
     expect(screen.queryByRole('link', { name: 'Live Appointments' })).toBeNull();
     const menu = screen.getByRole('button', { name: 'Open the menu' });
@@ -105,23 +114,23 @@ describe('AppLayout', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('offers in menus only the pages that exist for the role', () => {
-    renderLayoutAs('practitioner');
+  it('offers in menus only the pages that exist for the role', async () => {
+    await renderLayoutAs('practitioner');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Internal Chats' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Chats with Customers' })).toBeNull();
     cleanup();
 
-    renderLayoutAs('super_admin');
+    await renderLayoutAs('super_admin');
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My Account', 'Change Password', 'Logout']);
+    expect((await screen.findAllByRole('menuitem', {}, LOADED)).map((item) => item.textContent)).toEqual(['My Account', 'Change Password', 'Logout']);
   });
 
   it('logs out: revokes the session, clears storage and goes to /login', async () => {
     localStorage.setItem('auth_token', 'session-token');
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"success":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    renderLayoutAs('practitioner');
+    await renderLayoutAs('practitioner');
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
 

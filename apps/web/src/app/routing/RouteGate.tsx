@@ -1,17 +1,16 @@
 // Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
 import '@vireo/contracts/zod-messages';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { SessionContext, useSession } from '../../lib/session';
+import { AppLayout } from '../layouts/AppLayout';
+import { QueryProvider } from '../QueryProvider';
 import { NotFoundPage } from './NotFoundPage';
 import { resolveRoute } from './resolveRoute';
 import { RoutePage } from './RoutePage';
 import { SessionErrorPage } from './SessionErrorPage';
-
-/** The layouts load with the first protected page. */
-const AppLayout = lazy(() => import('../layouts/AppLayout').then((m) => ({ default: m.AppLayout })));
 
 /** A 401/403: the api wrapper is already on its way to /login. */
 function isSignOut(error: Error): boolean {
@@ -24,6 +23,14 @@ function isSignOut(error: Error): boolean {
  * come here: they load neither the session nor the signed-in shell (app/router.tsx).
  */
 export function RouteGate({ page }: { page?: ReactNode }) {
+  return (
+    <QueryProvider>
+      <Gate page={page} />
+    </QueryProvider>
+  );
+}
+
+function Gate({ page }: { page?: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
   const current = session.hasToken ? (session.data ?? null) : null;

@@ -5,6 +5,8 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { QueryProvider } from '../../app/QueryProvider';
+import { createQueryClient } from '../../lib/queryClient';
 import { sessionAs } from '../../test/session';
 import { VerifyTokenPage } from './VerifyTokenPage';
 
@@ -28,7 +30,9 @@ function renderAt(url: string) {
   render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <QueryProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryProvider>
       </AppProviders>
     </StrictMode>,
   );

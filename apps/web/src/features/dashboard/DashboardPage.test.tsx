@@ -4,6 +4,8 @@ import type { RoleName } from '@vireo/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { QueryProvider } from '../../app/QueryProvider';
+import { createQueryClient } from '../../lib/queryClient';
 import { SessionContext } from '../../lib/session';
 import { sessionAs } from '../../test/session';
 import { DashboardPage } from './DashboardPage';
@@ -17,7 +19,9 @@ function renderHomeOf(role: RoleName) {
   const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <QueryProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProviders>,
   );
 }

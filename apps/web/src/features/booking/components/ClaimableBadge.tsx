@@ -1,24 +1,9 @@
-import Chip from '@mui/material/Chip';
-import { BOOKING_LIVE, ClaimableCountResponse, can, claimableBadgeText } from '@vireo/contracts';
-import { apiRequest } from '../../../lib/api';
+import { can } from '@vireo/contracts';
+import { lazy, Suspense } from 'react';
 import { useCurrentSession } from '../../../lib/session';
-import { useLiveQuery } from '../../../lib/useLive';
 
-/** While the live socket is down the count is polled as often as the claimable list (spec 2 §9: 5 s). */
-const POLL_MS = 5_000;
-
-function ClaimableCount() {
-  const query = useLiveQuery(
-    {
-      queryKey: ['booking', 'claimable-count'],
-      queryFn: ({ signal }) => apiRequest('/api/booking/getclaimappointments/count', { schema: ClaimableCountResponse, signal }).then((answer) => answer.count),
-    },
-    { topic: BOOKING_LIVE.appointmentsTopic, pollMs: POLL_MS },
-  );
-  const count = query.data ?? 0;
-  if (count === 0) return null;
-  return <Chip role="status" color="warning" label={claimableBadgeText(count)} />;
-}
+/** The count, its query and the live client load only for the staff who claim appointments (GET /getclaimappointments/count). */
+const ClaimableCount = lazy(() => import('./ClaimableCount').then((m) => ({ default: m.ClaimableCount })));
 
 /**
  * The top bar's claimable-appointments badge (spec 1 §2): "There are N claimable appointments" ("There is 1…" for one),
@@ -27,6 +12,9 @@ function ClaimableCount() {
  */
 export function ClaimableBadge() {
   const session = useCurrentSession();
-  // The staff who claim appointments see how many are waiting (GET /getclaimappointments/count).
-  return can(session.role.name, 'appointments.claim') ? <ClaimableCount /> : null;
+  return can(session.role.name, 'appointments.claim') ? (
+    <Suspense fallback={null}>
+      <ClaimableCount />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,21 @@
+import Chip from '@mui/material/Chip';
+import { BOOKING_LIVE, ClaimableCountResponse, claimableBadgeText } from '@vireo/contracts';
+import { apiRequest } from '../../../lib/api';
+import { useLiveQuery } from '../../../lib/useLive';
+
+/** While the live socket is down the count is polled as often as the claimable list (spec 2 §9: 5 s). */
+const POLL_MS = 5_000;
+
+/** The badge of ClaimableBadge: the number of claimable appointments, hidden while loading or at zero. */
+export function ClaimableCount() {
+  const query = useLiveQuery(
+    {
+      queryKey: ['booking', 'claimable-count'],
+      queryFn: ({ signal }) => apiRequest('/api/booking/getclaimappointments/count', { schema: ClaimableCountResponse, signal }).then((answer) => answer.count),
+    },
+    { topic: BOOKING_LIVE.appointmentsTopic, pollMs: POLL_MS },
+  );
+  const count = query.data ?? 0;
+  if (count === 0) return null;
+  return <Chip role="status" color="warning" label={claimableBadgeText(count)} />;
+}
