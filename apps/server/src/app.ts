@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fas
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
 import { loggableError, registerErrorHandling } from './platform/errors';
+import { PRETTY_TRANSPORT, prettyLogs } from './platform/logging';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -37,12 +38,15 @@ const logSerializers = {
   err: loggableError,
 };
 
+/** Where the log goes: the given stream, else stdout, pretty in a terminal outside production (`prettyLogs`). */
+function logOutput(logStream: BuildOptions['logStream']) {
+  if (logStream) return { stream: logStream };
+  return prettyLogs(process.stdout, process.env.NODE_ENV) ? { transport: PRETTY_TRANSPORT } : {};
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: ctx.config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: logSerializers, ...logOutput(options.logStream) },
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
