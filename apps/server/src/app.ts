@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
 import { identityPages } from './modules/identity/pages';
+import { passwordResetPages } from './modules/identity/password-reset.pages';
 import { liveRoutes } from './modules/live/live.routes';
 import { bookingRoutes } from './modules/booking/routes';
 import { startBookingJobs } from './modules/booking/jobs';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => loginRoutes(child, ctx), { prefix: '/api/login' });
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => passwordResetPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });
   if (ctx.jobs.boss) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });

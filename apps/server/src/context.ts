@@ -15,6 +15,7 @@ import { SessionStore } from './modules/identity/sessions';
 import { createBookingDeps } from './modules/booking/deps';
 import { registerBookingMessages } from './modules/booking/mail';
 import { registerDoctorsMessages } from './modules/doctors/mails';
+import { registerIdentityMessages } from './modules/identity/password-reset';
 import { registerUserdataMessages } from './modules/userdata/mails';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
 import { UserdataService } from './modules/userdata/service';
@@ -54,5 +55,6 @@ export function createContext(
   registerBookingMessages(outbox, booking);
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
+  registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

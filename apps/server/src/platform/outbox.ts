@@ -17,7 +17,8 @@ export type DomainEvent =
   | 'booking_user.metadata.updated'
   | 'kit_order.placed'
   | 'registration.invited'
-  | 'practitioner.invited';
+  | 'practitioner.invited'
+  | 'password_reset.requested';
 
 export interface NewEvent {
   name: DomainEvent;
