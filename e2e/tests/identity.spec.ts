@@ -1,10 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createDemoLtdPatient } from '../accounts';
-import { expectAccessible, signIn } from '../fixtures';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures';
 import { openMailbox } from '../mailbox';
 import { smtpPort } from '../playwright.config';
 
+/** The computed styles that make the look: colours and font. */
+const looks = (element: Locator) =>
+  element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    return { background: style.backgroundColor, color: style.color, font: style.fontFamily, transform: style.textTransform };
+  });
+
 test.describe('identity pages', () => {
+  test('the sign-in page looks like the app: its button, font and top bar', async ({ page }) => {
+    await page.goto('/login');
+    const appButton = await looks(page.getByRole('button', { name: 'Login with Vireo' }));
+    const appFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    await page.getByRole('button', { name: 'Login with Vireo' }).click();
+    await expect(page).toHaveURL(/\/identity\/sign-in/);
+    expect(await looks(page.getByRole('button', { name: 'Sign in' }))).toEqual(appButton);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(appFont);
+    const topBar = await looks(page.getByRole('banner'));
+    await expectAccessible(page);
+
+    await page.getByLabel('E-mail address').fill(DEMO.patient);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/patient/dashboard');
+    const appBar = await looks(page.getByRole('banner'));
+    expect({ background: topBar.background, color: topBar.color }).toEqual({ background: appBar.background, color: appBar.color });
+  });
+
   test('a forgotten password is reset through the e-mailed link, which works once', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
     const mailbox = await openMailbox(smtpPort);

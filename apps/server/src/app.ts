@@ -13,6 +13,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
 import { identityPages } from './modules/identity/pages';
 import { passwordResetPages } from './modules/identity/password-reset.pages';
+import { identityStylesheet } from './modules/identity/theme';
 import { liveRoutes } from './modules/live/live.routes';
 import { bookingRoutes } from './modules/booking/routes';
 import { startBookingJobs } from './modules/booking/jobs';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => passwordResetPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => identityStylesheet(child), { prefix: '/identity' });
   await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });
   if (ctx.jobs.boss) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });

@@ -11,3 +11,4 @@ export * from './dates';
 export * from './userdata';
 export * from './live';
 export * from './rota';
+export * from './theme';
