@@ -24,6 +24,7 @@ body{margin:0;font-family:${THEME.fontFamily};font-size:1rem;line-height:1.5;let
 main{width:calc(100% - 32px);max-width:420px;margin:48px auto;padding:32px;background:${THEME.paper};border-radius:4px;box-shadow:${SHADOW.paper}}
 h1{font-size:1.5rem;font-weight:400;line-height:1.334;margin:0 0 16px}
 p{margin:16px 0}
+main>:last-child{margin-bottom:0}
 label{display:block;font-weight:500;margin:16px 0 4px}
 input{width:100%;padding:16.5px 14px;font:inherit;color:inherit;border:1px solid rgba(0,0,0,.23);border-radius:4px;background:${THEME.paper}}
 input:hover{border-color:rgba(0,0,0,.87)}
