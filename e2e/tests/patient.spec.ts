@@ -48,6 +48,11 @@ async function press(page: Page, name: string) {
   await button.click();
 }
 
+/** The signed-in page's session, for reading what the server stored. */
+async function bearer(page: Page): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` };
+}
+
 async function onboard(page: Page) {
   await page.goto('/patient/shipping-info');
   await fillShipping(page);
@@ -267,6 +272,45 @@ test.describe('patient', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/patient/dashboard');
+  });
+
+  test('a double click on Order Kit places one order and confirms it', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await onboard(page);
+    await page.goto('/patient/order-test-kit');
+    const day12 = daysAhead(12);
+    await showMonthOf(page, day12);
+    await dayCell(page, day12).click();
+    let posts = 0;
+    page.on('request', (sent) => void (sent.method() === 'POST' && sent.url().endsWith('/api/userdata/order') && (posts += 1)));
+
+    await page.getByRole('button', { name: 'Order Kit' }).dblclick();
+    await expect(page.getByText('Thank you, your kit is on the way.')).toBeVisible();
+    await expect(page.getByText('An error occurred, please try again')).toHaveCount(0);
+    expect(posts).toBe(1);
+    const orders = await request.get('/api/userdata/orders', { headers: await bearer(page) });
+    expect((await orders.json()).orders).toHaveLength(1);
+  });
+
+  test('a double click on Next at the last step of the symptom checker stores one check', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await onboard(page);
+    await page.goto('/patient/symptom-checker');
+    await press(page, 'Next');
+    await press(page, 'Next');
+    await expect(page.getByLabel('No Contact')).toBeChecked();
+    let posts = 0;
+    page.on('request', (sent) => void (sent.method() === 'POST' && sent.url().endsWith('/api/userdata/symptom') && (posts += 1)));
+
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    await expect(next).toHaveCount(1);
+    await next.dblclick();
+    await expect(page.getByRole('status').filter({ hasText: 'You have no symptoms' })).toBeVisible();
+    expect(posts).toBe(1);
+    const history = await request.get('/api/userdata/roles/history', { headers: await bearer(page) });
+    expect((await history.json()).symptoms).toHaveLength(1);
   });
 
   test('My Account edits personal information and shipping details, and shows a failed save', async ({ page, request }) => {

@@ -8,11 +8,14 @@ import { registerAccessControl } from './platform/access';
 import { loggableError, registerErrorHandling } from './platform/errors';
 import { registerPageForms } from './platform/pages';
 import { registerRateLimits } from './platform/rate-limit';
+import { PRETTY_TRANSPORT, prettyLogs } from './platform/logging';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { loginRoutes } from './modules/identity/login.routes';
 import { identityPages } from './modules/identity/pages';
+import { passwordResetPages } from './modules/identity/password-reset.pages';
+import { identityStylesheet } from './platform/page-theme';
 import { liveRoutes } from './modules/live/live.routes';
 import { bookingRoutes } from './modules/booking/routes';
 import { startBookingJobs } from './modules/booking/jobs';
@@ -40,12 +43,15 @@ const logSerializers = {
   err: loggableError,
 };
 
+/** Where the log goes: the given stream, else stdout, pretty in a terminal outside production (`prettyLogs`). */
+function logOutput(logStream: BuildOptions['logStream']) {
+  if (logStream) return { stream: logStream };
+  return prettyLogs(process.stdout, process.env.NODE_ENV) ? { transport: PRETTY_TRANSPORT } : {};
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: ctx.config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: logSerializers, ...logOutput(options.logStream) },
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -90,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => loginRoutes(child, ctx), { prefix: '/api/login' });
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => passwordResetPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => identityStylesheet(child), { prefix: '/identity' });
   await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });
   if (ctx.jobs.boss) await startBookingJobs(ctx.booking, ctx.jobs, { demo: ctx.config.seedDemo });

@@ -15,6 +15,7 @@ import { SessionStore } from './modules/identity/sessions';
 import { createBookingDeps } from './modules/booking/deps';
 import { registerBookingMessages } from './modules/booking/mail';
 import { registerDoctorsMessages } from './modules/doctors/mails';
+import { registerIdentityMessages } from './modules/identity/password-reset';
 import { registerUserdataMessages } from './modules/userdata/mails';
 import { registerMessagesResend } from './modules/messages/service';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
@@ -54,5 +55,6 @@ export function createContext(
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
   registerMessagesResend(outbox, { mailer });
+  registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
 }

@@ -16,3 +16,4 @@ export * from './live';
 export * from './live-topics';
 export * from './rota';
 export * from './recorded-messages';
+export * from './theme';

@@ -176,3 +176,20 @@ describe('request log', () => {
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 });
+
+describe('the log of a started app', () => {
+  it('holds no line for health checks nor for requests at the default level, and writes JSON when not on a terminal', async () => {
+    const lines: string[] = [];
+    const app = await createHarness({}, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await app.call('GET', '/api/health')).status).toBe(200);
+      expect((await app.call('GET', '/api/login/session')).status).toBe(401);
+      app.app.log.info('marker');
+    } finally {
+      await app.close();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { route?: string } });
+    expect(entries.filter((entry) => entry.req?.route === '/api/health' || /request/.test(entry.msg))).toEqual([]);
+    expect(entries.map((entry) => entry.msg)).toContain('marker');
+  });
+});

@@ -18,7 +18,8 @@ export type DomainEvent =
   | 'kit_order.placed'
   | 'registration.invited'
   | 'practitioner.invited'
-  | 'message.resend';
+  | 'message.resend'
+  | 'password_reset.requested';
 
 export interface NewEvent {
   name: DomainEvent;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import { SINGLE_LINE_TEXT } from '@vireo/contracts';
+import { IDENTITY_CSS_URL } from './page-theme';
 
 /**
  * The kit of the server-rendered pages (sign-in, change password, registration, set password):
@@ -13,22 +14,19 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-const STYLE = `
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f4f6f8;color:#1b1f23}
-main{max-width:420px;margin:8vh auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
-h1{font-size:1.5rem;margin:0 0 8px}.brand{color:#0b5d4b;font-weight:700;font-size:1.1rem;margin:0 0 24px}
-label{display:block;font-weight:600;margin:16px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #6b7680;border-radius:4px}
-input:focus,button:focus,a:focus{outline:3px solid #1565c0;outline-offset:2px}
-button{margin-top:24px;width:100%;padding:12px;font-size:1rem;font-weight:600;color:#fff;background:#0b5d4b;border:0;border-radius:4px;cursor:pointer}
-.error{background:#fdecea;color:#8a1c12;border-radius:4px;padding:12px;margin:16px 0}.ok{background:#e7f4ec;color:#0f5132;border-radius:4px;padding:12px;margin:16px 0}
-.hint{color:#4a545e;font-size:.9rem}a{color:#0b4f9c}`;
+/** The product mark of the web app's top bar (ProductLogo). */
+const LOGO =
+  '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="6" fill="currentColor" opacity="0.2"/><path d="M7 10l9 14 9-14h-4l-5 8-5-8z" fill="currentColor"/></svg>';
 
-/** The frame of every server page: no scripts, so it works under the strictest CSP. */
+/**
+ * The frame of every server page, in the web app's look (top bar, card; `page-theme.ts`'s stylesheet):
+ * no scripts, so it works under the strictest CSP.
+ */
 export function page(productName: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} – ${escapeHtml(productName)}</title><style>${STYLE}</style></head>
-<body><main><p class="brand">${escapeHtml(productName)}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<title>${escapeHtml(title)} – ${escapeHtml(productName)}</title><link rel="stylesheet" href="${IDENTITY_CSS_URL}"></head>
+<body><header class="topbar"><a href="/login">${LOGO}${escapeHtml(productName)}</a></header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 /** Only paths of Vireo itself are followed after a page: never another site. */

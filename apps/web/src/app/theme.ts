@@ -1,22 +1,12 @@
 import { createTheme } from '@mui/material/styles';
+import { THEME } from '@vireo/contracts';
 
-const SYSTEM_FONTS = [
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  '"Noto Sans"',
-  'sans-serif',
-].join(',');
-
-/** Colours keep at least 4.5:1 contrast against their text (WCAG AA). */
+/** The app's theme, from the tokens the identity pages' stylesheet shares. */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1f5f4a', contrastText: '#ffffff' },
-    secondary: { main: '#5b3f8c', contrastText: '#ffffff' },
-    background: { default: '#f6f7f6', paper: '#ffffff' },
+    primary: { main: THEME.primary, contrastText: THEME.onPrimary },
+    secondary: { main: THEME.secondary, contrastText: THEME.onPrimary },
+    background: { default: THEME.background, paper: THEME.paper },
   },
-  typography: { fontFamily: SYSTEM_FONTS },
+  typography: { fontFamily: THEME.fontFamily },
 });

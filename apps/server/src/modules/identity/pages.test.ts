@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME } from '@vireo/contracts';
+import { CACHE_CONTROL } from '../../platform/http';
 import { openForm, postForm } from '../../test/forms';
 import { createHarness, type Harness } from '../../test/harness';
+import { IDENTITY_CSS_URL } from '../../platform/page-theme';
 
 let h: Harness;
 beforeAll(async () => {
@@ -71,6 +74,23 @@ describe('/identity/sign-in', () => {
     const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, email: '"><script>alert(1)</script>', password: 'x-x-x-x-x' });
     expect(res.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(res.body).not.toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('the identity pages’ look', () => {
+  it('every page links the shared stylesheet, in the app’s colours and font, and carries no inline style or script', async () => {
+    for (const url of ['/identity/sign-in', '/identity/sign-out', '/identity/change-password', '/identity/forgot-password']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.body).toContain(`<link rel="stylesheet" href="${IDENTITY_CSS_URL}">`);
+      expect(res.body).toContain('<header class="topbar">');
+      expect(res.body).not.toMatch(/<style|<script|style="/);
+    }
+    const css = await h.app.inject({ method: 'GET', url: IDENTITY_CSS_URL });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['cache-control']).toBe(CACHE_CONTROL.hashedAsset);
+    expect(css.body).toContain(`font-family:${THEME.fontFamily}`);
+    expect(css.body).toContain(`background:${THEME.primary}`);
   });
 });
 

@@ -13,7 +13,8 @@ function signInForm(csrf: string, email: string, error?: string): string {
 ${hidden('csrf', csrf)}
 <label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button></form>`;
+<button type="submit">Sign in</button></form>
+<p><a href="/identity/forgot-password">Forgot password?</a></p>`;
 }
 
 function changePasswordForm(csrf: string, roleId: string, returnUrl: string, error?: string): string {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { OPEN_KIT_ORDER_STATUSES, type EmployeeSymptomRow, type ShippingDetailsInput, type TestResultValue, type TriageCode } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
@@ -97,6 +97,27 @@ export async function hasAnyOrder(db: Db, profileId: string): Promise<boolean> {
   return Boolean(row);
 }
 
+export type SymptomSubmissionValues = typeof symptomSubmissions.$inferInsert;
+
+/**
+ * Locks a role profile's row until the transaction ends, so that one profile's submissions are
+ * checked and written one after another (no key update: rows that reference the profile can still be written).
+ */
+export async function lockProfile(db: Db, profileId: string): Promise<void> {
+  await db.select({ id: roleProfiles.id }).from(roleProfiles).where(eq(roleProfiles.id, profileId)).for('no key update');
+}
+
+/** The profile's latest symptom submission made after `since`. */
+export async function latestSymptomSubmissionSince(db: Db, profileId: string, since: Date): Promise<typeof symptomSubmissions.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(symptomSubmissions)
+    .where(and(eq(symptomSubmissions.roleProfileId, profileId), gt(symptomSubmissions.submittedAt, since)))
+    .orderBy(desc(symptomSubmissions.submittedAt))
+    .limit(1);
+  return row;
+}
+
 export async function insertSymptomSubmission(db: Db, values: typeof symptomSubmissions.$inferInsert): Promise<string> {
   const [row] = await db.insert(symptomSubmissions).values(values).returning({ id: symptomSubmissions.id });
   if (!row) throw new Error('symptom insert returned nothing');
@@ -137,6 +158,23 @@ export async function openOrderOf(db: Db, profileId: string): Promise<KitOrderRo
     .from(kitOrders)
     .where(and(eq(kitOrders.roleProfileId, profileId), inArray(kitOrders.status, [...OPEN_KIT_ORDER_STATUSES])))
     .orderBy(desc(kitOrders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The profile's open order for that appointment date placed after `since`. */
+export async function openOrderPlacedSince(db: Db, profileId: string, appointmentDate: Date, since: Date): Promise<KitOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kitOrders)
+    .where(
+      and(
+        eq(kitOrders.roleProfileId, profileId),
+        inArray(kitOrders.status, [...OPEN_KIT_ORDER_STATUSES]),
+        eq(kitOrders.appointmentDate, appointmentDate),
+        gt(kitOrders.createdAt, since),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -65,6 +65,20 @@ export interface AttachResultInput {
 
 const RESULT_FILE_PREFIX = 'test-results';
 
+/**
+ * A kit order or symptom check sent again with the same content within this long of the first (a
+ * double click, a client's retry) answers the first one instead of writing another.
+ */
+export const REPEAT_SUBMISSION_WINDOW_MS = 10_000;
+
+const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** Whether a stored symptom submission has the answers of a new one. */
+function sameSymptomAnswers(stored: repo.SymptomSubmissionValues, next: repo.SymptomSubmissionValues): boolean {
+  const flags = ['symptomatic', 'fever', 'cough', 'shortnessOfBreath', 'lossOfSmell', 'worsening', 'breathingFast', 'coughingBlood', 'highRiskCountry'] as const;
+  return flags.every((flag) => stored[flag] === next[flag]) && stored.code === next.code && sameList(stored.contactIds, next.contactIds) && sameList(stored.symptoms, next.symptoms);
+}
+
 /** Where a result letter downloads from: the record in the path, the signed grant in the query. */
 function resultFileUrl(resultId: string, grant: LinkGrant): string {
   const query = new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature });
@@ -226,23 +240,28 @@ export class UserdataService {
     const profile = await this.personalProfile(auth);
     if (!profile.onboardingComplete) throw conflict(USERDATA_MSG.onboardingIncomplete);
     const outcome = triage(input);
+    const now = this.deps.clock.now();
+    const values: repo.SymptomSubmissionValues = {
+      roleProfileId: profile.id,
+      submittedAt: now,
+      contactIds: contactIdsOf(input.contact_id),
+      symptomatic: outcome.symptomatic,
+      fever: input.fever,
+      cough: input.cough,
+      shortnessOfBreath: input.shortness_of_breath,
+      lossOfSmell: input.loss_of_smell,
+      worsening: input.worsening,
+      breathingFast: input.breathing_fast,
+      coughingBlood: input.coughing_blood,
+      highRiskCountry: input.high_risk_country,
+      symptoms: [...input.symptoms].sort((a, b) => a - b),
+      code: outcome.code,
+    };
     await this.deps.db.transaction(async (tx) => {
-      const id = await repo.insertSymptomSubmission(tx, {
-        roleProfileId: profile.id,
-        submittedAt: this.deps.clock.now(),
-        contactIds: contactIdsOf(input.contact_id),
-        symptomatic: outcome.symptomatic,
-        fever: input.fever,
-        cough: input.cough,
-        shortnessOfBreath: input.shortness_of_breath,
-        lossOfSmell: input.loss_of_smell,
-        worsening: input.worsening,
-        breathingFast: input.breathing_fast,
-        coughingBlood: input.coughing_blood,
-        highRiskCountry: input.high_risk_country,
-        symptoms: [...input.symptoms].sort((a, b) => a - b),
-        code: outcome.code,
-      });
+      await repo.lockProfile(tx, profile.id);
+      const latest = await repo.latestSymptomSubmissionSince(tx, profile.id, new Date(now.getTime() - REPEAT_SUBMISSION_WINDOW_MS));
+      if (latest && sameSymptomAnswers(latest, values)) return;
+      const id = await repo.insertSymptomSubmission(tx, values);
       await this.deps.audit.healthData(request, 'write', 'symptom_submission', id, tx);
     });
     return { success: true, code: outcome.code, text: outcome.text };
@@ -361,7 +380,12 @@ export class UserdataService {
     if (!user || !shipping) throw conflict(USERDATA_MSG.onboardingIncomplete);
     const order = await db.transaction(async (tx) => {
       const row = await repo.insertOrder(tx, { roleProfileId: profile.id, appointmentDate: appointment, status: 'ordered', confirmationEmail: user.email, createdAt: now });
-      if (!row) throw conflict(USERDATA_MSG.openOrderExists);
+      if (!row) {
+        // The same order sent again moments later (a double click, a retry) answers the order it placed.
+        const placed = await repo.openOrderPlacedSince(tx, profile.id, appointment, new Date(now.getTime() - REPEAT_SUBMISSION_WINDOW_MS));
+        if (placed) return placed;
+        throw conflict(USERDATA_MSG.openOrderExists);
+      }
       await this.deps.audit.healthData(request, 'write', 'kit_order', row.id, tx);
       // The confirmation e-mail is this event's handler (userdata/mails.ts).
       await this.deps.outbox.emit(tx, { name: 'kit_order.placed', organisationId: auth.organisationId, payload: { order_id: row.id, role_profile_id: profile.id, user_id: user.id } });

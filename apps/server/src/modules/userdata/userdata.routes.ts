@@ -50,7 +50,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags: ['userdata'],
       summary: 'Submit the symptom checker (patient, manager: own profile)',
       description:
-        'Needs daily_check on the organisation (403 otherwise) and a completed onboarding (409 otherwise). contact_id is one id or a list (1 No Contact stands alone; default 1). The server decides the triage: RED with any main symptom, ORANGE with a close contact or a high-risk country, GREEN otherwise; symptomatic is derived, a value sent is ignored. Every submission is kept as symptom history.',
+        'Needs daily_check on the organisation (403 otherwise) and a completed onboarding (409 otherwise). contact_id is one id or a list (1 No Contact stands alone; default 1). The server decides the triage: RED with any main symptom, ORANGE with a close contact or a high-risk country, GREEN otherwise; symptomatic is derived, a value sent is ignored. Every submission is kept as symptom history; the same answers sent again within 10 s answer the first check without keeping another.',
       body: SymptomSubmission,
       response: withErrors({ 200: SymptomResult }),
     },
@@ -233,7 +233,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags: ['userdata'],
       summary: 'Order a home test kit for own role profile (patient, manager)',
       description:
-        'Needs order_kit on the organisation (403) and a completed onboarding (409). appointment_date is an instant on the chosen day (the web app sends 12:00 UTC); days 0 to 11 ahead in Europe/London are refused (8 working days), day 12 is the first accepted, at most a year ahead. One open order per profile (409). A confirmation e-mail is recorded, and sent when SMTP is configured.',
+        'Needs order_kit on the organisation (403) and a completed onboarding (409). appointment_date is an instant on the chosen day (the web app sends 12:00 UTC); days 0 to 11 ahead in Europe/London are refused (8 working days), day 12 is the first accepted, at most a year ahead. One open order per profile (409); the same order sent again within 10 s answers the order it placed (201). A confirmation e-mail is recorded, and sent when SMTP is configured.',
       body: KitOrderRequest,
       response: withErrors({ 201: KitOrderResponse }),
     },

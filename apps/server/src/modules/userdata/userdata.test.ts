@@ -7,6 +7,7 @@ import { webSocketOrigin } from '../../platform/http';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
 import { TRIAGE_TEXT } from './triage';
+import { REPEAT_SUBMISSION_WINDOW_MS } from './service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -312,6 +313,27 @@ describe('POST /api/userdata/symptom', () => {
     expect((await auditRows(u.user.id, 'health_data.write')).filter((row) => row.resourceType === 'symptom_submission')).toHaveLength(2);
   });
 
+  it('answers the same check sent again within 10 s (one after the other or at once) with the first, and keeps one', async () => {
+    const u = await h.user({ org: await h.org(), roles: ['patient'] });
+    await onboard(u);
+    const body = noSymptoms({ contact_id: [2], symptoms: [3, 1] });
+    const first = await check(body, u.token);
+    h.clock.advance(REPEAT_SUBMISSION_WINDOW_MS - 1);
+    const again = await check(body, u.token);
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    const symptoms = async () => (await h.call('GET', '/api/userdata/roles/history', { token: u.token })).body.symptoms as unknown[];
+    expect(await symptoms()).toHaveLength(1);
+
+    h.clock.advance(1);
+    const concurrent = await Promise.all([check(body, u.token), check(body, u.token), check(body, u.token)]);
+    expect(concurrent.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(concurrent.map((res) => res.body)).toEqual([first.body, first.body, first.body]);
+    expect(await symptoms()).toHaveLength(2);
+    await check(noSymptoms({ fever: true }), u.token);
+    expect(await symptoms()).toHaveLength(3);
+    expect((await auditRows(u.user.id, 'health_data.write')).filter((row) => row.resourceType === 'symptom_submission')).toHaveLength(3);
+  });
+
   it('answers 409 before onboarding is complete, 403 when daily_check is off, 403 to other roles and 401 without a session', async () => {
     const org = await h.org({ dailyCheck: true });
     const fresh = await h.user({ org, roles: ['patient'] });
@@ -524,6 +546,23 @@ describe('POST /api/userdata/order and GET /api/userdata/orders', () => {
     const orders = await h.call('GET', '/api/userdata/orders', { token: patient.token });
     expect(orders.body.orders).toEqual([expect.objectContaining({ status: 'result_received' })]);
     expect((await order(30)).status).toBe(201);
+  });
+
+  it('answers the same order sent again within 10 s (one after the other or at once) with the first order, and 409 after that', async () => {
+    const patient = await h.user({ org: await h.org(), roles: ['patient'] });
+    await onboard(patient);
+    const profileId = await profileIdOf(patient);
+    const order = (days: number) => h.call('POST', '/api/userdata/order', { token: patient.token, body: { role_profile_id: profileId, appointment_date: daysAhead(days) } });
+    const [first, ...others] = await Promise.all([order(20), order(20), order(20)]);
+    expect(first?.status).toBe(201);
+    expect(others).toEqual([expect.objectContaining({ status: 201, body: first?.body }), expect.objectContaining({ status: 201, body: first?.body })]);
+    h.clock.advance(REPEAT_SUBMISSION_WINDOW_MS - 1);
+    expect(await order(20)).toMatchObject({ status: 201, body: first?.body });
+    expect(await order(21)).toMatchObject({ status: 409, body: { message: USERDATA_MSG.openOrderExists } });
+    h.clock.advance(1);
+    expect(await order(20)).toMatchObject({ status: 409, body: { message: USERDATA_MSG.openOrderExists } });
+    expect((await h.call('GET', '/api/userdata/orders', { token: patient.token })).body.orders).toHaveLength(1);
+    expect(await h.mails({ recipient: patient.user.email, template: 'kit_order.confirmation' })).toHaveLength(1);
   });
 
   it('refuses past dates, dates more than a year ahead and absent fields', async () => {

@@ -18,7 +18,7 @@ export function LoginPage() {
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper sx={{ p: 4, display: 'grid', gap: 3, justifyItems: 'center', minWidth: { sm: 360 } }}>
+      <Paper sx={{ p: 4, display: 'grid', gap: 3, justifyItems: 'center', width: '100%', maxWidth: 420 }}>
         <Typography component="h1" variant="h4" color="primary">
           <ProductLogo />
         </Typography>

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InvitationResponse, OrganisationSymptomHistoryResponse, RegistrationsResponse } from '@vireo/contracts';
+import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { apiRequest } from '../../lib/api';
 
 export const managerKeys = {
@@ -23,7 +24,7 @@ export function useRegistrations() {
 
 export function useInvite() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (emails: string[]) => apiRequest('/api/userdata/organisations/invitations', { method: 'POST', body: { emails }, schema: InvitationResponse }).then((r) => r.invitations),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: managerKeys.registrations }),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type HealthAssessmentInput,
   HelpMediaResponse,
@@ -15,6 +15,7 @@ import {
   type SymptomAnswers,
   type UpdateUserRequest,
 } from '@vireo/contracts';
+import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { apiRequest } from '../../lib/api';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 
@@ -53,7 +54,7 @@ export function useOrganisation() {
 
 export function useSaveShipping() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: ShippingDetailsInput) => apiRequest('/api/userdata/roles/shipping', { method: 'POST', body: input, schema: ShippingDetailsResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.all }),
   });
@@ -61,7 +62,7 @@ export function useSaveShipping() {
 
 export function useSubmitAssessment() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: HealthAssessmentInput) => apiRequest('/api/userdata/onboarding', { method: 'POST', body: input, schema: OnboardingState }),
     onSuccess: async (state) => {
       queryClient.setQueryData(userdataKeys.onboarding, state);
@@ -71,14 +72,14 @@ export function useSubmitAssessment() {
 }
 
 export function useSubmitSymptoms() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (answers: SymptomAnswers) => apiRequest('/api/userdata/symptom', { method: 'POST', body: answers, schema: SymptomResult }),
   });
 }
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: { role_profile_id: string; appointment_date: number }) =>
       apiRequest('/api/userdata/order', { method: 'POST', body: input, schema: KitOrderResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.onboarding }),
@@ -106,7 +107,7 @@ export function useHelpMedia() {
 /** Personal details live with the identity service (PATCH /api/identity/users/{id}). */
 export function useUpdatePersonalDetails(userId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: UpdateUserRequest) => apiRequest(`/api/identity/users/${userId}`, { method: 'PATCH', body: input, schema: UserResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AppointmentListResponse,
   AppointmentResponse,
@@ -18,6 +18,7 @@ import {
   SuccessOnly,
   type CreateDoctorRequest,
 } from '@vireo/contracts';
+import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
 import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../practitioner/api';
@@ -71,7 +72,7 @@ export function useShiftOverview() {
 }
 
 export function useMakeWaiting() {
-  return useMutation({ mutationFn: (id: string) => apiRequest(`/api/booking/${id}/status`, { schema: StatusResponse, method: 'POST', body: { status: 'WAITING' } }) });
+  return useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/booking/${id}/status`, { schema: StatusResponse, method: 'POST', body: { status: 'WAITING' } }) });
 }
 
 export function useDoctors() {
@@ -90,12 +91,12 @@ export function useDoctorMutations() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager', 'doctors'] });
   return {
-    create: useMutation({ mutationFn: (body: CreateDoctorRequest) => apiRequest('/api/doctors', { schema: DoctorResponse, method: 'POST', body }), onSuccess: refresh }),
-    setDisabled: useMutation({
+    create: useSubmitMutation({ mutationFn: (body: CreateDoctorRequest) => apiRequest('/api/doctors', { schema: DoctorResponse, method: 'POST', body }), onSuccess: refresh }),
+    setDisabled: useSubmitMutation({
       mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => apiRequest(`/api/doctors/${id}`, { schema: DoctorResponse, method: 'PATCH', body: { disabled } }),
       onSuccess: refresh,
     }),
-    resend: useMutation({ mutationFn: (id: string) => apiRequest(`/api/doctors/${id}/invitation`, { schema: MessageResponse, method: 'POST' }) }),
+    resend: useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/doctors/${id}/invitation`, { schema: MessageResponse, method: 'POST' }) }),
   };
 }
 
@@ -110,15 +111,15 @@ export function useShiftMutations() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
   return {
-    create: useMutation({
+    create: useSubmitMutation({
       mutationFn: (body: { practitioner_id: string; start_time: number; end_time: number }) => apiRequest('/api/rota/shifts', { schema: RotaShiftResponse, method: 'POST', body }),
       onSuccess: refresh,
     }),
-    move: useMutation({
+    move: useSubmitMutation({
       mutationFn: ({ id, ...body }: { id: string; start_time: number; end_time: number }) => apiRequest(`/api/rota/shifts/${id}`, { schema: RotaShiftResponse, method: 'PATCH', body }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: string) => apiRequest(`/api/rota/shifts/${id}`, { schema: SuccessOnly, method: 'DELETE' }), onSuccess: refresh }),
+    remove: useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/rota/shifts/${id}`, { schema: SuccessOnly, method: 'DELETE' }), onSuccess: refresh }),
   };
 }
 
@@ -137,11 +138,11 @@ export function useSlotMutations(shiftId: string) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
   return {
-    reassign: useMutation({
+    reassign: useSubmitMutation({
       mutationFn: (body: { appointment_ids: string[]; practitioner_id: string }) => apiRequest(`/api/rota/shifts/${shiftId}/reassign`, { schema: SlotChangeResponse, method: 'POST', body }),
       onSuccess: refresh,
     }),
-    release: useMutation({
+    release: useSubmitMutation({
       mutationFn: (body: { appointment_ids: string[] }) => apiRequest(`/api/rota/shifts/${shiftId}/release`, { schema: SlotChangeResponse, method: 'POST', body }),
       onSuccess: refresh,
     }),

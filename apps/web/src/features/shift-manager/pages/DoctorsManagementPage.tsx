@@ -124,6 +124,7 @@ export function DoctorsManagementPage() {
           {d.state === 'invited' && (
             <Button
               size="small"
+              disabled={resend.isPending}
               onClick={() => resend.mutate(d.user_id, { onSuccess: (a) => showToast(a.message, 'success'), onError: (e) => showToast(e instanceof ApiError ? e.message : TEXT.error, 'error') })}
               aria-label={`${TEXT.doctors.resend}: ${fullName(d)}`}
             >
