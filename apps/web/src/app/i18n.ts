@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import type { BookingTranslation } from '../features/booking/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
+import type { PractitionerTranslation } from '../features/practitioner/locales/en';
+import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import { de } from './locales/de';
 import { en, type Translation } from './locales/en';
 
@@ -19,6 +21,8 @@ declare module 'i18next' {
       booking: BookingTranslation;
       manager: ManagerTranslation;
       patient: PatientTranslation;
+      practitioner: PractitionerTranslation;
+      'shift-manager': ShiftManagerTranslation;
     };
   }
 }
