@@ -1,15 +1,33 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { BookingTranslation } from '../features/booking/locales/en';
+import type { ManagerTranslation } from '../features/manager/locales/en';
+import type { PatientTranslation } from '../features/patient/locales/en';
+import type { PractitionerTranslation } from '../features/practitioner/locales/en';
+import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import { de } from './locales/de';
 import { en, type Translation } from './locales/en';
 
+/**
+ * One text system: the shell's texts are the `common` namespace, in the first chunk; each feature's
+ * texts are the namespace named after its folder (`features/<namespace>/locales/<language>.ts`, default
+ * export), loaded with the feature's pages the first time one of them asks for it in a language.
+ */
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: Translation };
+    defaultNS: 'common';
+    resources: {
+      common: Translation;
+      booking: BookingTranslation;
+      manager: ManagerTranslation;
+      patient: PatientTranslation;
+      practitioner: PractitionerTranslation;
+      'shift-manager': ShiftManagerTranslation;
+    };
   }
 }
 
-const LANGUAGES = ['en', 'de'] as const;
+export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const LANGUAGE_KEY = 'lang';
@@ -27,17 +45,39 @@ export function changeLanguage(language: Language): void {
   void i18n.changeLanguage(language);
 }
 
+/** Each feature namespace's languages, one chunk each. */
+const FEATURE_TEXTS = import.meta.glob<{ default: ResourceKey }>('../features/*/locales/{en,de}.ts');
+
+const featureTexts: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = FEATURE_TEXTS[`../features/${namespace}/locales/${language}.ts`];
+    if (!load) return callback(new Error(`No ${language} texts for ${namespace}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+void i18n
+  .use(featureTexts)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { common: en }, de: { common: de } },
+    partialBundledLanguages: true,
+    ns: ['common'],
+    defaultNS: 'common',
+    lng: detectLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
 
 export { i18n };

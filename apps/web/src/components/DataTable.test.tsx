@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../app/i18n';
 import { DataTable, FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from './DataTable';
 
 afterEach(cleanup);

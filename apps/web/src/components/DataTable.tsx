@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DataColumn<Row, Field extends string = string> {
   id: string;
@@ -90,6 +91,7 @@ function TableFrame<Row, Field extends string, Key extends string>({
   onPageChange,
   onPageSizeChange,
 }: FrameProps<Row, Field, Key>) {
+  const { t } = useTranslation();
   return (
     <>
       <TableContainer>
@@ -139,6 +141,9 @@ function TableFrame<Row, Field extends string, Key extends string>({
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
           onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
+          getItemAriaLabel={(type) => t(`table.${type}`)}
         />
       )}
     </>

@@ -95,4 +95,14 @@ export const de: Translation = {
     retry: 'Erneut versuchen',
     reload: 'Seite neu laden',
   },
+  table: {
+    rowsPerPage: 'Zeilen pro Seite:',
+    displayedRows: '{{from}}–{{to}} von {{count}}',
+    first: 'Zur ersten Seite',
+    last: 'Zur letzten Seite',
+    next: 'Zur nächsten Seite',
+    previous: 'Zur vorherigen Seite',
+  },
+  newTab: '(öffnet in einem neuen Tab)',
+  help: { title: '{{product}}-Hilfe', video: 'So machen Sie einen Abstrich' },
 };

@@ -1,4 +1,5 @@
 import { MSG, ROLE_TITLES, type RoleName } from '@vireo/contracts';
+import type { Texts } from './shape';
 
 export const en = {
   titles: {
@@ -83,9 +84,17 @@ export const en = {
   layout: { partner: 'Partner', loading: 'Loading' },
   language: { en: 'English', de: 'Deutsch' },
   errors: { generic: MSG.somethingWentWrong, retry: 'Try again', reload: 'Reload page' },
+  table: {
+    rowsPerPage: 'Rows per page:',
+    displayedRows: '{{from}}–{{to}} of {{count}}',
+    first: 'Go to first page',
+    last: 'Go to last page',
+    next: 'Go to next page',
+    previous: 'Go to previous page',
+  },
+  newTab: '(opens in a new tab)',
+  help: { title: '{{product}} Help', video: 'How to take a swab test' },
 };
 
-/** The shape every language must fill: the same keys, any text. */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 export type Translation = Texts<typeof en>;
 export type TitleKey = keyof Translation['titles'];

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { BasicInformationSchema } from './components/BasicInformationStep';
 import { describeFailure } from './outcome';
-import { BOOKING_TEXTS } from './texts';
+import { createInstance } from 'i18next';
+import de from './locales/de';
+import en from './locales/en';
 import { addDays, calendarWindow, formatCountdown, formatTime, isoDateToDayString, parseDayString, toDayString, zoneLabel } from './time';
 
-const EN = BOOKING_TEXTS.EN;
-const DE = BOOKING_TEXTS.DE;
+const texts = createInstance({ resources: { en: { booking: en }, de: { booking: de } }, interpolation: { escapeValue: false }, initAsync: false });
+void texts.init();
+const EN = texts.getFixedT('en', 'booking');
+const DE = texts.getFixedT('de', 'booking');
 
 describe('payment failures (spec 2 §8)', () => {
   it("shows the server's 'Something went wrong, please try again.' as the slot-taken text, and the slot as lost", () => {

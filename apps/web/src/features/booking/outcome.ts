@@ -1,6 +1,6 @@
 import { BOOKING_MSG } from '@vireo/contracts';
 import { ApiError } from '../../lib/api';
-import { serverMessage, type BookingTexts } from './texts';
+import { serverMessage, type BookingT } from './texts';
 
 export interface BookingFailure {
   /** The lines the failure screen shows: the server's message, then its field messages. */
@@ -16,12 +16,12 @@ export interface BookingFailure {
  * again.' is shown as the slot-taken text, as spec 2 §8 says; a request that never got an answer
  * keeps the generic text.
  */
-export function describeFailure(error: unknown, texts: BookingTexts): BookingFailure {
-  if (!(error instanceof ApiError)) return { lines: [serverMessage(texts, BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false };
+export function describeFailure(error: unknown, t: BookingT): BookingFailure {
+  if (!(error instanceof ApiError)) return { lines: [serverMessage(t, BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false };
   const slotLost = error.status === 409 || (error.status !== 0 && error.message === BOOKING_MSG.paymentFailed);
-  const message = slotLost ? texts.slotTaken : serverMessage(texts, error.message);
+  const message = slotLost ? t('slotTaken') : serverMessage(t, error.message);
   const details = Object.values(error.errors ?? {})
-    .map((line) => serverMessage(texts, line))
+    .map((line) => serverMessage(t, line))
     .filter((line) => line !== message);
   return { lines: [message, ...details], slotLost, cardRefused: error.status === 402 };
 }

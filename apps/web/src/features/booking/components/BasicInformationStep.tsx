@@ -25,7 +25,7 @@ const REQUIRED = ['first_name', 'last_name', 'dateOfBirth', 'telephone', 'email'
 
 /** 'Basic information': Next is enabled only when every required field has a value (discount_code is optional). */
 export function BasicInformationStep({ initial, onBack, onNext }: { initial: BasicInformation | null; onBack: () => void; onNext: (values: BasicInformation) => void }) {
-  const texts = useBookingTexts();
+  const { t } = useBookingTexts();
   const { control, handleSubmit } = useForm<BasicInformation>({
     resolver: zodResolver(BasicInformationSchema),
     mode: 'onTouched',
@@ -39,16 +39,16 @@ export function BasicInformationStep({ initial, onBack, onNext }: { initial: Bas
     <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(onNext)(event)}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText control={control} name="first_name" label={texts.basic.firstName} required autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <FormText control={control} name="first_name" label={t('basic.firstName')} required autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText control={control} name="last_name" label={texts.basic.lastName} required autoComplete="family-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <FormText control={control} name="last_name" label={t('basic.lastName')} required autoComplete="family-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormText
             control={control}
             name="dateOfBirth"
-            label={texts.basic.dateOfBirth}
+            label={t('basic.dateOfBirth')}
             type="date"
             required
             autoComplete="bday"
@@ -56,19 +56,19 @@ export function BasicInformationStep({ initial, onBack, onNext }: { initial: Bas
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText control={control} name="telephone" label={texts.basic.telephone} type="tel" required autoComplete="tel" slotProps={{ htmlInput: { maxLength: 30 } }} />
+          <FormText control={control} name="telephone" label={t('basic.telephone')} type="tel" required autoComplete="tel" slotProps={{ htmlInput: { maxLength: 30 } }} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText control={control} name="email" label={texts.basic.email} type="email" required autoComplete="email" slotProps={{ htmlInput: { maxLength: 254 } }} />
+          <FormText control={control} name="email" label={t('basic.email')} type="email" required autoComplete="email" slotProps={{ htmlInput: { maxLength: 254 } }} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormText control={control} name="discount_code" label={texts.basic.discountCode} slotProps={{ htmlInput: { maxLength: 40 } }} />
+          <FormText control={control} name="discount_code" label={t('basic.discountCode')} slotProps={{ htmlInput: { maxLength: 40 } }} />
         </Grid>
       </Grid>
       <Stack direction="row" spacing={2}>
-        <Button onClick={onBack}>{texts.actions.back}</Button>
+        <Button onClick={onBack}>{t('actions.back')}</Button>
         <Button type="submit" variant="contained" disabled={!filled}>
-          {texts.actions.next}
+          {t('actions.next')}
         </Button>
       </Stack>
     </Stack>

@@ -6,17 +6,17 @@ import { useBookingTexts } from '../texts';
 
 /** The failure screen of spec 2 §2.6: 'Something went wrong when placing your booking.', the message lines, and Back. */
 export function BookingFailureView({ lines, onBack }: { lines: string[]; onBack: () => void }) {
-  const texts = useBookingTexts();
+  const { t } = useBookingTexts();
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="error" sx={{ width: '100%' }}>
-        <AlertTitle>{texts.failure.title}</AlertTitle>
+        <AlertTitle>{t('failure.title')}</AlertTitle>
         {lines.map((line) => (
           <div key={line}>{line}</div>
         ))}
       </Alert>
       <Button variant="contained" onClick={onBack}>
-        {texts.actions.back}
+        {t('actions.back')}
       </Button>
     </Stack>
   );

@@ -13,13 +13,13 @@ export interface SummaryRow {
 
 /** The chosen appointment: service, date, time and zone named, price, and any extra rows (the person). */
 export function BookingSummary({ serviceLabel, slot, timeZone, priceText, extra = [] }: { serviceLabel: string; slot: Pick<Slot, 'start_time' | 'end_time'>; timeZone: string; priceText?: string; extra?: SummaryRow[] }) {
-  const texts = useBookingTexts();
+  const { t, dateLocale } = useBookingTexts();
   const rows: SummaryRow[] = [
-    { label: texts.summary.service, value: serviceLabel },
-    { label: texts.summary.date, value: formatDate(slot.start_time, timeZone, texts.dateLocale) },
-    { label: texts.summary.time, value: `${formatTime(slot.start_time, timeZone, texts.dateLocale)} – ${formatTime(slot.end_time, timeZone, texts.dateLocale)}` },
-    { label: texts.summary.timeZone, value: zoneLabel(timeZone, slot.start_time) },
-    ...(priceText ? [{ label: texts.summary.price, value: priceText }] : []),
+    { label: t('summary.service'), value: serviceLabel },
+    { label: t('summary.date'), value: formatDate(slot.start_time, timeZone, dateLocale) },
+    { label: t('summary.time'), value: `${formatTime(slot.start_time, timeZone, dateLocale)} – ${formatTime(slot.end_time, timeZone, dateLocale)}` },
+    { label: t('summary.timeZone'), value: zoneLabel(timeZone, slot.start_time) },
+    ...(priceText ? [{ label: t('summary.price'), value: priceText }] : []),
     ...extra,
   ];
   return (

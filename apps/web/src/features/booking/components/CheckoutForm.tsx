@@ -11,7 +11,7 @@ import { BOOKING_MSG, BillingDetails, CardInput, cardExpired, type PaymentReques
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { fill, serverMessage, useBookingTexts } from '../texts';
+import { serverMessage, useBookingTexts } from '../texts';
 import { formatPrice } from '../time';
 import { FormText } from './FormText';
 
@@ -41,8 +41,8 @@ const blank = (value: string | undefined) => (value && value.trim() !== '' ? val
  * here with the rules the test gateway applies), and the terms, which must be accepted.
  */
 export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { amountPence: number; submitting: boolean; onBack: () => void; onSubmit: (checkout: Checkout) => void }) {
-  const texts = useBookingTexts();
-  const submitLabel = amountPence > 0 ? fill(texts.actions.pay, { amount: formatPrice(amountPence, texts.dateLocale) }) : texts.actions.confirm;
+  const { t, dateLocale } = useBookingTexts();
+  const submitLabel = amountPence > 0 ? t('actions.pay', { amount: formatPrice(amountPence, dateLocale) }) : t('actions.confirm');
   const withCard = amountPence > 0;
   const schema: z.ZodType<CheckoutOutput, CheckoutInput> = withCard ? CardCheckoutSchema : TermsOnlySchema;
   const { control, handleSubmit } = useForm<CheckoutInput, unknown, CheckoutOutput>({
@@ -82,43 +82,43 @@ export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { am
     <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(submit)(event)}>
       {withCard &&
         fieldset(
-          texts.card.legend,
+          t('card.legend'),
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="number" label={texts.card.number} required autoComplete="cc-number" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 23 } }} />
+              <FormText control={control} name="number" label={t('card.number')} required autoComplete="cc-number" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 23 } }} />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <FormText control={control} name="expiration_date" label={texts.card.expiry} required autoComplete="cc-exp" placeholder="MM/YY" slotProps={{ htmlInput: { maxLength: 5 } }} />
+              <FormText control={control} name="expiration_date" label={t('card.expiry')} required autoComplete="cc-exp" placeholder="MM/YY" slotProps={{ htmlInput: { maxLength: 5 } }} />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <FormText control={control} name="cvv" label={texts.card.cvv} required autoComplete="cc-csc" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 4 } }} />
+              <FormText control={control} name="cvv" label={t('card.cvv')} required autoComplete="cc-csc" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 4 } }} />
             </Grid>
             <Grid size={12}>
-              <Typography variant="body2">{texts.card.secureNote}</Typography>
+              <Typography variant="body2">{t('card.secureNote')}</Typography>
             </Grid>
           </Grid>,
         )}
       {withCard &&
         fieldset(
-          texts.card.billingLegend,
+          t('card.billingLegend'),
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="street_address" label={texts.card.street} autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <FormText control={control} name="street_address" label={t('card.street')} autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormText control={control} name="extended_address" label={texts.card.extended} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <FormText control={control} name="extended_address" label={t('card.extended')} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormText control={control} name="locality" label={texts.card.locality} autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
+              <FormText control={control} name="locality" label={t('card.locality')} autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormText control={control} name="region" label={texts.card.region} autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
+              <FormText control={control} name="region" label={t('card.region')} autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormText control={control} name="postal_code" label={texts.card.postcode} autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
+              <FormText control={control} name="postal_code" label={t('card.postcode')} autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
             </Grid>
             <Grid size={12}>
-              <FormText control={control} name="company" label={texts.card.company} autoComplete="organization" slotProps={{ htmlInput: { maxLength: 100 } }} />
+              <FormText control={control} name="company" label={t('card.company')} autoComplete="organization" slotProps={{ htmlInput: { maxLength: 100 } }} />
             </Grid>
           </Grid>,
         )}
@@ -129,9 +129,9 @@ export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { am
           <FormControl error={Boolean(fieldState.error)}>
             <FormControlLabel
               control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
-              label={texts.terms}
+              label={t('terms')}
             />
-            {fieldState.error?.message && <FormHelperText>{serverMessage(texts, fieldState.error.message)}</FormHelperText>}
+            {fieldState.error?.message && <FormHelperText>{serverMessage(t, fieldState.error.message)}</FormHelperText>}
           </FormControl>
         )}
       />
@@ -141,13 +141,13 @@ export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { am
         render={({ field }) => (
           <FormControlLabel
             control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
-            label={texts.marketing}
+            label={t('marketing')}
           />
         )}
       />
       <Stack direction="row" spacing={2}>
         <Button onClick={onBack} disabled={submitting}>
-          {texts.actions.back}
+          {t('actions.back')}
         </Button>
         <Button type="submit" variant="contained" loading={submitting}>
           {submitLabel}

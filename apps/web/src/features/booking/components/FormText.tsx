@@ -4,6 +4,6 @@ import { serverMessage, useBookingTexts } from '../texts';
 
 /** The shared text input, with validation messages shown in the booking's language. */
 export function FormText<T extends FieldValues>(props: Omit<TextInputProps<T>, 'formatError'>) {
-  const texts = useBookingTexts();
-  return <TextInput {...props} formatError={(message) => serverMessage(texts, message)} />;
+  const { t } = useBookingTexts();
+  return <TextInput {...props} formatError={(message) => serverMessage(t, message)} />;
 }

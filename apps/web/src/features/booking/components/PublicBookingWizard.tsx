@@ -42,7 +42,7 @@ type Step = 0 | 1 | 2;
  * the step; a lost slot sends the visitor back to choose another time.
  */
 export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, initialPerson = null, onBooked }: PublicBookingWizardProps) {
-  const texts = useBookingTexts();
+  const { t, dateLocale, language } = useBookingTexts();
   const context: CallContext = { publicPage: true };
   const [step, setStep] = useState<Step>(0);
   const [person, setPerson] = useState<BasicInformation | null>(initialPerson);
@@ -57,12 +57,12 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
   });
   const slot = hold.slot;
   const amount = rebookCredit ? 0 : (slot?.cost ?? service.cost);
-  const price = priceText(amount, texts.dateLocale, texts.summary.rebookFree);
+  const price = priceText(amount, dateLocale, t('summary.rebookFree'));
 
   if (confirmation && person) {
     return (
       <Stack spacing={3}>
-        <BookingStepper steps={texts.steps.public} active={3} />
+        <BookingStepper steps={t('steps.public', { returnObjects: true })} active={3} />
         <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={person.email} priceText={price} />
       </Stack>
     );
@@ -94,7 +94,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
           group,
           user,
           token,
-          language: texts.language,
+          language,
         },
         context,
       );
@@ -102,7 +102,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
-      const described = describeFailure(error, texts);
+      const described = describeFailure(error, t);
       setFailure(described);
       if (described.slotLost) hold.release();
     } finally {
@@ -117,10 +117,10 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
 
   return (
     <Stack spacing={3}>
-      <BookingStepper steps={texts.steps.public} active={step} />
+      <BookingStepper steps={t('steps.public', { returnObjects: true })} active={step} />
       {step === 0 && (
         <>
-          {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
+          {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
           <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
           <Stack direction="row">
             <Button
@@ -131,7 +131,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
                 setStep(1);
               }}
             >
-              {texts.actions.next}
+              {t('actions.next')}
             </Button>
           </Stack>
         </>
@@ -156,8 +156,8 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
               timeZone={service.time_zone}
               priceText={price}
               extra={[
-                { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },
-                { label: texts.summary.email, value: person.email },
+                { label: t('summary.name'), value: `${person.first_name} ${person.last_name}` },
+                { label: t('summary.email'), value: person.email },
               ]}
             />
             {failure && (
@@ -166,7 +166,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
                 action={
                   failure.slotLost ? (
                     <Button color="inherit" size="small" onClick={backToSlots}>
-                      {texts.actions.chooseAnother}
+                      {t('actions.chooseAnother')}
                     </Button>
                   ) : undefined
                 }

@@ -6,26 +6,32 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '../../../components/ProductLogo';
-import { BOOKING_TEXTS, BookingTextsContext, type BookingLanguage } from '../texts';
+import { BookingLanguageContext, languageOf, type BookingLanguage } from '../texts';
 
 /**
  * The frame of the public booking pages (no session, so no app layout): the product bar with a
- * switch to the other booking language, one h1, and the page in the main landmark.
+ * switch to the other booking language, one h1, and the page in the main landmark. The document's
+ * language is the booking's.
  */
 export function PublicPage({ language, onLanguageChange, heading, children }: { language: BookingLanguage; onLanguageChange?: (language: BookingLanguage) => void; heading: string; children: ReactNode }) {
-  const texts = BOOKING_TEXTS[language];
+  const { t } = useTranslation();
   const other: BookingLanguage = language === 'DE' ? 'EN' : 'DE';
+  const lang = languageOf(language);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
   return (
-    <BookingTextsContext value={texts}>
-      <Box lang={language.toLowerCase()}>
+    <BookingLanguageContext value={language}>
+      <Box lang={lang}>
         <AppBar position="static" color="primary" component="header">
           <Toolbar sx={{ justifyContent: 'space-between' }}>
             <ProductLogo />
             {onLanguageChange && (
-              <Button color="inherit" lang={texts.languageSwitchLang} onClick={() => onLanguageChange(other)}>
-                {texts.languageSwitch}
+              <Button color="inherit" lang={languageOf(other)} onClick={() => onLanguageChange(other)}>
+                {t(`language.${languageOf(other)}`)}
               </Button>
             )}
           </Toolbar>
@@ -37,6 +43,6 @@ export function PublicPage({ language, onLanguageChange, heading, children }: { 
           {children}
         </Container>
       </Box>
-    </BookingTextsContext>
+    </BookingLanguageContext>
   );
 }

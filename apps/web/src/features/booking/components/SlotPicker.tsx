@@ -12,7 +12,7 @@ import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useAvailableDates, useSlots, type CallContext } from '../api';
-import { fill, serverMessage, useBookingTexts } from '../texts';
+import { serverMessage, useBookingTexts } from '../texts';
 import { calendarWindow, formatCalendarDate, formatDate, formatTime, parseDayString, pickerDate, toDayString, toPickerDate, zoneLabel } from '../time';
 import type { SlotHold } from '../useSlotHold';
 import { HoldCountdown } from './HoldCountdown';
@@ -37,7 +37,7 @@ function bookableNow(slot: Slot): boolean {
  * without appointments disabled, that day's slots (18 at first, then Show more), and the hold.
  */
 export function SlotPicker({ service, group, user, context, hold, timeZone = BOOKING.timeZone }: SlotPickerProps) {
-  const texts = useBookingTexts();
+  const { t, dateLocale, language } = useBookingTexts();
   const timesHeadingId = useId();
   const [{ first, last, openedAt }] = useState(() => ({ ...calendarWindow(new Date()), openedAt: Math.floor(Date.now() / 1000) }));
   const dates = useAvailableDates(service, toDayString(first), toDayString(last), context);
@@ -74,9 +74,9 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
   const zone = zoneLabel(timeZone, bookable[0]?.start_time ?? openedAt);
   return (
     <Stack spacing={2}>
-      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={texts.language === 'DE' ? de : enGB}>
+      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={language === 'DE' ? de : enGB}>
         <DateCalendar
-          aria-label={texts.slots.calendarLabel}
+          aria-label={t('slots.calendarLabel')}
           value={day ? toPickerDate(day) : null}
           onChange={chooseDay}
           minDate={toPickerDate(first)}
@@ -86,26 +86,26 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
           shouldDisableDate={(value: Date) => !open.has(toDayString(pickerDate(value)))}
         />
       </LocalizationProvider>
-      {dates.isError && <Alert severity="error">{serverMessage(texts, dates.error.message)}</Alert>}
+      {dates.isError && <Alert severity="error">{serverMessage(t, dates.error.message)}</Alert>}
 
       <Box component="section" aria-labelledby={timesHeadingId}>
         <Typography id={timesHeadingId} component="h2" variant="h6" gutterBottom>
-          {day ? fill(texts.slots.timesFor, { date: formatCalendarDate(day, texts.dateLocale) }) : texts.slots.timesLabel}
+          {day ? t('slots.timesFor', { date: formatCalendarDate(day, dateLocale) }) : t('slots.timesLabel')}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {fill(texts.slots.shownIn, { zone })}
+          {t('slots.shownIn', { zone })}
         </Typography>
-        {!day && !dates.isPending && <Typography>{open.size === 0 ? texts.slots.none : texts.slots.pickDay}</Typography>}
+        {!day && !dates.isPending && <Typography>{open.size === 0 ? t('slots.none') : t('slots.pickDay')}</Typography>}
         {day && slots.isPending && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CircularProgress size={20} aria-hidden="true" />
-            <Typography>{texts.slots.loading}</Typography>
+            <Typography>{t('slots.loading')}</Typography>
           </Stack>
         )}
-        {slots.isError && <Alert severity="error">{serverMessage(texts, slots.error.message)}</Alert>}
-        {day && slots.isSuccess && bookable.length === 0 && <Typography>{texts.slots.none}</Typography>}
+        {slots.isError && <Alert severity="error">{serverMessage(t, slots.error.message)}</Alert>}
+        {day && slots.isSuccess && bookable.length === 0 && <Typography>{t('slots.none')}</Typography>}
         {shown.length > 0 && (
-          <Box role="group" aria-label={texts.slots.timesLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Box role="group" aria-label={t('slots.timesLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {shown.map((slot) => {
               const selected = hold.slot?.id === slot.id;
               return (
@@ -117,7 +117,7 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
                   onClick={() => void hold.choose(slot)}
                   sx={{ minWidth: 88 }}
                 >
-                  {formatTime(slot.start_time, timeZone, texts.dateLocale)}
+                  {formatTime(slot.start_time, timeZone, dateLocale)}
                 </Button>
               );
             })}
@@ -125,16 +125,16 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
         )}
         {!showAll && bookable.length > BOOKING.slotsShownFirst && (
           <Button sx={{ mt: 1 }} onClick={() => setShowAll(true)}>
-            {texts.slots.showMore}
+            {t('slots.showMore')}
           </Button>
         )}
       </Box>
 
-      {hold.pending && <Typography role="status">{texts.slots.holding}</Typography>}
-      {hold.error && <Alert severity="warning">{serverMessage(texts, hold.error)}</Alert>}
+      {hold.pending && <Typography role="status">{t('slots.holding')}</Typography>}
+      {hold.error && <Alert severity="warning">{serverMessage(t, hold.error)}</Alert>}
       {held && (
         <Typography>
-          {fill(texts.slots.heldSlot, { slot: `${formatDate(held.start_time, timeZone, texts.dateLocale)}, ${formatTime(held.start_time, timeZone, texts.dateLocale)}` })}
+          {t('slots.heldSlot', { slot: `${formatDate(held.start_time, timeZone, dateLocale)}, ${formatTime(held.start_time, timeZone, dateLocale)}` })}
         </Typography>
       )}
       {held && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}

@@ -15,7 +15,7 @@ import { BookingSummary } from '../components/BookingSummary';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicPage } from '../components/PublicPage';
 import { SlotPicker } from '../components/SlotPicker';
-import { BOOKING_TEXTS, serverMessage, useBookingTexts, type BookingLanguage } from '../texts';
+import { serverMessage, useBookingT, useBookingTexts, type BookingLanguage } from '../texts';
 import { formatDate, formatTime } from '../time';
 import { useSlotHold } from '../useSlotHold';
 
@@ -38,27 +38,27 @@ export function EditBookingPage() {
   const [chosenLanguage, setChosenLanguage] = useState<BookingLanguage | null>(null);
   const service = services.data?.services.find((s) => s.service === (info.data?.appointment.type ?? serviceName));
   const language = chosenLanguage ?? info.data?.appointment.language ?? service?.language ?? 'EN';
-  const texts = BOOKING_TEXTS[language];
+  const { t } = useBookingT(language);
 
   const body = () => {
-    if (!complete) return <Alert severity="error">{texts.manage.missingLink}</Alert>;
+    if (!complete) return <Alert severity="error">{t('manage.missingLink')}</Alert>;
     if (info.isPending || services.isPending) return <PageLoader />;
     if (info.isError) {
       const missing = info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 401);
-      return <Alert severity="error">{missing ? texts.manage.notFound : serverMessage(texts, info.error.message)}</Alert>;
+      return <Alert severity="error">{missing ? t('manage.notFound') : serverMessage(t, info.error.message)}</Alert>;
     }
     return <EditWizard info={info.data.appointment} service={service} shortToken={shortToken} />;
   };
 
   return (
-    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={texts.headings.edit}>
+    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={t('headings.edit')}>
       {body()}
     </PublicPage>
   );
 }
 
 function EditWizard({ info, service, shortToken }: { info: Info; service: ServiceInfo | undefined; shortToken: string }) {
-  const texts = useBookingTexts();
+  const { t, dateLocale } = useBookingTexts();
   const context: CallContext = { publicPage: true, shortToken };
   const [step, setStep] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -66,22 +66,22 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
   const [moved, setMoved] = useState<Appointment | null>(null);
   const hold = useSlotHold(context, () => {
     setStep(0);
-    setError(texts.slots.holdExpired);
+    setError(t('slots.holdExpired'));
   });
   const serviceLabel = service?.label ?? info.type;
   const current =
-    info.start_time === null ? '' : `${formatDate(info.start_time, info.tz_location, texts.dateLocale)}, ${formatTime(info.start_time, info.tz_location, texts.dateLocale)}`;
+    info.start_time === null ? '' : `${formatDate(info.start_time, info.tz_location, dateLocale)}, ${formatTime(info.start_time, info.tz_location, dateLocale)}`;
 
   if (moved && moved.start_time !== null && moved.end_time !== null) {
     return (
       <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <BookingStepper steps={texts.steps.edit} active={3} />
+        <BookingStepper steps={t('steps.edit', { returnObjects: true })} active={3} />
         <Alert severity="success" role="status" sx={{ width: '100%' }}>
-          {texts.manage.rescheduled}
+          {t('manage.rescheduled')}
         </Alert>
         <BookingSummary serviceLabel={serviceLabel} slot={{ start_time: moved.start_time, end_time: moved.end_time }} timeZone={moved.tz_location} />
         <Button component={RouterLink} to={manageLink(moved.id, shortToken, moved.type)} variant="contained">
-          {texts.confirmation.manage}
+          {t('confirmation.manage')}
         </Button>
       </Stack>
     );
@@ -90,9 +90,9 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
   if (!info.editable) {
     return (
       <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="warning">{info.cancelled ? texts.manage.cancelled : texts.manage.within24}</Alert>
+        <Alert severity="warning">{info.cancelled ? t('manage.cancelled') : t('manage.within24')}</Alert>
         <Button component={RouterLink} to={manageLink(info.id, shortToken, info.type)}>
-          {texts.confirmation.manage}
+          {t('confirmation.manage')}
         </Button>
       </Stack>
     );
@@ -112,7 +112,7 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
         hold.release();
         setStep(0);
       }
-      setError(lost ? texts.slotTaken : failure instanceof Error ? serverMessage(texts, failure.message) : texts.manage.notChangeable);
+      setError(lost ? t('slotTaken') : failure instanceof Error ? serverMessage(t, failure.message) : t('manage.notChangeable'));
     } finally {
       setBusy(false);
     }
@@ -120,9 +120,9 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
 
   return (
     <Stack spacing={3}>
-      <BookingStepper steps={texts.steps.edit} active={step} />
+      <BookingStepper steps={t('steps.edit', { returnObjects: true })} active={step} />
       <Typography>
-        {texts.summary.currentTime}: {current}
+        {t('summary.currentTime')}: {current}
       </Typography>
       {error && <Alert severity="warning">{error}</Alert>}
       {step === 0 && (
@@ -137,7 +137,7 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
                 setStep(1);
               }}
             >
-              {texts.actions.next}
+              {t('actions.next')}
             </Button>
           </Stack>
         </>
@@ -145,13 +145,13 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
       {step === 1 && hold.slot && (
         <Stack spacing={3}>
           {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-          <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: texts.summary.people, value: String(info.people) }]} />
+          <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: t('summary.people'), value: String(info.people) }]} />
           <Stack direction="row" spacing={2}>
             <Button onClick={() => setStep(0)} disabled={busy}>
-              {texts.actions.back}
+              {t('actions.back')}
             </Button>
             <Button variant="contained" loading={busy} onClick={() => void move()}>
-              {texts.actions.moveHere}
+              {t('actions.moveHere')}
             </Button>
           </Stack>
         </Stack>

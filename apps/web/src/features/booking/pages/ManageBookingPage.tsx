@@ -21,7 +21,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import type { BasicInformation } from '../components/BasicInformationStep';
 import { PublicBookingWizard } from '../components/PublicBookingWizard';
 import { PublicPage } from '../components/PublicPage';
-import { BOOKING_TEXTS, serverMessage, useBookingTexts, type BookingLanguage, type BookingTexts } from '../texts';
+import { serverMessage, useBookingT, useBookingTexts, type BookingLanguage, type BookingT } from '../texts';
 
 type Info = z.infer<typeof InfoResponse>['appointment'];
 type Mode = 'view' | 'rebook';
@@ -32,9 +32,9 @@ interface Notice {
 
 const CHANGEABLE_STATUSES = ['WAITING', 'CLAIMABLE'];
 
-function statusText(info: Info, texts: BookingTexts): string {
-  if (info.cancelled) return texts.manage.statuses.cancelled;
-  return info.status && CHANGEABLE_STATUSES.includes(info.status) ? texts.manage.statuses.booked : texts.manage.statuses.other;
+function statusText(info: Info, t: BookingT): string {
+  if (info.cancelled) return t('manage.statuses.cancelled');
+  return info.status && CHANGEABLE_STATUSES.includes(info.status) ? t('manage.statuses.booked') : t('manage.statuses.other');
 }
 
 /**
@@ -55,7 +55,7 @@ export function ManageBookingPage() {
   const info = useAppointmentInfo(appointmentId, shortToken, complete);
   const service = services.data?.services.find((s) => s.service === (info.data?.appointment.type ?? serviceName));
   const language = chosenLanguage ?? info.data?.appointment.language ?? service?.language ?? 'EN';
-  const texts = BOOKING_TEXTS[language];
+  const { t } = useBookingT(language);
 
   const showAppointment = (id: string) => setParams((current) => ({ ...Object.fromEntries(current), appointmentId: id }), { replace: true });
   // A link from before a reschedule answers the booking where it is now: the address follows it.
@@ -65,17 +65,17 @@ export function ManageBookingPage() {
   }, [currentId, appointmentId, setParams]);
 
   const body = () => {
-    if (!complete) return <Alert severity="error">{texts.manage.missingLink}</Alert>;
+    if (!complete) return <Alert severity="error">{t('manage.missingLink')}</Alert>;
     if (info.isPending || services.isPending) return <PageLoader />;
     if (info.isError) {
       const missing = info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 401);
-      return <Alert severity="error">{missing ? texts.manage.notFound : serverMessage(texts, info.error.message)}</Alert>;
+      return <Alert severity="error">{missing ? t('manage.notFound') : serverMessage(t, info.error.message)}</Alert>;
     }
     return <ManageBooking key={appointmentId} info={info.data.appointment} service={service} shortToken={shortToken} onMoved={showAppointment} />;
   };
 
   return (
-    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={texts.headings.manage}>
+    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={t('headings.manage')}>
       {body()}
     </PublicPage>
   );
@@ -90,7 +90,7 @@ interface ManageBookingProps {
 }
 
 function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProps) {
-  const texts = useBookingTexts();
+  const { t } = useBookingTexts();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('view');
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -105,7 +105,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
     setBusy(true);
     try {
       const answer = await deleteAppointment(info.id, shortToken);
-      setNotice({ severity: answer.warning ? 'warning' : 'success', lines: [serverMessage(texts, answer.message)] });
+      setNotice({ severity: answer.warning ? 'warning' : 'success', lines: [serverMessage(t, answer.message)] });
       if (answer.rebookable) {
         await refresh();
       } else {
@@ -114,7 +114,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
         queryClient.setQueryData(['booking', 'info', info.id], cancelled);
       }
     } catch (error) {
-      setNotice({ severity: 'error', lines: [error instanceof Error ? serverMessage(texts, error.message) : texts.manage.notChangeable] });
+      setNotice({ severity: 'error', lines: [error instanceof Error ? serverMessage(t, error.message) : t('manage.notChangeable')] });
     } finally {
       setBusy(false);
       setConfirmDelete(false);
@@ -124,9 +124,9 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
   if (rebooked) {
     return (
       <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <ConfirmationView confirmation={rebooked.confirmation} serviceLabel={serviceLabel} email={rebooked.email} priceText={texts.summary.rebookFree} />
+        <ConfirmationView confirmation={rebooked.confirmation} serviceLabel={serviceLabel} email={rebooked.email} priceText={t('summary.rebookFree')} />
         <Button variant="contained" onClick={() => onMoved(rebooked.confirmation.confirmation.id)}>
-          {texts.confirmation.manage}
+          {t('confirmation.manage')}
         </Button>
       </Stack>
     );
@@ -135,7 +135,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
   if (mode === 'rebook' && service) {
     return (
       <Stack spacing={3}>
-        <Typography>{texts.manage.rebookIntro}</Typography>
+        <Typography>{t('manage.rebookIntro')}</Typography>
         <RebookWizard
           info={info}
           service={service}
@@ -161,45 +161,45 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
           slot={{ start_time: info.start_time, end_time: info.end_time }}
           timeZone={info.tz_location}
           extra={[
-            { label: texts.summary.people, value: String(info.people) },
-            { label: texts.manage.status, value: statusText(info, texts) },
+            { label: t('summary.people'), value: String(info.people) },
+            { label: t('manage.status'), value: statusText(info, t) },
           ]}
         />
       )}
-      {info.cancelled && !notice && <Alert severity="info">{texts.manage.cancelled}</Alert>}
+      {info.cancelled && !notice && <Alert severity="info">{t('manage.cancelled')}</Alert>}
       {info.cancelled && info.rebookable && service && (
         <Stack direction="row">
           <Button variant="contained" onClick={() => setMode('rebook')}>
-            {texts.actions.rebook}
+            {t('actions.rebook')}
           </Button>
         </Stack>
       )}
-      {booked && !info.editable && <Alert severity="warning">{texts.manage.within24}</Alert>}
+      {booked && !info.editable && <Alert severity="warning">{t('manage.within24')}</Alert>}
 
       {booked && mode === 'view' && (
         <Stack direction="row" spacing={2}>
           {info.editable && (
             <Button variant="contained" component={RouterLink} to={editLink(info.id, shortToken, info.type)}>
-              {texts.actions.reschedule}
+              {t('actions.reschedule')}
             </Button>
           )}
           <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-            {texts.actions.delete}
+            {t('actions.delete')}
           </Button>
         </Stack>
       )}
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-booking-title" aria-describedby="delete-booking-text">
-        <DialogTitle id="delete-booking-title">{texts.manage.deleteTitle}</DialogTitle>
+        <DialogTitle id="delete-booking-title">{t('manage.deleteTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="delete-booking-text">{info.editable ? texts.manage.deleteInTime : texts.manage.deleteLate}</DialogContentText>
+          <DialogContentText id="delete-booking-text">{info.editable ? t('manage.deleteInTime') : t('manage.deleteLate')}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
-            {texts.actions.keep}
+            {t('actions.keep')}
           </Button>
           <Button color="error" variant="contained" loading={busy} onClick={() => void remove()}>
-            {texts.actions.confirmDelete}
+            {t('actions.confirmDelete')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -18,7 +18,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotPicker } from '../components/SlotPicker';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { BOOKING_TEXTS, BookingTextsContext, serverMessage } from '../texts';
+import { BookingLanguageContext, dateLocaleOf, serverMessage, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 
@@ -38,7 +38,9 @@ export function PatientBookingPage() {
   const services = useServices(CONTEXT);
   const service = services.data?.services.find((s) => s.service === serviceName && s.has_slots);
   // German for a German service (the euro one), else the interface language.
-  const texts = BOOKING_TEXTS[service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN'];
+  const language: BookingLanguage = service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN';
+  const { t } = useBookingT(language);
+  const dateLocale = dateLocaleOf(language);
 
   const [step, setStep] = useState(0);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
@@ -54,10 +56,10 @@ export function PatientBookingPage() {
 
   const body = () => {
     if (services.isPending) return <PageLoader />;
-    if (services.isError) return <Alert severity="error">{serverMessage(texts, services.error.message)}</Alert>;
-    if (!service) return <Alert severity="error">{serverMessage(texts, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
     const amount = slot?.cost ?? service.cost;
-    const price = priceText(amount, texts.dateLocale, texts.summary.free);
+    const price = priceText(amount, dateLocale, t('summary.free'));
 
     if (confirmation) return <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={user.email} priceText={price} />;
     if (failure) {
@@ -93,7 +95,7 @@ export function PatientBookingPage() {
             toc_accept: true,
             marketing_accept: checkout.marketingAccept,
             service: service.service,
-            language: texts.language,
+            language,
           },
           CONTEXT,
         );
@@ -101,7 +103,7 @@ export function PatientBookingPage() {
         setConfirmation(booked);
         setStep(2);
       } catch (error) {
-        const described = describeFailure(error, texts);
+        const described = describeFailure(error, t);
         if (described.slotLost) hold.release();
         setFailure(described);
       } finally {
@@ -112,7 +114,7 @@ export function PatientBookingPage() {
     if (step === 0) {
       return (
         <Stack spacing={3}>
-          {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
+          {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
           <SlotPicker timeZone={service.time_zone} service={service.service} context={CONTEXT} hold={hold} />
           <Stack direction="row">
             <Button
@@ -123,7 +125,7 @@ export function PatientBookingPage() {
                 setStep(1);
               }}
             >
-              {texts.actions.next}
+              {t('actions.next')}
             </Button>
           </Stack>
         </Stack>
@@ -134,7 +136,7 @@ export function PatientBookingPage() {
       <Stack spacing={3}>
         {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
         <Typography component="h2" variant="h6">
-          {texts.summary.title}
+          {t('summary.title')}
         </Typography>
         <BookingSummary
           serviceLabel={service.label}
@@ -142,8 +144,8 @@ export function PatientBookingPage() {
           timeZone={service.time_zone}
           priceText={price}
           extra={[
-            { label: texts.summary.name, value: `${user.first_name} ${user.last_name}` },
-            { label: texts.summary.email, value: user.email },
+            { label: t('summary.name'), value: `${user.first_name} ${user.last_name}` },
+            { label: t('summary.email'), value: user.email },
           ]}
         />
         <CheckoutForm
@@ -157,14 +159,14 @@ export function PatientBookingPage() {
   };
 
   return (
-    <BookingTextsContext value={texts}>
-      <Stack spacing={3} lang={texts.language.toLowerCase()}>
+    <BookingLanguageContext value={language}>
+      <Stack spacing={3} lang={language.toLowerCase()}>
         <Typography component="h1" variant="h4">
-          {service ? `${texts.headings.patient}: ${service.label}` : texts.headings.patient}
+          {service ? `${t('headings.patient')}: ${service.label}` : t('headings.patient')}
         </Typography>
-        <BookingStepper steps={texts.steps.patient} active={confirmation ? 3 : step} />
+        <BookingStepper steps={t('steps.patient', { returnObjects: true })} active={confirmation ? 3 : step} />
         {body()}
       </Stack>
-    </BookingTextsContext>
+    </BookingLanguageContext>
   );
 }

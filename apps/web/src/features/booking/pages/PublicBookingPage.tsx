@@ -6,7 +6,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useServices } from '../api';
 import { PublicBookingWizard } from '../components/PublicBookingWizard';
 import { PublicPage } from '../components/PublicPage';
-import { BOOKING_TEXTS, serverMessage, type BookingLanguage } from '../texts';
+import { serverMessage, useBookingT, type BookingLanguage } from '../texts';
 
 const optional = (value: string | null) => (value && value.trim() !== '' ? value : undefined);
 
@@ -21,18 +21,18 @@ export function PublicBookingPage() {
   const [chosenLanguage, setChosenLanguage] = useState<BookingLanguage | null>(null);
   const service = services.data?.services.find((s) => s.service === serviceName && s.public);
   const language = chosenLanguage ?? service?.language ?? 'EN';
-  const texts = BOOKING_TEXTS[language];
+  const { t } = useBookingT(language);
 
   const body = () => {
-    if (!serviceName || !ServiceName.safeParse(serviceName).success) return <Alert severity="error">{texts.missingService}</Alert>;
+    if (!serviceName || !ServiceName.safeParse(serviceName).success) return <Alert severity="error">{t('missingService')}</Alert>;
     if (services.isPending) return <PageLoader />;
-    if (services.isError) return <Alert severity="error">{serverMessage(texts, services.error.message)}</Alert>;
-    if (!service) return <Alert severity="error">{serverMessage(texts, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
     return <PublicBookingWizard service={service} group={optional(params.get('group'))} user={optional(params.get('user'))} token={optional(params.get('token'))} />;
   };
 
   return (
-    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={service ? `${texts.headings.public}: ${service.label}` : texts.headings.public}>
+    <PublicPage language={language} onLanguageChange={setChosenLanguage} heading={service ? `${t('headings.public')}: ${service.label}` : t('headings.public')}>
       {body()}
     </PublicPage>
   );

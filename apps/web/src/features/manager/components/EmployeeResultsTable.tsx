@@ -2,31 +2,32 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { formatUkDate, type EmployeeSymptomRow } from '@vireo/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { PINK } from '../../patient/colours';
 import { useEmployeeResults } from '../api';
-import { TEXT } from '../texts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 const ukDate = (seconds: number | null) => (seconds === null ? '' : formatUkDate(new Date(seconds * 1000)));
 
-const COLUMNS: DataColumn<EmployeeSymptomRow>[] = [
-  { id: 'first_name', label: TEXT.results.firstName, render: (row) => row.first_name, sortValue: (row) => row.first_name },
-  { id: 'last_name', label: TEXT.results.lastName, render: (row) => row.last_name, sortValue: (row) => row.last_name },
-  { id: 'check_date', label: TEXT.results.checkDate, render: (row) => ukDate(row.last_symptomatic_date), sortValue: (row) => row.last_symptomatic_date },
+const columns = (t: TFunction<'manager'>): DataColumn<EmployeeSymptomRow>[] => [
+  { id: 'first_name', label: t('results.firstName'), render: (row) => row.first_name, sortValue: (row) => row.first_name },
+  { id: 'last_name', label: t('results.lastName'), render: (row) => row.last_name, sortValue: (row) => row.last_name },
+  { id: 'check_date', label: t('results.checkDate'), render: (row) => ukDate(row.last_symptomatic_date), sortValue: (row) => row.last_symptomatic_date },
   {
     id: 'symptomatic',
-    label: TEXT.results.symptomatic,
+    label: t('results.symptomatic'),
     // RED is the only outcome with a main symptom, which is what "symptomatic" means here.
-    render: (row) => (row.last_symptomatic_result === null ? '' : row.last_symptomatic_result === 'RED' ? TEXT.results.yes : TEXT.results.no),
+    render: (row) => (row.last_symptomatic_result === null ? '' : row.last_symptomatic_result === 'RED' ? t('results.yes') : t('results.no')),
     sortValue: (row) => (row.last_symptomatic_result === null ? null : row.last_symptomatic_result === 'RED' ? 1 : 0),
   },
-  { id: 'test_date', label: TEXT.results.testDate, render: (row) => ukDate(row.last_kit_date), sortValue: (row) => row.last_kit_date },
+  { id: 'test_date', label: t('results.testDate'), render: (row) => ukDate(row.last_kit_date), sortValue: (row) => row.last_kit_date },
   {
     id: 'test_result',
-    label: TEXT.results.testResult,
+    label: t('results.testResult'),
     render: (row) => (
       <Box component="span" sx={row.last_kit_result === 'Positive' ? { color: PINK, fontWeight: 600 } : undefined}>
         {row.last_kit_result ?? ''}
@@ -45,18 +46,20 @@ export function matchesNamePrefix(row: Pick<EmployeeSymptomRow, 'first_name' | '
 
 /** The Employee Results table: one row per employee, searchable by name prefix, sortable. */
 export function EmployeeResultsTable() {
+  const { t } = useTranslation('manager');
+  const tableColumns = useMemo(() => columns(t), [t]);
   const { showToast } = useToast();
   const results = useEmployeeResults();
   const [query, setQuery] = useState('');
   useEffect(() => {
-    if (results.isError) showToast(TEXT.results.error, 'error');
-  }, [results.isError, showToast]);
+    if (results.isError) showToast(t('results.error'), 'error');
+  }, [results.isError, showToast, t]);
 
   const rows = (results.data ?? []).filter((row) => matchesNamePrefix(row, query));
   return (
     <Stack spacing={2}>
-      <TextField label={TEXT.results.search} type="search" value={query} onChange={(event) => setQuery(event.target.value)} sx={{ maxWidth: 360 }} />
-      {results.isPending ? <PageLoader /> : <DataTable label={TEXT.results.heading} columns={COLUMNS} rows={rows} rowKey={(row) => row.role_profile_id} emptyText={TEXT.results.empty} />}
+      <TextField label={t('results.search')} type="search" value={query} onChange={(event) => setQuery(event.target.value)} sx={{ maxWidth: 360 }} />
+      {results.isPending ? <PageLoader /> : <DataTable label={t('results.heading')} columns={tableColumns} rows={rows} rowKey={(row) => row.role_profile_id} emptyText={t('results.empty')} />}
     </Stack>
   );
 }

@@ -6,12 +6,12 @@ import TextField from '@mui/material/TextField';
 import { INVITATIONS_MAX, parseEmailList, type InvitationResponse } from '@vireo/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { fill } from '../../patient/texts';
 import { useInvite } from '../api';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 /** Invites one employee, or a pasted list, by e-mail; each gets a link to create their account. */
 export function InviteForm() {
+  const { t } = useTranslation('manager');
   const invite = useInvite();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -20,16 +20,16 @@ export function InviteForm() {
   const send = () => {
     setOutcomes(null);
     const { emails, invalid } = parseEmailList(text);
-    if (invalid.length > 0) return setProblem(fill(TEXT.invite.invalid, { list: invalid.join(', ') }));
-    if (emails.length === 0) return setProblem(TEXT.invite.none);
-    if (emails.length > INVITATIONS_MAX) return setProblem(fill(TEXT.invite.tooMany, { max: String(INVITATIONS_MAX) }));
+    if (invalid.length > 0) return setProblem(t('invite.invalid', { list: invalid.join(', ') }));
+    if (emails.length === 0) return setProblem(t('invite.none'));
+    if (emails.length > INVITATIONS_MAX) return setProblem(t('invite.tooMany', { max: String(INVITATIONS_MAX) }));
     setProblem(null);
     invite.mutate(emails, {
       onSuccess: (result) => {
         setOutcomes(result);
         setText('');
       },
-      onError: (error) => setProblem(error instanceof ApiError ? error.message : TEXT.invite.error),
+      onError: (error) => setProblem(error instanceof ApiError ? error.message : t('invite.error')),
     });
   };
 
@@ -44,18 +44,18 @@ export function InviteForm() {
       }}
     >
       <TextField
-        label={TEXT.invite.label}
+        label={t('invite.label')}
         multiline
         minRows={2}
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={problem !== null}
-        helperText={problem ?? TEXT.invite.hint}
+        helperText={problem ?? t('invite.hint')}
         slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
       />
       <div>
         <Button type="submit" variant="contained" loading={invite.isPending}>
-          {TEXT.invite.send}
+          {t('invite.send')}
         </Button>
       </div>
       {outcomes && (
@@ -63,7 +63,7 @@ export function InviteForm() {
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {outcomes.map((outcome) => (
               <li key={outcome.email}>
-                {outcome.email}: {TEXT.invite.outcomes[outcome.outcome]}
+                {outcome.email}: {t(`invite.outcomes.${outcome.outcome}`)}
               </li>
             ))}
           </Box>

@@ -9,29 +9,28 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../../lib/session';
 import { PatientTiles } from '../../patient/components/PatientTiles';
 import { Tile } from '../../patient/components/Tile';
-import { TEXT } from '../texts';
 
 type View = 'admin' | 'personal';
 
 /** /manager/dashboard: the Admin tab (manager tiles) and the Personal tab (the patient tiles). */
 export function ManagerDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['manager', 'common']);
   const { user } = useCurrentSession();
   const [view, setView] = useState<View>('admin');
   const tiles = [
-    { key: 'results', ...TEXT.tiles.results, to: '/manager/test-results' },
-    { key: 'sign-ups', ...TEXT.tiles.signUps, to: '/manager/sign-ups' },
-    { key: 'help', ...TEXT.tiles.help, to: '/patient/help' },
+    { key: 'results', ...t('tiles.results', { returnObjects: true }), to: '/manager/test-results' },
+    { key: 'sign-ups', ...t('tiles.signUps', { returnObjects: true }), to: '/manager/sign-ups' },
+    { key: 'help', ...t('tiles.help', { returnObjects: true }), to: '/patient/help' },
   ];
   return (
     <Stack spacing={3}>
       <Typography component="h1" variant="h4">
-        {t('dashboard.welcome', { name: `${user.first_name} ${user.last_name}` })}
+        {t('common:dashboard.welcome', { name: `${user.first_name} ${user.last_name}` })}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={view} onChange={(_event, next: View) => setView(next)} aria-label={TEXT.tabs.label}>
-          <Tab value="admin" label={TEXT.tabs.admin} id="tab-admin" aria-controls="panel-admin" />
-          <Tab value="personal" label={TEXT.tabs.personal} id="tab-personal" aria-controls="panel-personal" />
+        <Tabs value={view} onChange={(_event, next: View) => setView(next)} aria-label={t('tabs.label')}>
+          <Tab value="admin" label={t('tabs.admin')} id="tab-admin" aria-controls="panel-admin" />
+          <Tab value="personal" label={t('tabs.personal')} id="tab-personal" aria-controls="panel-personal" />
         </Tabs>
       </Box>
       <div role="tabpanel" id="panel-admin" aria-labelledby="tab-admin" hidden={view !== 'admin'}>

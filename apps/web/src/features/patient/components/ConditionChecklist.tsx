@@ -5,7 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { HEALTH_CONDITION_CODES, NONE_OF_THE_ABOVE } from '@vireo/contracts';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 const CHOICES = [...HEALTH_CONDITION_CODES, NONE_OF_THE_ABOVE];
 
@@ -17,6 +17,8 @@ export function toggleCondition(current: readonly number[], code: number): numbe
 }
 
 export function ConditionChecklist({ legend, value, onChange, error }: { legend: string; value: number[]; onChange: (next: number[]) => void; error?: string }) {
+  const { t } = useTranslation('patient');
+  const names: Record<number, string> = t('health.conditions', { returnObjects: true });
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel component="legend" sx={{ mb: 1 }}>
@@ -27,7 +29,7 @@ export function ConditionChecklist({ legend, value, onChange, error }: { legend:
           <FormControlLabel
             key={code}
             control={<Checkbox checked={value.includes(code)} onChange={() => onChange(toggleCondition(value, code))} />}
-            label={TEXT.health.conditions[code]}
+            label={names[code]}
           />
         ))}
       </FormGroup>

@@ -23,9 +23,9 @@ import type { z } from 'zod';
 import { useToast } from '../../../components/toast/toastContext';
 import { useCurrentSession } from '../../../lib/session';
 import { useSubmitAssessment } from '../api';
-import { TEXT } from '../texts';
 import { ConditionChecklist } from './ConditionChecklist';
 import { RiskResult } from './RiskResult';
+import { useTranslation } from 'react-i18next';
 
 /** One form across the steps: step 0 is the contract's AboutYouStep, steps 1 and 2 a ConditionChoice each. */
 const WizardSchema = AboutYouStep.extend({ health: ConditionChoice, family: ConditionChoice });
@@ -61,6 +61,7 @@ function NumberInput({ control, name, label, min, max }: { control: Control<Wiza
 }
 
 function AboutYou({ control }: { control: Control<WizardValues> }) {
+  const { t } = useTranslation('patient');
   return (
     <Stack spacing={3}>
       <Controller
@@ -68,24 +69,24 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
         name="sex"
         render={({ field, fieldState }) => (
           <FormControl error={Boolean(fieldState.error)} required>
-            <FormLabel id="sex-label">{TEXT.health.sex}</FormLabel>
+            <FormLabel id="sex-label">{t('health.sex')}</FormLabel>
             <RadioGroup row aria-labelledby="sex-label" name={field.name} value={field.value ?? ''} onChange={(_event, value) => field.onChange(value)}>
               {HEALTH_SEXES.map((sex) => (
-                <FormControlLabel key={sex} value={sex} control={<Radio />} label={sex === 'Female' ? TEXT.health.female : TEXT.health.male} />
+                <FormControlLabel key={sex} value={sex} control={<Radio />} label={sex === 'Female' ? t('health.female') : t('health.male')} />
               ))}
             </RadioGroup>
             <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
           </FormControl>
         )}
       />
-      <NumberInput control={control} name="height" label={TEXT.health.height} min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} />
-      <NumberInput control={control} name="weight" label={TEXT.health.weight} min={WEIGHT_MIN_KG} max={WEIGHT_MAX_KG} />
+      <NumberInput control={control} name="height" label={t('health.height')} min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} />
+      <NumberInput control={control} name="weight" label={t('health.weight')} min={WEIGHT_MIN_KG} max={WEIGHT_MAX_KG} />
       <Controller
         control={control}
         name="smoking"
         render={({ field, fieldState }) => (
           <FormControl error={Boolean(fieldState.error)} required>
-            <FormLabel id="smoking-label">{TEXT.health.smoking}</FormLabel>
+            <FormLabel id="smoking-label">{t('health.smoking')}</FormLabel>
             <RadioGroup
               row
               aria-labelledby="smoking-label"
@@ -93,8 +94,8 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
               value={field.value === undefined ? '' : field.value ? 'yes' : 'no'}
               onChange={(_event, value) => field.onChange(value === 'yes')}
             >
-              <FormControlLabel value="yes" control={<Radio />} label={TEXT.health.yes} />
-              <FormControlLabel value="no" control={<Radio />} label={TEXT.health.no} />
+              <FormControlLabel value="yes" control={<Radio />} label={t('health.yes')} />
+              <FormControlLabel value="no" control={<Radio />} label={t('health.no')} />
             </RadioGroup>
             <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
           </FormControl>
@@ -109,10 +110,12 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
  * Result submits the assessment once, automatically; Back goes one step.
  */
 export function HealthAssessmentWizard() {
+  const { t } = useTranslation('patient');
   const session = useCurrentSession();
   const { showToast } = useToast();
   const submit = useSubmitAssessment();
   const [step, setStep] = useState(0);
+  const stepLabels = t('health.steps', { returnObjects: true });
   const [submitted, setSubmitted] = useState<HealthAssessmentInput | null>(null);
   const submittedOnce = useRef(false);
   const { control, trigger, getValues } = useForm<WizardValues, unknown, WizardOutput>({
@@ -144,7 +147,7 @@ export function HealthAssessmentWizard() {
     const input = assessment();
     submit.mutate(input, {
       onSuccess: () => setSubmitted(input),
-      onError: () => showToast(TEXT.health.failed, 'error'),
+      onError: () => showToast(t('health.failed'), 'error'),
     });
   };
 
@@ -162,14 +165,14 @@ export function HealthAssessmentWizard() {
   return (
     <Stack spacing={3}>
       <Stepper activeStep={step} alternativeLabel>
-        {TEXT.health.steps.map((label) => (
+        {stepLabels.map((label) => (
           <Step key={label}>
             <StepLabel>{label}</StepLabel>
           </Step>
         ))}
       </Stepper>
 
-      <Box component="section" aria-label={TEXT.health.steps[step]}>
+      <Box component="section" aria-label={stepLabels[step]}>
         {step === 0 && <AboutYou control={control} />}
         {(step === 1 || step === 2) && (
           <Controller
@@ -178,7 +181,7 @@ export function HealthAssessmentWizard() {
             name={step === 1 ? 'health' : 'family'}
             render={({ field, fieldState }) => (
               <ConditionChecklist
-                legend={step === 1 ? TEXT.health.ownQuestion : TEXT.health.familyQuestion}
+                legend={step === 1 ? t('health.ownQuestion') : t('health.familyQuestion')}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
@@ -191,7 +194,7 @@ export function HealthAssessmentWizard() {
             {submit.isPending && (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <CircularProgress size={24} aria-hidden />
-                <span role="status">{TEXT.health.submitting}</span>
+                <span role="status">{t('health.submitting')}</span>
               </Stack>
             )}
             {submitted && <RiskResult assessment={submitted} />}
@@ -200,11 +203,11 @@ export function HealthAssessmentWizard() {
                 severity="error"
                 action={
                   <Button color="inherit" size="small" onClick={send}>
-                    {TEXT.health.retry}
+                    {t('health.retry')}
                   </Button>
                 }
               >
-                {TEXT.health.failed}
+                {t('health.failed')}
               </Alert>
             )}
           </Stack>
@@ -214,17 +217,17 @@ export function HealthAssessmentWizard() {
       <Stack direction="row" spacing={2}>
         {step > 0 && !submitted && (
           <Button onClick={() => setStep(step - 1)} disabled={submit.isPending}>
-            {TEXT.health.back}
+            {t('health.back')}
           </Button>
         )}
         {step < RESULT_STEP && (
           <Button variant="contained" onClick={() => void next()} disabled={!answered[step]}>
-            {TEXT.health.next}
+            {t('health.next')}
           </Button>
         )}
         {submitted && (
           <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-            {TEXT.health.backToHome}
+            {t('health.backToHome')}
           </Link>
         )}
       </Stack>

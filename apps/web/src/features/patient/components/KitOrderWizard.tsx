@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentSession } from '../../../lib/session';
 import { usePlaceOrder } from '../api';
-import { TEXT, fill } from '../texts';
 import { BOOKING_PATH } from './PatientTiles';
 import { UkDates } from './UkDates';
+import { useTranslation } from 'react-i18next';
 
 const calendarDateOf = (day: Date): CalendarDate => ({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate() });
 
@@ -22,6 +22,7 @@ type Outcome = { ok: true; email: string } | { ok: false } | null;
 
 /** "Select Appointment Date", then "Confirmation" (spec 1 §2); the server checks the date again. */
 export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
+  const { t } = useTranslation('patient');
   const session = useCurrentSession();
   const order = usePlaceOrder();
   const [date, setDate] = useState<Date | null>(null);
@@ -40,8 +41,8 @@ export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
   return (
     <Stack spacing={3}>
       <Stepper activeStep={outcome ? 1 : 0}>
-        {TEXT.order.steps.map((label) => (
-          <Step key={label} completed={label === TEXT.order.steps[1] ? outcome?.ok === true : outcome !== null}>
+        {t('order.steps', { returnObjects: true }).map((label, index) => (
+          <Step key={label} completed={index === 1 ? outcome?.ok === true : outcome !== null}>
             <StepLabel>{label}</StepLabel>
           </Step>
         ))}
@@ -49,10 +50,10 @@ export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
 
       {outcome === null && (
         <Stack spacing={2}>
-          <Typography>{TEXT.order.intro}</Typography>
+          <Typography>{t('order.intro')}</Typography>
           <UkDates>
             <DateCalendar
-              aria-label={TEXT.order.calendar}
+              aria-label={t('order.calendar')}
               value={date}
               onChange={(value: Date | null) => setDate(value)}
               disablePast
@@ -61,10 +62,10 @@ export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
               sx={{ m: 0 }}
             />
           </UkDates>
-          <Typography role="status">{date ? fill(TEXT.order.chosen, { date: formatUkDate(new Date(calendarDateToEpochSeconds(calendarDateOf(date)) * 1000)) }) : TEXT.order.none}</Typography>
+          <Typography role="status">{date ? t('order.chosen', { date: formatUkDate(new Date(calendarDateToEpochSeconds(calendarDateOf(date)) * 1000)) }) : t('order.none')}</Typography>
           <div>
             <Button variant="contained" disabled={!date} loading={order.isPending} onClick={place}>
-              {TEXT.order.order}
+              {t('order.order')}
             </Button>
           </div>
         </Stack>
@@ -72,15 +73,15 @@ export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
 
       {outcome?.ok === true && (
         <Stack spacing={2}>
-          <Alert severity="success">{TEXT.order.success}</Alert>
-          <Typography>{fill(TEXT.order.emailed, { email: outcome.email })}</Typography>
-          <Typography>{TEXT.order.bookPrompt}</Typography>
+          <Alert severity="success">{t('order.success')}</Alert>
+          <Typography>{t('order.emailed', { email: outcome.email })}</Typography>
+          <Typography>{t('order.bookPrompt')}</Typography>
           <Stack direction="row" spacing={3}>
             <Link href={BOOKING_PATH} target="_blank" rel="noopener">
-              {TEXT.order.book}
+              {t('order.book')}
             </Link>
             <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-              {TEXT.order.backToHome}
+              {t('order.backToHome')}
             </Link>
           </Stack>
         </Stack>
@@ -88,10 +89,10 @@ export function KitOrderWizard({ roleProfileId }: { roleProfileId: string }) {
 
       {outcome?.ok === false && (
         <Stack spacing={2}>
-          <Alert severity="error">{TEXT.order.error}</Alert>
+          <Alert severity="error">{t('order.error')}</Alert>
           <div>
             <Button variant="outlined" onClick={() => setOutcome(null)}>
-              {TEXT.order.back}
+              {t('order.back')}
             </Button>
           </div>
         </Stack>

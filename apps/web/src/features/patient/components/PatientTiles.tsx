@@ -1,8 +1,8 @@
 import Grid from '@mui/material/Grid';
 import { useOnboarding, useOrganisation } from '../api';
-import { TEXT } from '../texts';
 import { QueryState } from './QueryState';
 import { Tile, type TileProps } from './Tile';
+import { useTranslation } from 'react-i18next';
 
 export const BOOKING_PATH = '/authenticated/book';
 export const MY_APPOINTMENTS_PATH = '/patient/appointments';
@@ -13,6 +13,7 @@ export const MY_APPOINTMENTS_PATH = '/patient/appointments';
  * tile. The order tile also needs the organisation's order_kit flag, as its page does.
  */
 export function PatientTiles() {
+  const { t } = useTranslation('patient');
   const onboarding = useOnboarding();
   const organisation = useOrganisation();
   if (!onboarding.data || !organisation.data) {
@@ -21,23 +22,23 @@ export function PatientTiles() {
   }
   const { onboarding_complete: complete, shipping_details_complete: hasShipping, has_order: hasOrder } = onboarding.data;
   const flags = organisation.data;
-  const afterOnboarding = complete ? undefined : TEXT.tiles.locked;
-  const afterOrder = complete && hasOrder ? undefined : TEXT.tiles.lockedUntilOrder;
+  const afterOnboarding = complete ? undefined : t('tiles.locked');
+  const afterOrder = complete && hasOrder ? undefined : t('tiles.lockedUntilOrder');
 
   const tiles: (TileProps & { key: string })[] = [];
-  if (!hasShipping) tiles.push({ key: 'shipping', ...TEXT.tiles.shippingInfo, to: '/patient/shipping-info' });
-  if (!complete) tiles.push({ key: 'health', ...TEXT.tiles.healthProfile, to: '/patient/health-assessment' });
-  if (flags.daily_check) tiles.push({ key: 'symptoms', ...TEXT.tiles.symptomChecker, to: '/patient/symptom-checker', lockedReason: afterOnboarding });
-  if (flags.order_kit && !hasOrder) tiles.push({ key: 'order', ...TEXT.tiles.orderKit, to: '/patient/order-test-kit', lockedReason: afterOnboarding });
+  if (!hasShipping) tiles.push({ key: 'shipping', ...t('tiles.shippingInfo', { returnObjects: true }), to: '/patient/shipping-info' });
+  if (!complete) tiles.push({ key: 'health', ...t('tiles.healthProfile', { returnObjects: true }), to: '/patient/health-assessment' });
+  if (flags.daily_check) tiles.push({ key: 'symptoms', ...t('tiles.symptomChecker', { returnObjects: true }), to: '/patient/symptom-checker', lockedReason: afterOnboarding });
+  if (flags.order_kit && !hasOrder) tiles.push({ key: 'order', ...t('tiles.orderKit', { returnObjects: true }), to: '/patient/order-test-kit', lockedReason: afterOnboarding });
   tiles.push({
     key: 'book',
-    ...TEXT.tiles.book,
+    ...t('tiles.book', { returnObjects: true }),
     to: BOOKING_PATH,
     newTab: true,
     lockedReason: afterOrder,
   });
-  tiles.push({ key: 'results', ...TEXT.tiles.testResults, to: '/patient/test-results', lockedReason: afterOrder });
-  tiles.push({ key: 'appointments', ...TEXT.tiles.myAppointments, to: MY_APPOINTMENTS_PATH });
+  tiles.push({ key: 'results', ...t('tiles.testResults', { returnObjects: true }), to: '/patient/test-results', lockedReason: afterOrder });
+  tiles.push({ key: 'appointments', ...t('tiles.myAppointments', { returnObjects: true }), to: MY_APPOINTMENTS_PATH });
 
   return (
     <Grid container spacing={3}>

@@ -6,14 +6,15 @@ import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_DATE_OF_BIRTH_EPOCH, NAME_MAX, NAME_MIN, NAME_PATTERN, UpdateUserRequest, formatUkDate, type PublicUser } from '@vireo/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { useUpdatePersonalDetails } from '../api';
-import { TEXT } from '../texts';
 import { TextInput } from '../../../components/TextInput';
 import { UkDates } from './UkDates';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 const Telephone = UpdateUserRequest.shape.telephone.unwrap().unwrap();
 
@@ -24,21 +25,23 @@ function fromEpoch(seconds: number): Date {
   return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
 }
 
-/** The identity service's name rule (contracts' PersonName), with messages a person can act on. */
-const Name = z.string().trim().min(NAME_MIN, TEXT.personal.nameTooShort).max(NAME_MAX, TEXT.personal.nameTooLong).regex(NAME_PATTERN, TEXT.personal.nameLetters);
-
-/** The identity service's rules for these fields, with the picker's date checked the same way. */
-const PersonalDetailsForm = z.object({
-  first_name: Name,
-  last_name: Name,
-  date_of_birth: z
-    .date({ error: TEXT.personal.dateOfBirthInvalid })
-    .refine((date) => !Number.isNaN(date.getTime()), TEXT.personal.dateOfBirthInvalid)
-    .refine((date) => toEpoch(date) >= MIN_DATE_OF_BIRTH_EPOCH, TEXT.personal.dateOfBirthMin)
-    .refine((date) => date.getTime() <= Date.now(), TEXT.personal.dateOfBirthFuture),
-  telephone: z.union([z.literal(''), Telephone]),
-});
-type PersonalDetailsValues = z.input<typeof PersonalDetailsForm>;
+/** The identity service's rules for these fields, with the picker's date checked the same way, and messages a person can act on. */
+function personalDetailsForm(t: TFunction<'patient'>) {
+  // The identity service's name rule (contracts' PersonName).
+  const Name = z.string().trim().min(NAME_MIN, t('personal.nameTooShort')).max(NAME_MAX, t('personal.nameTooLong')).regex(NAME_PATTERN, t('personal.nameLetters'));
+  return z.object({
+    first_name: Name,
+    last_name: Name,
+    date_of_birth: z
+      .date({ error: t('personal.dateOfBirthInvalid') })
+      .refine((date) => !Number.isNaN(date.getTime()), t('personal.dateOfBirthInvalid'))
+      .refine((date) => toEpoch(date) >= MIN_DATE_OF_BIRTH_EPOCH, t('personal.dateOfBirthMin'))
+      .refine((date) => date.getTime() <= Date.now(), t('personal.dateOfBirthFuture')),
+    telephone: z.union([z.literal(''), Telephone]),
+  });
+}
+type PersonalDetailsForm = ReturnType<typeof personalDetailsForm>;
+type PersonalDetailsValues = z.input<PersonalDetailsForm>;
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -54,10 +57,12 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: boolean) => void }) {
+  const { t } = useTranslation('patient');
+  const schema = useMemo(() => personalDetailsForm(t), [t]);
   const update = useUpdatePersonalDetails(user.id);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<PersonalDetailsValues, unknown, z.output<typeof PersonalDetailsForm>>({
-    resolver: zodResolver(PersonalDetailsForm),
+  const { control, handleSubmit } = useForm<PersonalDetailsValues, unknown, z.output<PersonalDetailsForm>>({
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: {
       first_name: user.first_name,
@@ -77,21 +82,21 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
       });
       onDone(true);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : TEXT.personal.error);
+      setFailure(error instanceof ApiError ? error.message : t('personal.error'));
     }
   });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 520 }}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextInput control={control} name="first_name" label={TEXT.personal.firstName} required autoComplete="given-name" />
-      <TextInput control={control} name="last_name" label={TEXT.personal.lastName} required autoComplete="family-name" />
+      <TextInput control={control} name="first_name" label={t('personal.firstName')} required autoComplete="given-name" />
+      <TextInput control={control} name="last_name" label={t('personal.lastName')} required autoComplete="family-name" />
       <Controller
         control={control}
         name="date_of_birth"
         render={({ field, fieldState }) => (
           <DatePicker
-            label={TEXT.personal.dateOfBirth}
+            label={t('personal.dateOfBirth')}
             value={field.value ?? null}
             onChange={(value) => field.onChange(value ?? undefined)}
             format="dd/MM/yyyy"
@@ -103,19 +108,19 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
                 required: true,
                 onBlur: field.onBlur,
                 error: Boolean(fieldState.error),
-                helperText: fieldState.error?.message ?? TEXT.personal.dateFormat,
+                helperText: fieldState.error?.message ?? t('personal.dateFormat'),
               },
             }}
           />
         )}
       />
-      <TextInput control={control} name="telephone" label={TEXT.personal.telephone} type="tel" autoComplete="tel" />
+      <TextInput control={control} name="telephone" label={t('personal.telephone')} type="tel" autoComplete="tel" />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" loading={update.isPending}>
-          {TEXT.personal.save}
+          {t('personal.save')}
         </Button>
         <Button onClick={() => onDone(false)} disabled={update.isPending}>
-          {TEXT.personal.cancel}
+          {t('personal.cancel')}
         </Button>
       </Stack>
     </Stack>
@@ -124,15 +129,16 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
 
 /** My Account's personal information: a read view that toggles to an edit form (Edit, Cancel, Save). */
 export function PersonalInfoSection({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('patient');
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   return (
     <Paper component="section" aria-labelledby="personal-heading" sx={{ p: 3 }}>
       <Stack spacing={2}>
         <Typography id="personal-heading" component="h2" variant="h5">
-          {TEXT.personal.heading}
+          {t('personal.heading')}
         </Typography>
-        {saved && <Alert severity="success">{TEXT.personal.saved}</Alert>}
+        {saved && <Alert severity="success">{t('personal.saved')}</Alert>}
         {editing ? (
           <UkDates>
             <PersonalInfoForm
@@ -146,11 +152,11 @@ export function PersonalInfoSection({ user }: { user: PublicUser }) {
         ) : (
           <>
             <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-              <Detail label={TEXT.personal.firstName} value={user.first_name} />
-              <Detail label={TEXT.personal.lastName} value={user.last_name} />
-              <Detail label={TEXT.personal.email} value={user.email} />
-              <Detail label={TEXT.personal.dateOfBirth} value={user.date_of_birth === null ? TEXT.personal.none : formatUkDate(new Date(user.date_of_birth * 1000))} />
-              <Detail label={TEXT.personal.telephone} value={user.telephone ?? TEXT.personal.none} />
+              <Detail label={t('personal.firstName')} value={user.first_name} />
+              <Detail label={t('personal.lastName')} value={user.last_name} />
+              <Detail label={t('personal.email')} value={user.email} />
+              <Detail label={t('personal.dateOfBirth')} value={user.date_of_birth === null ? t('personal.none') : formatUkDate(new Date(user.date_of_birth * 1000))} />
+              <Detail label={t('personal.telephone')} value={user.telephone ?? t('personal.none')} />
             </Stack>
             <div>
               <Button
@@ -160,7 +166,7 @@ export function PersonalInfoSection({ user }: { user: PublicUser }) {
                   setEditing(true);
                 }}
               >
-                {TEXT.personal.edit}
+                {t('personal.edit')}
               </Button>
             </div>
           </>

@@ -8,14 +8,15 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { useSaveShipping } from '../api';
-import { TEXT } from '../texts';
 import { TextInput } from '../../../components/TextInput';
+import { useTranslation } from 'react-i18next';
 
 type ShippingFormValues = z.input<typeof ShippingDetailsInput>;
 const FIELDS: FieldPath<ShippingFormValues>[] = ['address_1', 'address_2', 'city', 'county', 'postcode'];
 
 /** The shipping details form: the contract's schema in the browser, the same schema again on the server. */
 export function ShippingForm({ initial, onSaved, onCancel }: { initial: ShippingDetails | null; onSaved: (saved: ShippingDetails) => void; onCancel?: () => void }) {
+  const { t } = useTranslation('patient');
   const save = useSaveShipping();
   const [failed, setFailed] = useState(false);
   const { control, handleSubmit, setError } = useForm<ShippingFormValues, unknown, ShippingDetailsInput>({
@@ -48,26 +49,26 @@ export function ShippingForm({ initial, onSaved, onCancel }: { initial: Shipping
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 520 }}>
-      {failed && <Alert severity="error">{TEXT.shipping.error}</Alert>}
-      <TextInput control={control} name="address_1" label={TEXT.shipping.address1} required autoComplete="address-line1" />
-      <TextInput control={control} name="address_2" label={TEXT.shipping.address2} autoComplete="address-line2" />
-      <TextInput control={control} name="city" label={TEXT.shipping.town} required autoComplete="address-level2" />
-      <TextInput control={control} name="county" label={TEXT.shipping.county} required autoComplete="address-level1" />
+      {failed && <Alert severity="error">{t('shipping.error')}</Alert>}
+      <TextInput control={control} name="address_1" label={t('shipping.address1')} required autoComplete="address-line1" />
+      <TextInput control={control} name="address_2" label={t('shipping.address2')} autoComplete="address-line2" />
+      <TextInput control={control} name="city" label={t('shipping.town')} required autoComplete="address-level2" />
+      <TextInput control={control} name="county" label={t('shipping.county')} required autoComplete="address-level1" />
       <TextInput
         control={control}
         name="postcode"
-        label={TEXT.shipping.postcode}
+        label={t('shipping.postcode')}
         required
         autoComplete="postal-code"
         slotProps={{ htmlInput: { maxLength: POSTCODE_MAX } }}
       />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" loading={save.isPending}>
-          {TEXT.shipping.save}
+          {t('shipping.save')}
         </Button>
         {onCancel && (
           <Button onClick={onCancel} disabled={save.isPending}>
-            {TEXT.shipping.cancel}
+            {t('shipping.cancel')}
           </Button>
         )}
       </Stack>

@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { useSubmitSymptoms } from '../api';
 import { ORANGE, PINK } from '../colours';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 type StepKey = 'main' | 'status' | 'additional' | 'contact' | 'result';
 const MAIN = ['fever', 'cough', 'shortness_of_breath', 'loss_of_smell'] as const;
@@ -58,6 +58,9 @@ const RESULT_COLOUR: Record<SymptomResult['code'], string | undefined> = { RED: 
  * skips it otherwise; Next on Social Contact submits, and the server decides the result.
  */
 export function SymptomChecker() {
+  const { t } = useTranslation('patient');
+  const additionalNames: Record<number, string> = t('symptoms.additional', { returnObjects: true });
+  const contactNames: Record<number, string> = t('symptoms.contacts', { returnObjects: true });
   const session = useCurrentSession();
   const { showToast } = useToast();
   const submit = useSubmitSymptoms();
@@ -71,13 +74,6 @@ export function SymptomChecker() {
 
   const anyMain = hasMainSymptom(main);
   const steps: StepKey[] = anyMain ? ['main', 'status', 'additional', 'contact', 'result'] : ['main', 'additional', 'contact', 'result'];
-  const labels: Record<StepKey, string> = {
-    main: TEXT.symptoms.steps[0],
-    status: TEXT.symptoms.steps[1],
-    additional: TEXT.symptoms.steps[2],
-    contact: TEXT.symptoms.steps[3],
-    result: TEXT.symptoms.steps[4],
-  };
   const go = (offset: 1 | -1) => setCurrent(steps[steps.indexOf(current) + offset] ?? current);
 
   const send = () => {
@@ -97,11 +93,11 @@ export function SymptomChecker() {
     <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
       {current !== 'main' && (
         <Button onClick={() => go(-1)} disabled={submit.isPending}>
-          {TEXT.symptoms.back}
+          {t('symptoms.back')}
         </Button>
       )}
       <Button variant="contained" onClick={last ? send : () => go(1)} loading={last && submit.isPending}>
-        {last ? TEXT.symptoms.submit : TEXT.symptoms.next}
+        {last ? t('symptoms.submit') : t('symptoms.next')}
       </Button>
     </Stack>
   );
@@ -109,7 +105,7 @@ export function SymptomChecker() {
   const content: Record<StepKey, ReactNode> = {
     main: (
       <>
-        <Checklist legend={TEXT.symptoms.mainQuestion}>
+        <Checklist legend={t('symptoms.mainQuestion')}>
           {MAIN.map((key) => (
             <FormControlLabel
               key={key}
@@ -123,27 +119,27 @@ export function SymptomChecker() {
                   }}
                 />
               }
-              label={TEXT.symptoms.main[key]}
+              label={t(`symptoms.main.${key}`)}
             />
           ))}
         </Checklist>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {TEXT.symptoms.feverNote}
+          {t('symptoms.feverNote')}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {TEXT.symptoms.breathNote}
+          {t('symptoms.breathNote')}
         </Typography>
         {actions()}
       </>
     ),
     status: (
       <>
-        <Checklist legend={TEXT.symptoms.statusQuestion}>
+        <Checklist legend={t('symptoms.statusQuestion')}>
           {STATUS.map((key) => (
             <FormControlLabel
               key={key}
               control={<Checkbox checked={status[key]} onChange={(event) => setStatus({ ...status, [key]: event.target.checked })} />}
-              label={TEXT.symptoms.status[key]}
+              label={t(`symptoms.status.${key}`)}
             />
           ))}
         </Checklist>
@@ -152,9 +148,9 @@ export function SymptomChecker() {
     ),
     additional: (
       <>
-        <Checklist legend={TEXT.symptoms.additionalQuestion}>
+        <Checklist legend={t('symptoms.additionalQuestion')}>
           {ADDITIONAL_SYMPTOM_IDS.map((id) => (
-            <FormControlLabel key={id} control={<Checkbox checked={symptoms.includes(id)} onChange={() => setSymptoms(toggle(symptoms, id))} />} label={TEXT.symptoms.additional[id]} />
+            <FormControlLabel key={id} control={<Checkbox checked={symptoms.includes(id)} onChange={() => setSymptoms(toggle(symptoms, id))} />} label={additionalNames[id]} />
           ))}
         </Checklist>
         {actions()}
@@ -162,15 +158,15 @@ export function SymptomChecker() {
     ),
     contact: (
       <>
-        <Checklist legend={TEXT.symptoms.contactQuestion}>
+        <Checklist legend={t('symptoms.contactQuestion')}>
           {CONTACT_IDS.map((id) => (
-            <FormControlLabel key={id} control={<Checkbox checked={contacts.includes(id)} onChange={() => setContacts(toggleContact(contacts, id))} />} label={TEXT.symptoms.contacts[id]} />
+            <FormControlLabel key={id} control={<Checkbox checked={contacts.includes(id)} onChange={() => setContacts(toggleContact(contacts, id))} />} label={contactNames[id]} />
           ))}
         </Checklist>
         <Box sx={{ mt: 2 }}>
-          <FormControlLabel control={<Checkbox checked={travel} onChange={(event) => setTravel(event.target.checked)} />} label={TEXT.symptoms.travel} />
-          <Link href={TEXT.symptoms.riskListUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', mt: 1 }}>
-            {TEXT.symptoms.riskList}
+          <FormControlLabel control={<Checkbox checked={travel} onChange={(event) => setTravel(event.target.checked)} />} label={t('symptoms.travel')} />
+          <Link href={t('symptoms.riskListUrl')} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', mt: 1 }}>
+            {t('symptoms.riskList')}
           </Link>
         </Box>
         {actions(true)}
@@ -183,10 +179,10 @@ export function SymptomChecker() {
         </Typography>
         <Stack direction="row" spacing={3}>
           <Link component={RouterLink} to="/patient/test-results">
-            {TEXT.symptoms.myResults}
+            {t('symptoms.myResults')}
           </Link>
           <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-            {TEXT.symptoms.backToHome}
+            {t('symptoms.backToHome')}
           </Link>
         </Stack>
       </Stack>
@@ -197,7 +193,7 @@ export function SymptomChecker() {
     <Stepper activeStep={steps.indexOf(current)} orientation="vertical">
       {steps.map((key) => (
         <Step key={key} completed={key === 'result' ? result !== null : steps.indexOf(key) < steps.indexOf(current)}>
-          <StepLabel>{labels[key]}</StepLabel>
+          <StepLabel>{t(`symptoms.steps.${key}`)}</StepLabel>
           <StepContent slotProps={{ transition: { unmountOnExit: true } }}>{content[key]}</StepContent>
         </Step>
       ))}

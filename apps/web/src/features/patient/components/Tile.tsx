@@ -4,6 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
@@ -20,6 +21,7 @@ export interface TileProps {
 
 /** One dashboard tile: a titled card whose single action goes to the tile's page. */
 export function Tile({ title, body, action, to, newTab = false, lockedReason }: TileProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   const reasonId = useId();
   const locked = Boolean(lockedReason);
@@ -46,7 +48,7 @@ export function Tile({ title, body, action, to, newTab = false, lockedReason }: 
           <Button variant="contained" {...linkProps}>
             {action}
             {newTab && (
-              <VisuallyHidden>{' (opens in a new tab)'}</VisuallyHidden>
+              <VisuallyHidden>{` ${t('newTab')}`}</VisuallyHidden>
             )}
           </Button>
         )}

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { PRODUCT_NAME } from '../../../lib/config';
 import { useCurrentSession } from '../../../lib/session';
@@ -10,10 +11,10 @@ import { PATIENT_TOPICS } from './topics';
 /** The manager flavour lives with the manager area and loads only for managers. */
 const ManagerHelp = lazy(() => import('../../manager/ManagerHelp').then((m) => ({ default: m.ManagerHelp })));
 
-export const helpTitle = () => `${PRODUCT_NAME} Help`;
 
 /** /patient/help: the product's help; managers get its manager flavour (spec 1 §2). */
 export function HelpPage() {
+  const { t } = useTranslation();
   const session = useCurrentSession();
   if (session.role.name === 'manager') {
     return (
@@ -25,7 +26,7 @@ export function HelpPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Typography component="h1" variant="h4">
-        {helpTitle()}
+        {t('help.title', { product: PRODUCT_NAME })}
       </Typography>
       <HelpAccordion topics={PATIENT_TOPICS} />
     </Stack>

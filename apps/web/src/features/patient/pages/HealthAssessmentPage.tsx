@@ -8,15 +8,15 @@ import { useOnboarding } from '../api';
 import { AssessmentSummary } from '../components/AssessmentSummary';
 import { HealthAssessmentWizard } from '../components/HealthAssessmentWizard';
 import { QueryState } from '../components/QueryState';
-import { TEXT } from '../texts';
 
 function HealthAssessmentContent({ initial }: { initial: OnboardingState }) {
+  const { t } = useTranslation('patient');
   // Decided once: a wizard finished on this visit keeps showing its Result step.
   const [completed] = useState(initial.health_assessment);
   return completed ? (
     <>
       <Typography component="h2" variant="h5">
-        {TEXT.health.completedHeading}
+        {t('health.completedHeading')}
       </Typography>
       <AssessmentSummary assessment={completed} />
     </>

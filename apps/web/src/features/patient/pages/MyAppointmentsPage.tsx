@@ -17,18 +17,19 @@ import { formatDate, formatTime, zoneLabel } from '../../booking/time';
 import { statusLabel } from '../../practitioner/appointments';
 import { useMyAppointments } from '../api';
 import { QueryState } from '../components/QueryState';
-import { TEXT, fill } from '../texts';
 
 /** "Monday, 2 March 2027, 09:00 Europe/Berlin (CET)": in the appointment's own zone, naming it. */
-function when(appointment: MyAppointment): string {
+function when(appointment: MyAppointment, locale: string): string {
   if (appointment.start_time === null) return '';
   const { start_time: start, tz_location: zone } = appointment;
-  return `${formatDate(start, zone, 'en-GB')}, ${formatTime(start, zone, 'en-GB')} ${zoneLabel(zone, start)}`;
+  return `${formatDate(start, zone, locale)}, ${formatTime(start, zone, locale)} ${zoneLabel(zone, start)}`;
 }
 
 function AppointmentTable({ heading, empty, rows }: { heading: string; empty: string; rows: MyAppointment[] }) {
   const headingId = useId();
   const service = useServiceName();
+  const { t, i18n } = useTranslation('patient');
+  const locale = i18n.language === 'de' ? 'de-DE' : 'en-GB';
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1}>
       <Typography id={headingId} component="h2" variant="h6">
@@ -41,17 +42,17 @@ function AppointmentTable({ heading, empty, rows }: { heading: string; empty: st
           <Table aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
-                <TableCell>{TEXT.appointments.service}</TableCell>
-                <TableCell>{TEXT.appointments.when}</TableCell>
-                <TableCell>{TEXT.appointments.status}</TableCell>
-                <TableCell>{TEXT.appointments.actions}</TableCell>
+                <TableCell>{t('appointments.service')}</TableCell>
+                <TableCell>{t('appointments.when')}</TableCell>
+                <TableCell>{t('appointments.status')}</TableCell>
+                <TableCell>{t('appointments.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
                   <TableCell>{service(row.type)}</TableCell>
-                  <TableCell>{when(row)}</TableCell>
+                  <TableCell>{when(row, locale)}</TableCell>
                   <TableCell>{statusLabel(row.status)}</TableCell>
                   <TableCell>
                     {row.manage_link && (
@@ -60,9 +61,9 @@ function AppointmentTable({ heading, empty, rows }: { heading: string; empty: st
                         size="small"
                         component={RouterLink}
                         to={row.manage_link}
-                        aria-label={fill(TEXT.appointments.manageLabel, { service: service(row.type), when: when(row) })}
+                        aria-label={t('appointments.manageLabel', { service: service(row.type), when: when(row, locale) })}
                       >
-                        {TEXT.appointments.manage}
+                        {t('appointments.manage')}
                       </Button>
                     )}
                   </TableCell>
@@ -82,21 +83,21 @@ function AppointmentTable({ heading, empty, rows }: { heading: string; empty: st
  * works). Join comes with the video appointment pages.
  */
 export function MyAppointmentsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['patient', 'common']);
   const appointments = useMyAppointments();
   return (
     <Paper sx={{ p: 3 }}>
       <Stack spacing={3}>
         <Typography component="h1" variant="h4">
-          {t('titles.myAppointments')}
+          {t('common:titles.myAppointments')}
         </Typography>
         {appointments.data ? (
           <>
-            <AppointmentTable heading={TEXT.appointments.upcoming} empty={TEXT.appointments.noneUpcoming} rows={appointments.data.upcoming} />
-            <AppointmentTable heading={TEXT.appointments.past} empty={TEXT.appointments.nonePast} rows={appointments.data.past} />
+            <AppointmentTable heading={t('appointments.upcoming')} empty={t('appointments.noneUpcoming')} rows={appointments.data.upcoming} />
+            <AppointmentTable heading={t('appointments.past')} empty={t('appointments.nonePast')} rows={appointments.data.past} />
           </>
         ) : (
-          <QueryState isError={appointments.isError} error={appointments.isError ? new Error(TEXT.appointments.error) : null} onRetry={() => void appointments.refetch()} />
+          <QueryState isError={appointments.isError} error={appointments.isError ? new Error(t('appointments.error')) : null} onRetry={() => void appointments.refetch()} />
         )}
       </Stack>
     </Paper>

@@ -12,19 +12,19 @@ import { useOnboarding } from '../api';
 import { KitOrderWizard } from '../components/KitOrderWizard';
 import { OnboardingRequired } from '../components/OnboardingRequired';
 import { QueryState } from '../components/QueryState';
-import { TEXT } from '../texts';
 
 function OrderContent({ initial }: { initial: OnboardingState }) {
+  const { t } = useTranslation('patient');
   const session = useCurrentSession();
   // Decided on arrival, so the confirmation of an order placed here stays on screen.
   const [alreadyOrdered] = useState(initial.has_order);
-  if (!initial.onboarding_complete) return <OnboardingRequired state={initial} message={TEXT.order.locked} />;
+  if (!initial.onboarding_complete) return <OnboardingRequired state={initial} message={t('order.locked')} />;
   if (alreadyOrdered) {
     return (
       <Stack spacing={2}>
-        <Alert severity="info">{TEXT.order.alreadyOrdered}</Alert>
+        <Alert severity="info">{t('order.alreadyOrdered')}</Alert>
         <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-          {TEXT.order.backToHome}
+          {t('order.backToHome')}
         </Link>
       </Stack>
     );

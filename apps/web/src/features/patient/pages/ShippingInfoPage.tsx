@@ -11,10 +11,11 @@ import { useRoleProfile } from '../api';
 import { QueryState } from '../components/QueryState';
 import { ShippingForm } from '../components/ShippingForm';
 import { ShippingSummary } from '../components/ShippingSummary';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 /** /patient/shipping-info: shipping details only; after saving, the address and "Back to Home". */
 export function ShippingInfoPage() {
+  const { t } = useTranslation('patient');
   const session = useCurrentSession();
   const profile = useRoleProfile();
   const [saved, setSaved] = useState<ShippingDetails | null>(null);
@@ -23,19 +24,19 @@ export function ShippingInfoPage() {
     <Paper component="section" sx={{ p: 3, maxWidth: 640 }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {TEXT.shipping.heading}
+          {t('shipping.heading')}
         </Typography>
         {saved ? (
           <>
-            <Alert severity="success">{TEXT.shipping.saved}</Alert>
+            <Alert severity="success">{t('shipping.saved')}</Alert>
             <ShippingSummary details={saved} />
             <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-              {TEXT.shipping.backToHome}
+              {t('shipping.backToHome')}
             </Link>
           </>
         ) : (
           <>
-            <Typography>{TEXT.shipping.intro}</Typography>
+            <Typography>{t('shipping.intro')}</Typography>
             <ShippingForm initial={profile.data.shipping_details} onSaved={setSaved} />
           </>
         )}

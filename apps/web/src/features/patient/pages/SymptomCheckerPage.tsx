@@ -7,11 +7,10 @@ import { useOnboarding, useOrganisation } from '../api';
 import { OnboardingRequired } from '../components/OnboardingRequired';
 import { QueryState } from '../components/QueryState';
 import { SymptomChecker } from '../components/SymptomChecker';
-import { TEXT } from '../texts';
 
 /** /patient/symptom-checker: the checker, once the organisation has daily_check on and onboarding is complete. */
 export function SymptomCheckerPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['patient', 'common']);
   const organisation = useOrganisation();
   const onboarding = useOnboarding();
   const body = () => {
@@ -19,15 +18,15 @@ export function SymptomCheckerPage() {
       const failed = organisation.isError ? organisation : onboarding;
       return <QueryState isError={failed.isError} error={failed.error} onRetry={() => void Promise.all([organisation.refetch(), onboarding.refetch()])} />;
     }
-    if (!organisation.data.daily_check) return <Alert severity="info">{TEXT.symptoms.dailyCheckOff}</Alert>;
-    if (!onboarding.data.onboarding_complete) return <OnboardingRequired state={onboarding.data} message={TEXT.symptoms.locked} />;
+    if (!organisation.data.daily_check) return <Alert severity="info">{t('symptoms.dailyCheckOff')}</Alert>;
+    if (!onboarding.data.onboarding_complete) return <OnboardingRequired state={onboarding.data} message={t('symptoms.locked')} />;
     return <SymptomChecker />;
   };
   return (
     <Paper sx={{ p: 3, maxWidth: 800 }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {t('titles.symptomChecker')}
+          {t('common:titles.symptomChecker')}
         </Typography>
         {body()}
       </Stack>

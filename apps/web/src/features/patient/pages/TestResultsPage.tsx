@@ -18,7 +18,6 @@ import { useToast } from '../../../components/toast/toastContext';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useRoleProfile, useTestResults } from '../api';
 import { PINK } from '../colours';
-import { TEXT, fill } from '../texts';
 
 /**
  * /patient/test-results. "Malformed request" when there is no role profile to ask for,
@@ -26,44 +25,44 @@ import { TEXT, fill } from '../texts';
  * any other failure; each in the 6-second snackbar.
  */
 export function TestResultsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['patient', 'common']);
   const { showToast } = useToast();
   const profile = useRoleProfile();
   const results = useTestResults(profile.data?.id);
 
   useEffect(() => {
-    if (profile.isError) showToast(TEXT.results.malformedRequest, 'error');
-  }, [profile.isError, showToast]);
+    if (profile.isError) showToast(t('results.malformedRequest'), 'error');
+  }, [profile.isError, showToast, t]);
   useEffect(() => {
     if (!results.isError) return;
-    showToast(results.error.message === MSG.malformedResponse ? TEXT.results.malformedResponse : TEXT.results.errorFetching, 'error');
-  }, [results.isError, results.error, showToast]);
+    showToast(results.error.message === MSG.malformedResponse ? t('results.malformedResponse') : t('results.errorFetching'), 'error');
+  }, [results.isError, results.error, showToast, t]);
 
   const rows = results.data ?? [];
   return (
     <Paper sx={{ p: 3, maxWidth: 800 }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {t('titles.testResults')}
+          {t('common:titles.testResults')}
         </Typography>
         {results.isPending && !profile.isError && !results.isError ? (
           <PageLoader />
         ) : (
           <TableContainer>
-            <Table aria-label={TEXT.results.heading}>
+            <Table aria-label={t('results.heading')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{TEXT.results.testDate}</TableCell>
-                  <TableCell>{TEXT.results.result}</TableCell>
+                  <TableCell>{t('results.testDate')}</TableCell>
+                  <TableCell>{t('results.result')}</TableCell>
                   <TableCell>
-                    <VisuallyHidden>{TEXT.results.download}</VisuallyHidden>
+                    <VisuallyHidden>{t('results.download')}</VisuallyHidden>
                   </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={3}>{TEXT.results.empty}</TableCell>
+                    <TableCell colSpan={3}>{t('results.empty')}</TableCell>
                   </TableRow>
                 ) : (
                   rows.map((row) => {
@@ -74,11 +73,11 @@ export function TestResultsPage() {
                         <TableCell sx={{ color: row.result === 'Positive' ? PINK : 'text.primary', fontWeight: row.result === 'Positive' ? 600 : undefined }}>{row.result}</TableCell>
                         <TableCell>
                           {row.file_url ? (
-                            <Button variant="outlined" size="small" href={row.file_url} target="_blank" rel="noopener" aria-label={fill(TEXT.results.downloadLabel, { name: row.name, date })}>
-                              {TEXT.results.download}
+                            <Button variant="outlined" size="small" href={row.file_url} target="_blank" rel="noopener" aria-label={t('results.downloadLabel', { name: row.name, date })}>
+                              {t('results.download')}
                             </Button>
                           ) : (
-                            TEXT.results.noFile
+                            t('results.noFile')
                           )}
                         </TableCell>
                       </TableRow>
@@ -90,7 +89,7 @@ export function TestResultsPage() {
           </TableContainer>
         )}
         <Link component={RouterLink} to="/patient/help">
-          {TEXT.results.help}
+          {t('results.help')}
         </Link>
       </Stack>
     </Paper>

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { BOOKING, type AppointmentListItem } from '@vireo/contracts';
 import { useId, type ReactNode } from 'react';
 import type { ListPage } from '../api';
-import { TEXT } from '../texts';
 import { AppointmentsTable, type AppointmentColumnId } from './AppointmentsTable';
+import { useTranslation } from 'react-i18next';
 
 export interface AppointmentListSectionProps {
   title: string;
@@ -29,6 +29,7 @@ export interface AppointmentListSectionProps {
 
 /** One titled list of the dashboard or planning page: heading, filter bar, warnings and the table. */
 export function AppointmentListSection({ title, filter, appointments, total, page, onPageChange, custom, isLoading, error, columns, actions }: AppointmentListSectionProps) {
+  const { t } = useTranslation('practitioner');
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
@@ -38,13 +39,13 @@ export function AppointmentListSection({ title, filter, appointments, total, pag
       {filter}
       {custom && total >= BOOKING.tooManyResults && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {TEXT.tooMany}
+          {t('tooMany')}
         </Alert>
       )}
       {error ? (
         <Alert severity="error">{error}</Alert>
       ) : isLoading ? (
-        <LinearProgress aria-label={`${title}: ${TEXT.loading}`} />
+        <LinearProgress aria-label={`${title}: ${t('loading')}`} />
       ) : (
         <AppointmentsTable label={title} appointments={appointments} total={total} page={page} onPageChange={onPageChange} columns={columns} actions={actions} />
       )}

@@ -6,21 +6,22 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAllAppointments, useAvailableAppointments, useClaimableAppointments, usePastAppointments, useUpcomingAppointments } from '../api';
 import { AHEAD_PRESETS, PAST_PRESETS } from '../ranges';
-import { TEXT } from '../texts';
 import { AppointmentListSection } from './AppointmentListSection';
 import type { AppointmentColumnId } from './AppointmentsTable';
 import { RangeFilterBar } from './RangeFilterBar';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
 import { useListState, type ListState } from './useListState';
 import type { RangeState } from './useRangeSelection';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 export const appointmentPath = (id: string) => `/practitioner/appointment?appointmentId=${encodeURIComponent(id)}`;
 export const videoAppointmentPath = (id: string) => `/practitioner/video-appointment?appointmentId=${encodeURIComponent(id)}`;
 
 /** What a failed list shows: the service's own words for bad input, else 'Error fetching appointments'. */
-function failureText(error: Error | null): string | null {
+function failureText(t: TFunction<'practitioner'>, error: Error | null): string | null {
   if (!error) return null;
-  return error instanceof ApiError && error.status === 400 ? error.message : TEXT.errorFetching;
+  return error instanceof ApiError && error.status === 400 ? error.message : t('errorFetching');
 }
 
 function Filter({ title, state, direction }: { title: string; state: RangeState; direction: 'ahead' | 'past' }) {
@@ -29,7 +30,7 @@ function Filter({ title, state, direction }: { title: string; state: RangeState;
   );
 }
 
-function listProps(query: { data: AppointmentListResponse | undefined; isPending: boolean; error: Error | null }, { filter, page, setPage }: ListState) {
+function listProps(t: TFunction<'practitioner'>, query: { data: AppointmentListResponse | undefined; isPending: boolean; error: Error | null }, { filter, page, setPage }: ListState) {
   return {
     appointments: query.data?.appointments ?? [],
     total: query.data?.total ?? 0,
@@ -38,20 +39,21 @@ function listProps(query: { data: AppointmentListResponse | undefined; isPending
     custom: filter.custom,
     // A reversed custom range fetches nothing: the field says why, and the table stays empty.
     isLoading: filter.range !== null && query.isPending,
-    error: failureText(query.error),
+    error: failureText(t, query.error),
   };
 }
 
 /** View (the appointment page) and Join (the video call, in a new tab). */
 export function ViewJoinActions({ appointment, join = true }: { appointment: Pick<AppointmentListItem, 'id'>; join?: boolean }) {
+  const { t } = useTranslation('practitioner');
   return (
     <Stack direction="row" spacing={1}>
       <Link component={RouterLink} to={appointmentPath(appointment.id)}>
-        {TEXT.actions.view}
+        {t('actions.view')}
       </Link>
       {join && (
         <Link href={videoAppointmentPath(appointment.id)} target="_blank" rel="noopener">
-          {TEXT.actions.join}
+          {t('actions.join')}
         </Link>
       )}
     </Stack>
@@ -65,7 +67,9 @@ export interface ClaimableAppointmentsTableProps {
 }
 
 /** Claimable Appointments with its filter bar and Claim (spec 2 §2.1, §4.1); live, polling every 5 s as a fallback. */
-export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assigneeRoleId }: ClaimableAppointmentsTableProps) {
+export function ClaimableAppointmentsTable({ title: titleGiven, assigneeRoleId }: ClaimableAppointmentsTableProps) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.claimable');
   const state = useListState('ahead');
   const query = useClaimableAppointments(state.filter.range, state.page);
   const { claim, pendingId, dialog } = useClaimFlow(assigneeRoleId ? { assigneeRoleId } : {});
@@ -74,11 +78,11 @@ export function ClaimableAppointmentsTable({ title = TEXT.tables.claimable, assi
       <AppointmentListSection
         title={title}
         filter={<Filter title={title} state={state.filter} direction="ahead" />}
-        {...listProps(query, state)}
+        {...listProps(t, query, state)}
         columns={['date', 'time', 'type', 'language', 'people']}
         actions={(appointment) => (
           <Button size="small" variant="outlined" disabled={pendingId !== null} onClick={() => claim(appointment.id)}>
-            {TEXT.actions.claim}
+            {t('actions.claim')}
           </Button>
         )}
       />
@@ -97,7 +101,9 @@ export interface PlanningTableProps {
 const bookedColumns = (showPractitioner: boolean): AppointmentColumnId[] => ['date', 'time', 'type', 'status', 'patient', ...(showPractitioner ? (['practitioner'] as const) : []), 'reference'];
 
 /** Upcoming Appointments: booked ones ahead, with View, Join and Release. */
-export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPractitioner = false }: PlanningTableProps) {
+export function UpcomingAppointmentsTable({ title: titleGiven, showPractitioner = false }: PlanningTableProps) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.upcoming');
   const state = useListState('ahead');
   const query = useUpcomingAppointments(state.filter.range, state.page);
   const { requestRelease, dialog } = useReleaseFlow();
@@ -106,14 +112,14 @@ export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPr
       <AppointmentListSection
         title={title}
         filter={<Filter title={title} state={state.filter} direction="ahead" />}
-        {...listProps(query, state)}
+        {...listProps(t, query, state)}
         columns={bookedColumns(showPractitioner)}
         actions={(appointment) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <ViewJoinActions appointment={appointment} />
             {appointment.status === 'WAITING' && (
               <Button size="small" onClick={() => requestRelease(appointment.id)}>
-                {TEXT.actions.release}
+                {t('actions.release')}
               </Button>
             )}
           </Stack>
@@ -125,7 +131,9 @@ export function UpcomingAppointmentsTable({ title = TEXT.tables.upcoming, showPr
 }
 
 /** Available Appointments: open slots of the practitioner's shifts, each releasable out of supply. */
-export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { title?: string }) {
+export function AvailableAppointmentsTable({ title: titleGiven }: { title?: string }) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.available');
   const state = useListState('ahead');
   const query = useAvailableAppointments(state.filter.range, state.page);
   const { requestRelease, dialog } = useReleaseFlow();
@@ -134,11 +142,11 @@ export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { 
       <AppointmentListSection
         title={title}
         filter={<Filter title={title} state={state.filter} direction="ahead" />}
-        {...listProps(query, state)}
+        {...listProps(t, query, state)}
         columns={['date', 'time', 'type', 'status', 'practitioner']}
         actions={(appointment) => (
           <Button size="small" onClick={() => requestRelease(appointment.id)}>
-            {TEXT.actions.release}
+            {t('actions.release')}
           </Button>
         )}
       />
@@ -148,14 +156,16 @@ export function AvailableAppointmentsTable({ title = TEXT.tables.available }: { 
 }
 
 /** Past Appointments: booked ones that have ended, newest first, with View. */
-export function PastAppointmentsTable({ title = TEXT.tables.past, showPractitioner = false }: PlanningTableProps) {
+export function PastAppointmentsTable({ title: titleGiven, showPractitioner = false }: PlanningTableProps) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.past');
   const state = useListState('past');
   const query = usePastAppointments(state.filter.range, state.page);
   return (
     <AppointmentListSection
       title={title}
       filter={<Filter title={title} state={state.filter} direction="past" />}
-      {...listProps(query, state)}
+      {...listProps(t, query, state)}
       columns={bookedColumns(showPractitioner)}
       actions={(appointment) => <ViewJoinActions appointment={appointment} join={false} />}
     />
@@ -163,14 +173,16 @@ export function PastAppointmentsTable({ title = TEXT.tables.past, showPractition
 }
 
 /** All Appointments: every status in the time frame (at most 62 days), with View and Join. */
-export function AllAppointmentsTable({ title = TEXT.tables.all }: { title?: string }) {
+export function AllAppointmentsTable({ title: titleGiven }: { title?: string }) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.all');
   const state = useListState('ahead');
   const query = useAllAppointments(state.filter.range, state.page);
   return (
     <AppointmentListSection
       title={title}
       filter={<Filter title={title} state={state.filter} direction="ahead" />}
-      {...listProps(query, state)}
+      {...listProps(t, query, state)}
       columns={['date', 'time', 'type', 'status', 'patient', 'practitioner']}
       actions={(appointment) => <ViewJoinActions appointment={appointment} join={appointment.booking_users.length > 0} />}
     />

@@ -8,8 +8,8 @@ import { useToast } from '../../../components/toast/toastContext';
 import { useCurrentSession } from '../../../lib/session';
 import { changeStatus, useRefreshBooking } from '../api';
 import { actsAsPractitioner, appointmentActions, hasAnyAction, statusLabel } from '../appointments';
-import { TEXT } from '../texts';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
+import { useTranslation } from 'react-i18next';
 
 export interface AppointmentStatusActionsProps {
   appointment: Appointment;
@@ -22,6 +22,7 @@ export interface AppointmentStatusActionsProps {
  * practitioner or a manager, the call statuses it may move to and Release. Nothing when none apply.
  */
 export function AppointmentStatusActions({ appointment, nested = false }: AppointmentStatusActionsProps) {
+  const { t } = useTranslation('practitioner');
   const headingId = useId();
   const session = useCurrentSession();
   const { showToast } = useToast();
@@ -36,9 +37,9 @@ export function AppointmentStatusActions({ appointment, nested = false }: Appoin
     setBusy(true);
     try {
       await changeStatus(appointment.id, status);
-      showToast(TEXT.appointment.statusChanged, 'success');
+      showToast(t('appointment.statusChanged'), 'success');
     } catch (error) {
-      showToast(error instanceof Error ? error.message : TEXT.errorFetching, 'error');
+      showToast(error instanceof Error ? error.message : t('errorFetching'), 'error');
     } finally {
       setBusy(false);
       await refresh();
@@ -48,12 +49,12 @@ export function AppointmentStatusActions({ appointment, nested = false }: Appoin
   return (
     <Paper component="section" aria-labelledby={headingId} variant={nested ? 'outlined' : 'elevation'} sx={{ p: 2, mb: nested ? 0 : 3 }}>
       <Typography component={nested ? 'h3' : 'h2'} variant={nested ? 'subtitle1' : 'h6'} id={headingId} gutterBottom>
-        {TEXT.appointment.statusActions}
+        {t('appointment.statusActions')}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {actions.claim && (
           <Button variant="contained" disabled={claimFlow.pendingId !== null} onClick={() => claimFlow.claim(appointment.id)}>
-            {TEXT.actions.claim}
+            {t('actions.claim')}
           </Button>
         )}
         {actions.statuses.map((status) => (
@@ -63,7 +64,7 @@ export function AppointmentStatusActions({ appointment, nested = false }: Appoin
         ))}
         {actions.release && (
           <Button variant="outlined" onClick={() => releaseFlow.requestRelease(appointment.id)}>
-            {TEXT.actions.release}
+            {t('actions.release')}
           </Button>
         )}
       </Stack>

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable';
 import { useAllAppointments } from '../api';
 import { availabilityByDay, formatDay, type AvailabilityRow } from '../appointments';
 import { nextSevenDays } from '../ranges';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 /** The whole week in one page: the table adds the days up, it does not page through them. */
 const WHOLE_WEEK = { page: 0, pageSize: BOOKING.tooManyResults, sort: null };
@@ -17,7 +17,9 @@ const WHOLE_WEEK = { page: 0, pageSize: BOOKING.tooManyResults, sort: null };
  * Availability (spec 2 §2.1): the seven days from tomorrow, each with its working time and the
  * share of it that is booked, as a percentage to 2 decimals.
  */
-export function AvailabilityTable({ title = TEXT.tables.availability }: { title?: string }) {
+export function AvailabilityTable({ title: titleGiven }: { title?: string }) {
+  const { t } = useTranslation('practitioner');
+  const title = titleGiven ?? t('tables.availability');
   const headingId = useId();
   const [days] = useState(() => nextSevenDays(new Date()));
   const query = useAllAppointments({ from: days[0]!.from, to: days[days.length - 1]!.to }, WHOLE_WEEK);
@@ -28,20 +30,20 @@ export function AvailabilityTable({ title = TEXT.tables.availability }: { title?
         {title}
       </Typography>
       {query.error ? (
-        <Alert severity="error">{TEXT.errorFetching}</Alert>
+        <Alert severity="error">{t('errorFetching')}</Alert>
       ) : query.isPending ? (
-        <LinearProgress aria-label={`${title}: ${TEXT.loading}`} />
+        <LinearProgress aria-label={`${title}: ${t('loading')}`} />
       ) : (
         <DataTable<AvailabilityRow>
           label={title}
           rows={rows}
           rowKey={(row) => row.day}
-          emptyText={TEXT.empty}
+          emptyText={t('empty')}
           columns={[
-            { id: 'day', label: TEXT.columns.date, render: (row) => formatDay(days.find((d) => d.day === row.day)!.from), sortValue: (row) => row.day },
-            { id: 'offered', label: TEXT.columns.offered, render: (row) => row.offeredMinutes, sortValue: (row) => row.offeredMinutes },
-            { id: 'booked', label: TEXT.columns.booked, render: (row) => row.bookedMinutes, sortValue: (row) => row.bookedMinutes },
-            { id: 'share', label: TEXT.columns.bookedShare, render: (row) => `${row.bookedPercentage}%`, sortValue: (row) => Number(row.bookedPercentage) },
+            { id: 'day', label: t('columns.date'), render: (row) => formatDay(days.find((d) => d.day === row.day)!.from), sortValue: (row) => row.day },
+            { id: 'offered', label: t('columns.offered'), render: (row) => row.offeredMinutes, sortValue: (row) => row.offeredMinutes },
+            { id: 'booked', label: t('columns.booked'), render: (row) => row.bookedMinutes, sortValue: (row) => row.bookedMinutes },
+            { id: 'share', label: t('columns.bookedShare'), render: (row) => `${row.bookedPercentage}%`, sortValue: (row) => Number(row.bookedPercentage) },
           ]}
         />
       )}

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,6 +20,7 @@ export interface ConfirmDialogProps {
 
 /** A Yes/No question before an action that others will notice (release, claim over an overlap). */
 export function ConfirmDialog({ open, title, message, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation('practitioner');
   const titleId = useId();
   const messageId = useId();
   return (
@@ -30,10 +31,10 @@ export function ConfirmDialog({ open, title, message, busy = false, onConfirm, o
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          {TEXT.no}
+          {t('no')}
         </Button>
         <Button onClick={onConfirm} disabled={busy} variant="contained" autoFocus>
-          {TEXT.yes}
+          {t('yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -2,8 +2,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { TEXT } from '../texts';
 import type { RangePreset, RangeSelection } from '../ranges';
+import { useTranslation } from 'react-i18next';
 
 export interface RangeFilterBarProps {
   /** Names the bar for assistive technology, e.g. "Claimable Appointments". */
@@ -18,6 +18,7 @@ export interface RangeFilterBarProps {
 
 /** A list's filter bar (spec 2 §2.1): the presets, and From and To dates when Customize is chosen. */
 export function RangeFilterBar({ label, presets, value, onChange, invalid = false }: RangeFilterBarProps) {
+  const { t } = useTranslation('practitioner');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
       <ToggleButtonGroup
@@ -25,14 +26,14 @@ export function RangeFilterBar({ label, presets, value, onChange, invalid = fals
         exclusive
         color="primary"
         value={value.preset}
-        aria-label={`${label}: ${TEXT.filter.label}`}
+        aria-label={`${label}: ${t('filter.label')}`}
         onChange={(_event, preset: RangePreset | null) => {
           if (preset) onChange({ ...value, preset });
         }}
       >
         {presets.map((preset) => (
           <ToggleButton key={preset} value={preset}>
-            {TEXT.presets[preset]}
+            {t(`presets.${preset}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
@@ -41,20 +42,20 @@ export function RangeFilterBar({ label, presets, value, onChange, invalid = fals
           <TextField
             size="small"
             type="date"
-            label={TEXT.filter.from}
+            label={t('filter.from')}
             value={value.from}
             onChange={(event) => onChange({ ...value, from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${label}: ${TEXT.filter.from}` } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${label}: ${t('filter.from')}` } }}
           />
           <TextField
             size="small"
             type="date"
-            label={TEXT.filter.to}
+            label={t('filter.to')}
             value={value.to}
             error={invalid}
-            helperText={invalid ? TEXT.filter.invalid : undefined}
+            helperText={invalid ? t('filter.invalid') : undefined}
             onChange={(event) => onChange({ ...value, to: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${label}: ${TEXT.filter.to}` } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${label}: ${t('filter.to')}` } }}
           />
         </Stack>
       )}

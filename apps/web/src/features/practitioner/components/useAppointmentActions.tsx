@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { claimAppointment, releaseAppointment, useRefreshBooking } from '../api';
-import { TEXT } from '../texts';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useTranslation } from 'react-i18next';
 
 /** HTTP 405 on a claim: the practitioner already has an appointment at that time (spec 2 §4.1). */
 const CLAIM_OVERLAP = 405;
@@ -24,6 +24,7 @@ export interface ClaimFlow {
  * claiming for a practitioner passes their practitioner role id.
  */
 export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFlow {
+  const { t } = useTranslation('practitioner');
   const { showToast } = useToast();
   const refresh = useRefreshBooking();
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -33,13 +34,13 @@ export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFl
     setPendingId(appointmentId);
     try {
       await claimAppointment(appointmentId, { override, ...(options.assigneeRoleId ? { assigneeRoleId: options.assigneeRoleId } : {}) });
-      showToast(TEXT.claimed, 'success');
+      showToast(t('claimed'), 'success');
       setOverlapId(null);
     } catch (error) {
       if (error instanceof ApiError && error.status === CLAIM_OVERLAP && !override) setOverlapId(appointmentId);
       else {
         setOverlapId(null);
-        showToast(error instanceof Error ? error.message : TEXT.errorFetching, 'error');
+        showToast(error instanceof Error ? error.message : t('errorFetching'), 'error');
       }
     } finally {
       setPendingId(null);
@@ -53,8 +54,8 @@ export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFl
     dialog: (
       <ConfirmDialog
         open={overlapId !== null}
-        title={TEXT.overlap.title}
-        message={TEXT.overlap.body}
+        title={t('overlap.title')}
+        message={t('overlap.body')}
         busy={pendingId !== null}
         onConfirm={() => overlapId && void run(overlapId, true)}
         onCancel={() => setOverlapId(null)}
@@ -71,6 +72,7 @@ export interface ReleaseFlow {
 
 /** Releasing after a Yes/No confirmation: 'Appointment released' or 'Error releasing appointment'. */
 export function useReleaseFlow(): ReleaseFlow {
+  const { t } = useTranslation('practitioner');
   const { showToast } = useToast();
   const refresh = useRefreshBooking();
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
@@ -80,9 +82,9 @@ export function useReleaseFlow(): ReleaseFlow {
     setBusy(true);
     try {
       await releaseAppointment(appointmentId);
-      showToast(TEXT.released, 'success');
+      showToast(t('released'), 'success');
     } catch {
-      showToast(TEXT.releaseFailed, 'error');
+      showToast(t('releaseFailed'), 'error');
     } finally {
       setBusy(false);
       setConfirmingId(null);
@@ -95,8 +97,8 @@ export function useReleaseFlow(): ReleaseFlow {
     dialog: (
       <ConfirmDialog
         open={confirmingId !== null}
-        title={TEXT.release.title}
-        message={TEXT.release.body}
+        title={t('release.title')}
+        message={t('release.body')}
         busy={busy}
         onConfirm={() => confirmingId && void release(confirmingId)}
         onCancel={() => setConfirmingId(null)}

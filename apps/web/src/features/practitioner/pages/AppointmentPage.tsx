@@ -24,9 +24,8 @@ import { addNote, useAppointment, useRefreshBooking } from '../api';
 import { actsAsPractitioner, formatDay, formatDayTime, statusLabel } from '../appointments';
 import { AppointmentStatusActions } from '../components/AppointmentStatusActions';
 import { usePresenceHeartbeat } from '../components/PractitionerWorkspace';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
-const T = TEXT.appointment;
 type NoteInput = z.infer<typeof NoteRequest>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -42,19 +41,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Details({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('practitioner');
   const rows: [string, ReactNode][] = [
-    [T.start, formatDayTime(appointment.start_time)],
-    [T.end, formatDayTime(appointment.end_time)],
-    [T.type, <ServiceName code={appointment.type} />],
-    [T.testType, appointment.test_type],
-    [T.status, statusLabel(appointment.status)],
-    [T.language, appointment.language],
-    [T.reference, appointment.provider_booking_reference ?? ''],
-    [T.practitioner, appointment.practitioner?.user_name ?? ''],
-    [T.paid, appointment.paid ? T.yes : T.no],
+    [t('appointment.start'), formatDayTime(appointment.start_time)],
+    [t('appointment.end'), formatDayTime(appointment.end_time)],
+    [t('appointment.type'), <ServiceName code={appointment.type} />],
+    [t('appointment.testType'), appointment.test_type],
+    [t('appointment.status'), statusLabel(appointment.status)],
+    [t('appointment.language'), appointment.language],
+    [t('appointment.reference'), appointment.provider_booking_reference ?? ''],
+    [t('appointment.practitioner'), appointment.practitioner?.user_name ?? ''],
+    [t('appointment.paid'), appointment.paid ? t('appointment.yes') : t('appointment.no')],
   ];
   return (
-    <Table size="small" aria-label={T.details}>
+    <Table size="small" aria-label={t('appointment.details')}>
       <TableBody>
         {rows.map(([label, value]) => (
           <TableRow key={label}>
@@ -72,12 +72,13 @@ function Details({ appointment }: { appointment: Appointment }) {
 const addressOf = (p: BookingUser) => [p.street_address, p.extended_address, p.locality, p.region, p.postal_code].filter(Boolean).join(', ');
 
 function BookingUsers({ people }: { people: BookingUser[] }) {
-  if (people.length === 0) return <Typography>{TEXT.empty}</Typography>;
+  const { t } = useTranslation('practitioner');
+  if (people.length === 0) return <Typography>{t('empty')}</Typography>;
   return (
-    <Table size="small" aria-label={T.people}>
+    <Table size="small" aria-label={t('appointment.people')}>
       <TableHead>
         <TableRow>
-          {[T.name, T.email, T.phone, T.dateOfBirth, T.sex, T.address].map((label) => (
+          {[t('appointment.name'), t('appointment.email'), t('appointment.phone'), t('appointment.dateOfBirth'), t('appointment.sex'), t('appointment.address')].map((label) => (
             <TableCell key={label}>{label}</TableCell>
           ))}
         </TableRow>
@@ -87,7 +88,7 @@ function BookingUsers({ people }: { people: BookingUser[] }) {
           <TableRow key={p.id}>
             <TableCell>
               {p.first_name} {p.last_name}
-              {p.minor ? ` (${T.minor})` : ''}
+              {p.minor ? ` (${t('appointment.minor')})` : ''}
             </TableCell>
             <TableCell>{p.email}</TableCell>
             <TableCell>{p.phone ?? ''}</TableCell>
@@ -102,24 +103,25 @@ function BookingUsers({ people }: { people: BookingUser[] }) {
 }
 
 function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: boolean }) {
+  const { t } = useTranslation('practitioner');
   const { showToast } = useToast();
   const refresh = useRefreshBooking();
   const form = useForm<NoteInput>({ resolver: zodResolver(NoteRequest), defaultValues: { content: '' } });
   const submit = form.handleSubmit(async ({ content }) => {
     try {
       await addNote(appointment.id, content);
-      showToast(T.noteSaved, 'success');
+      showToast(t('appointment.noteSaved'), 'success');
       form.reset({ content: '' });
       await refresh();
     } catch (error) {
-      showToast(error instanceof Error ? error.message : TEXT.errorFetching, 'error');
+      showToast(error instanceof Error ? error.message : t('errorFetching'), 'error');
     }
   });
   const error = form.formState.errors.content?.message;
   return (
     <>
       {appointment.notes.length === 0 ? (
-        <Typography sx={{ mb: 2 }}>{T.noNotes}</Typography>
+        <Typography sx={{ mb: 2 }}>{t('appointment.noNotes')}</Typography>
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, mb: 2 }}>
           {[...appointment.notes].reverse().map((note) => (
@@ -135,9 +137,9 @@ function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: 
       )}
       {canWrite && (
         <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={1} sx={{ maxWidth: 600 }}>
-          <TextField label={T.note} multiline minRows={2} {...form.register('content')} error={Boolean(error)} helperText={error} />
+          <TextField label={t('appointment.note')} multiline minRows={2} {...form.register('content')} error={Boolean(error)} helperText={error} />
           <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-            {T.addNote}
+            {t('appointment.addNote')}
           </Button>
         </Stack>
       )}
@@ -146,12 +148,13 @@ function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: 
 }
 
 function StatusChanges({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('practitioner');
   return (
-    <Table size="small" aria-label={T.statusChanges}>
+    <Table size="small" aria-label={t('appointment.statusChanges')}>
       <TableHead>
         <TableRow>
-          <TableCell>{T.changedTo}</TableCell>
-          <TableCell>{T.changedAt}</TableCell>
+          <TableCell>{t('appointment.changedTo')}</TableCell>
+          <TableCell>{t('appointment.changedAt')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -172,6 +175,7 @@ function StatusChanges({ appointment }: { appointment: Appointment }) {
  * practitioner. Shift managers and super admins reach it from their planning tables.
  */
 export function AppointmentPage() {
+  const { t } = useTranslation('practitioner');
   const [params] = useSearchParams();
   const id = params.get('appointmentId');
   const session = useCurrentSession();
@@ -182,26 +186,26 @@ export function AppointmentPage() {
   return (
     <>
       <Typography component="h1" variant="h4" gutterBottom>
-        {T.heading}
+        {t('appointment.heading')}
         {appointment?.provider_booking_reference ? ` ${appointment.provider_booking_reference}` : ''}
       </Typography>
       {!id || query.error ? (
-        <Alert severity="error">{query.error instanceof ApiError && query.error.status !== 404 ? TEXT.errorFetching : T.notFound}</Alert>
+        <Alert severity="error">{query.error instanceof ApiError && query.error.status !== 404 ? t('errorFetching') : t('appointment.notFound')}</Alert>
       ) : !appointment ? (
         <PageLoader />
       ) : (
         <>
-          <Section title={T.details}>
+          <Section title={t('appointment.details')}>
             <Details appointment={appointment} />
           </Section>
           <AppointmentStatusActions appointment={appointment} />
-          <Section title={T.people}>
+          <Section title={t('appointment.people')}>
             <BookingUsers people={appointment.booking_users} />
           </Section>
-          <Section title={T.notes}>
+          <Section title={t('appointment.notes')}>
             <Notes appointment={appointment} canWrite={assigned} />
           </Section>
-          <Section title={T.statusChanges}>
+          <Section title={t('appointment.statusChanges')}>
             <StatusChanges appointment={appointment} />
           </Section>
         </>

@@ -4,20 +4,21 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { AvailableAppointmentsTable, ClaimableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable } from '../components/AppointmentLists';
 import { PractitionerWorkspace } from '../components/PractitionerWorkspace';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 export const PLANNING_PATH = '/practitioner/planning';
 
 /** /practitioner/dashboard (spec 2 §2.1): Claimable, Upcoming, Available and Past Appointments. */
 export function PractitionerDashboardPage() {
+  const { t } = useTranslation('practitioner');
   return (
     <PractitionerWorkspace>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2 }}>
         <Typography component="h1" variant="h4">
-          {TEXT.dashboard.heading}
+          {t('dashboard.heading')}
         </Typography>
         <Link component={RouterLink} to={PLANNING_PATH}>
-          {TEXT.planning.link}
+          {t('planning.link')}
         </Link>
       </Stack>
       <ClaimableAppointmentsTable />

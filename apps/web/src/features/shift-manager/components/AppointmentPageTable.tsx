@@ -1,7 +1,7 @@
 import type { AppointmentListItem, AppointmentListResponse, ListSortField } from '@vireo/contracts';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
 import type { ListPage } from '../../practitioner/api';
-import { TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 export interface AppointmentPageTableProps {
   label: string;
@@ -14,13 +14,14 @@ export interface AppointmentPageTableProps {
 
 /** A page of appointments the service sorted, with 'No appointments to display' when there is none. */
 export function AppointmentPageTable({ label, columns, answer, view, onViewChange }: AppointmentPageTableProps) {
+  const { t } = useTranslation('shift-manager');
   return (
     <ServerDataTable
       label={label}
       columns={columns}
       rows={answer?.appointments ?? []}
       rowKey={(appointment) => appointment.id}
-      emptyText={TEXT.empty.appointments}
+      emptyText={t('empty.appointments')}
       total={answer?.total ?? 0}
       view={view}
       onViewChange={onViewChange}

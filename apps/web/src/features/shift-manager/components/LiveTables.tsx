@@ -12,8 +12,8 @@ import type { ListPage } from '../../practitioner/api';
 import { AppointmentPageTable } from './AppointmentPageTable';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
-import { TEXT } from '../texts';
 import { useNow } from '../useNow';
+import { useTranslation } from 'react-i18next';
 
 function Section({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
   return (
@@ -30,6 +30,7 @@ type Column = DataColumn<AppointmentListItem, ListSortField>;
 
 /** Live status (spec 2 §2.1): from the start of today to now plus 15 minutes; the service leaves out WAITING ones not yet started. */
 export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: number }) {
+  const { t } = useTranslation('shift-manager');
   const { showToast } = useToast();
   const [page, setPage] = useState<ListPage>(FIRST_VIEW);
   // The window's end moves each minute, not each second, so the query key stays put between ticks.
@@ -37,14 +38,14 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
   const search = useAppointmentSearch('live-status', { start_time_from: dayStart, start_time_to: windowEnd, validate_users: true, exclude_future_waiting: true }, page, POLL.liveList);
   const makeWaiting = useMakeWaiting();
   const columns: Column[] = [
-    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatTime(a.start_time), sortField: 'start_time' },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
-    { id: 'people', label: TEXT.liveStatus.people, render: peopleOf },
-    { id: 'practitioner', label: TEXT.liveStatus.practitioner, render: (a) => a.practitioner?.user_name ?? '', sortField: 'practitioner' },
-    { id: 'status', label: TEXT.liveStatus.status, render: (a) => statusLabel(a.status), sortField: 'status' },
+    { id: 'time', label: t('liveStatus.time'), render: (a) => formatTime(a.start_time), sortField: 'start_time' },
+    { id: 'test', label: t('liveStatus.test'), render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
+    { id: 'people', label: t('liveStatus.people'), render: peopleOf },
+    { id: 'practitioner', label: t('liveStatus.practitioner'), render: (a) => a.practitioner?.user_name ?? '', sortField: 'practitioner' },
+    { id: 'status', label: t('liveStatus.status'), render: (a) => statusLabel(a.status), sortField: 'status' },
     {
       id: 'actions',
-      label: TEXT.liveStatus.actions,
+      label: t('liveStatus.actions'),
       render: (a) =>
         a.status === 'UNAVAILABLE' && a.booking_users.length > 0 ? (
           <Button
@@ -54,74 +55,76 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
             onClick={() =>
               makeWaiting.mutate(a.id, {
                 onSuccess: () => {
-                  showToast(TEXT.liveStatus.madeWaiting, 'success');
+                  showToast(t('liveStatus.madeWaiting'), 'success');
                   void search.refetch();
                 },
-                onError: (error) => showToast(error instanceof ApiError ? error.message : TEXT.error, 'error'),
+                onError: (error) => showToast(error instanceof ApiError ? error.message : t('error'), 'error'),
               })
             }
           >
-            {TEXT.liveStatus.makeWaiting}
+            {t('liveStatus.makeWaiting')}
           </Button>
         ) : null,
     },
   ];
   return (
-    <Section id="live-status-heading" heading={TEXT.liveStatus.heading}>
-      <AppointmentPageTable label={TEXT.liveStatus.heading} columns={columns} answer={search.data} view={page} onViewChange={setPage} />
+    <Section id="live-status-heading" heading={t('liveStatus.heading')}>
+      <AppointmentPageTable label={t('liveStatus.heading')} columns={columns} answer={search.data} view={page} onViewChange={setPage} />
     </Section>
   );
 }
 
 /** Claimable appointments that have not ended, soonest first. */
 export function ClaimableTable() {
+  const { t } = useTranslation('shift-manager');
   const [page, setPage] = useState<ListPage>(FIRST_VIEW);
   const claimable = useClaimable(page);
   const columns: Column[] = [
-    { id: 'time', label: TEXT.liveStatus.time, render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
-    { id: 'test', label: TEXT.liveStatus.test, render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
-    { id: 'people', label: TEXT.liveStatus.people, render: (a) => a.booking_users.length, sortField: 'people' },
-    { id: 'language', label: TEXT.claimable.language, render: (a) => a.language, sortField: 'language' },
+    { id: 'time', label: t('liveStatus.time'), render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
+    { id: 'test', label: t('liveStatus.test'), render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
+    { id: 'people', label: t('liveStatus.people'), render: (a) => a.booking_users.length, sortField: 'people' },
+    { id: 'language', label: t('claimable.language'), render: (a) => a.language, sortField: 'language' },
   ];
   return (
-    <Section id="claimable-heading" heading={TEXT.claimable.heading}>
-      <AppointmentPageTable label={TEXT.claimable.heading} columns={columns} answer={claimable.data} view={page} onViewChange={setPage} />
+    <Section id="claimable-heading" heading={t('claimable.heading')}>
+      <AppointmentPageTable label={t('claimable.heading')} columns={columns} answer={claimable.data} view={page} onViewChange={setPage} />
     </Section>
   );
 }
 
 /** Shift overview: an Offline practitioner more than 10 minutes into their shift is shown in red. */
 export function ShiftOverviewTable() {
+  const { t } = useTranslation('shift-manager');
   const overview = useShiftOverview();
   const now = useNow(5000);
   const rows = (overview.data?.practitioners ?? []).map((row) => ({ ...row, status: presenceStatus(row.last_online, now) }));
   const late = (row: ShiftOverviewRow) => isLateForShift(row, now);
   const columns: DataColumn<ShiftOverviewRow>[] = [
-    { id: 'name', label: TEXT.overview.name, render: (r) => r.name, sortValue: (r) => r.name },
-    { id: 'user_id', label: TEXT.overview.userId, render: (r) => r.user_id },
-    { id: 'status', label: TEXT.overview.status, render: (r) => (late(r) ? `${r.status} (${TEXT.overview.late})` : r.status), sortValue: (r) => r.status },
+    { id: 'name', label: t('overview.name'), render: (r) => r.name, sortValue: (r) => r.name },
+    { id: 'user_id', label: t('overview.userId'), render: (r) => r.user_id },
+    { id: 'status', label: t('overview.status'), render: (r) => (late(r) ? `${r.status} (${t('overview.late')})` : r.status), sortValue: (r) => r.status },
     {
       id: 'start_time',
-      label: TEXT.overview.start,
+      label: t('overview.start'),
       render: (r) => (
-        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${r.shift_id}`} color="inherit" aria-label={`${TEXT.overview.details}: ${r.name}, ${formatTime(r.start_time)}`}>
+        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${r.shift_id}`} color="inherit" aria-label={`${t('overview.details')}: ${r.name}, ${formatTime(r.start_time)}`}>
           {formatTime(r.start_time)}
         </Link>
       ),
       sortValue: (r) => r.start_time,
     },
-    { id: 'end_time', label: TEXT.overview.end, render: (r) => formatTime(r.end_time), sortValue: (r) => r.end_time },
-    { id: 'next', label: TEXT.overview.next, render: (r) => formatDayTime(r.next_appointment), sortValue: (r) => r.next_appointment },
-    { id: 'telephone', label: TEXT.overview.telephone, render: (r) => r.telephone ?? '', sortValue: (r) => r.telephone },
+    { id: 'end_time', label: t('overview.end'), render: (r) => formatTime(r.end_time), sortValue: (r) => r.end_time },
+    { id: 'next', label: t('overview.next'), render: (r) => formatDayTime(r.next_appointment), sortValue: (r) => r.next_appointment },
+    { id: 'telephone', label: t('overview.telephone'), render: (r) => r.telephone ?? '', sortValue: (r) => r.telephone },
   ];
   return (
-    <Section id="overview-heading" heading={TEXT.overview.heading}>
+    <Section id="overview-heading" heading={t('overview.heading')}>
       <DataTable
-        label={TEXT.overview.heading}
+        label={t('overview.heading')}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.user_id}
-        emptyText={TEXT.empty.doctors}
+        emptyText={t('empty.doctors')}
         rowSx={(r) => (late(r) ? { bgcolor: 'error.main', '& td': { color: 'error.contrastText', fontWeight: 600 }, '& a': { color: 'error.contrastText' } } : undefined)}
       />
     </Section>

@@ -25,7 +25,7 @@ import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { useRotaDay, useShiftMutations } from '../api';
 import { formatDay, formatTime, londonDayStart, londonInstant, londonParts, nowSeconds } from '../format';
-import { fill, TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 const HOURS = Array.from({ length: 24 }, (_v, i) => i);
 const hhmm = (seconds: number) => formatTime(seconds);
@@ -44,6 +44,7 @@ interface Editing {
 }
 
 function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStart: number; onClose: () => void }) {
+  const { t } = useTranslation('shift-manager');
   const { showToast } = useToast();
   const mutations = useShiftMutations();
   const [start, setStart] = useState(editing.shift ? hhmm(editing.shift.start_time) : '09:00');
@@ -64,41 +65,41 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
         return;
       }
     }
-    setError(e instanceof ApiError ? e.message : TEXT.error);
+    setError(e instanceof ApiError ? e.message : t('error'));
   };
 
   const save = () => {
     const startTime = atTime(dayStart, start);
     const endTimeSameDay = atTime(dayStart, end);
-    if (startTime === null || endTimeSameDay === null) return setError(TEXT.error);
+    if (startTime === null || endTimeSameDay === null) return setError(t('error'));
     const endTime = overnight ? atTime(londonDayStart(dayStart, 1), end) : endTimeSameDay;
     if (endTime === null || endTime <= startTime) return setEndError(BOOKING_MSG.shiftEndBeforeStart);
     setEndError(null);
     setError(null);
     setBooked([]);
     if (editing.shift) {
-      mutations.move.mutate({ id: editing.shift.id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(TEXT.rota.moved, 'success'), onClose()), onError: failed });
+      mutations.move.mutate({ id: editing.shift.id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(t('rota.moved'), 'success'), onClose()), onError: failed });
     } else {
-      mutations.create.mutate({ practitioner_id: editing.practitioner.user_id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(TEXT.rota.created, 'success'), onClose()), onError: failed });
+      mutations.create.mutate({ practitioner_id: editing.practitioner.user_id, start_time: startTime, end_time: endTime }, { onSuccess: () => (showToast(t('rota.created'), 'success'), onClose()), onError: failed });
     }
   };
   const remove = () => {
     if (!editing.shift) return;
     setError(null);
     setBooked([]);
-    mutations.remove.mutate(editing.shift.id, { onSuccess: () => (showToast(TEXT.rota.deleted, 'success'), onClose()), onError: failed });
+    mutations.remove.mutate(editing.shift.id, { onSuccess: () => (showToast(t('rota.deleted'), 'success'), onClose()), onError: failed });
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="shift-dialog-title">
       <DialogTitle id="shift-dialog-title">
-        {editing.shift ? TEXT.rota.editShift : TEXT.rota.addShift}: {editing.practitioner.name}
+        {editing.shift ? t('rota.editShift') : t('rota.addShift')}: {editing.practitioner.name}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label={TEXT.rota.start} type="time" value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
+          <TextField label={t('rota.start')} type="time" value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ htmlInput: { step: 1200 } }} />
           <TextField
-            label={TEXT.rota.end}
+            label={t('rota.end')}
             type="time"
             value={end}
             onChange={(e) => (setEnd(e.target.value), setEndError(null))}
@@ -106,14 +107,14 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
             helperText={endError ?? ' '}
             slotProps={{ htmlInput: { step: 1200 } }}
           />
-          <FormControlLabel control={<Checkbox checked={overnight} onChange={(e) => (setOvernight(e.target.checked), setEndError(null))} />} label={TEXT.rota.overnight} />
+          <FormControlLabel control={<Checkbox checked={overnight} onChange={(e) => (setOvernight(e.target.checked), setEndError(null))} />} label={t('rota.overnight')} />
           {error && <Alert severity="error">{error}</Alert>}
           {booked.length > 0 && editing.shift && (
             <Box>
               <Typography component="h3" variant="subtitle1">
-                {TEXT.rota.bookedHeading}
+                {t('rota.bookedHeading')}
               </Typography>
-              <Typography variant="body2">{TEXT.rota.bookedIntro}</Typography>
+              <Typography variant="body2">{t('rota.bookedIntro')}</Typography>
               <List dense>
                 {booked.map((b) => (
                   <ListItem key={b.id}>
@@ -122,7 +123,7 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
                 ))}
               </List>
               <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${editing.shift.id}`}>
-                {TEXT.rota.openDetails}
+                {t('rota.openDetails')}
               </Link>
             </Box>
           )}
@@ -131,12 +132,12 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
       <DialogActions>
         {editing.shift && (
           <Button color="error" onClick={remove} disabled={busy}>
-            {TEXT.rota.delete}
+            {t('rota.delete')}
           </Button>
         )}
-        <Button onClick={onClose}>{TEXT.rota.cancel}</Button>
+        <Button onClick={onClose}>{t('rota.cancel')}</Button>
         <Button variant="contained" onClick={save} disabled={busy}>
-          {TEXT.rota.save}
+          {t('rota.save')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -145,6 +146,7 @@ function ShiftDialog({ editing, dayStart, onClose }: { editing: Editing; dayStar
 
 /** A day of the rota as 24 hourly columns per practitioner; shift managers add, move and delete shifts. */
 export function RotaGrid() {
+  const { t } = useTranslation('shift-manager');
   const [dayStart, setDayStart] = useState(() => londonDayStart(nowSeconds()));
   const day = formatDay(dayStart);
   const rota = useRotaDay(day);
@@ -160,26 +162,26 @@ export function RotaGrid() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <IconButton aria-label={TEXT.rota.previous} onClick={() => setDayStart(londonDayStart(dayStart, -1))}>
+        <IconButton aria-label={t('rota.previous')} onClick={() => setDayStart(londonDayStart(dayStart, -1))}>
           <ChevronLeftIcon />
         </IconButton>
         <Typography component="h2" variant="h6" aria-live="polite">
-          {TEXT.rota.day}: {day}
+          {t('rota.day')}: {day}
         </Typography>
-        <IconButton aria-label={TEXT.rota.next} onClick={() => setDayStart(londonDayStart(dayStart, 1))}>
+        <IconButton aria-label={t('rota.next')} onClick={() => setDayStart(londonDayStart(dayStart, 1))}>
           <ChevronRightIcon />
         </IconButton>
       </Stack>
       {!data ? (
         <PageLoader />
       ) : data.practitioners.length === 0 ? (
-        <Typography>{TEXT.rota.empty}</Typography>
+        <Typography>{t('rota.empty')}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Box role="table" aria-label={`${TEXT.rota.heading} ${day}`} sx={{ minWidth: 1100 }}>
+          <Box role="table" aria-label={`${t('rota.heading')} ${day}`} sx={{ minWidth: 1100 }}>
             <Box role="row" sx={{ display: 'grid', gridTemplateColumns: '200px repeat(24, 1fr)', borderBottom: 1, borderColor: 'divider' }}>
               <Box role="columnheader" sx={{ p: 1, fontWeight: 600 }}>
-                {TEXT.rota.practitioner}
+                {t('rota.practitioner')}
               </Box>
               {HOURS.map((h) => (
                 <Box role="columnheader" key={h} sx={{ p: 0.5, fontSize: 12, borderLeft: 1, borderColor: 'divider' }}>
@@ -191,21 +193,21 @@ export function RotaGrid() {
               <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
                 <Box role="rowheader" sx={{ p: 1 }}>
                   <Typography variant="body2">{p.name}</Typography>
-                  {!p.activated && <Chip size="small" variant="outlined" label={TEXT.rota.notActivated} />}
+                  {!p.activated && <Chip size="small" variant="outlined" label={t('rota.notActivated')} />}
                   {data.can_edit && !p.disabled && (
-                    <Button size="small" onClick={() => setEditing({ practitioner: p, shift: null })} aria-label={`${TEXT.rota.addShift}: ${p.name}`}>
-                      {TEXT.rota.addShift}
+                    <Button size="small" onClick={() => setEditing({ practitioner: p, shift: null })} aria-label={`${t('rota.addShift')}: ${p.name}`}>
+                      {t('rota.addShift')}
                     </Button>
                   )}
                 </Box>
                 <Box role="cell" sx={{ position: 'relative', backgroundImage: 'repeating-linear-gradient(to right, transparent 0, transparent calc(100% / 24 - 1px), rgba(0,0,0,0.12) calc(100% / 24 - 1px), rgba(0,0,0,0.12) calc(100% / 24))' }}>
                   {p.shifts.map((s) => {
                     const label = `${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
-                    const summary = fill(TEXT.rota.booked, { booked: s.booked, slots: s.slots });
+                    const summary = t('rota.booked', { booked: s.booked, slots: s.slots });
                     return (
                       <Box key={s.id} sx={{ position: 'absolute', top: 6, bottom: 6, ...position(s), display: 'flex', gap: 0.5, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 1, px: 0.5, overflow: 'hidden', alignItems: 'center' }}>
                         {data.can_edit ? (
-                          <Button size="small" color="inherit" onClick={() => setEditing({ practitioner: p, shift: s })} aria-label={`${TEXT.rota.editShift}: ${p.name} ${label}`} sx={{ minWidth: 0, whiteSpace: 'nowrap' }}>
+                          <Button size="small" color="inherit" onClick={() => setEditing({ practitioner: p, shift: s })} aria-label={`${t('rota.editShift')}: ${p.name} ${label}`} sx={{ minWidth: 0, whiteSpace: 'nowrap' }}>
                             {label}
                           </Button>
                         ) : (
@@ -213,7 +215,7 @@ export function RotaGrid() {
                             {label}
                           </Typography>
                         )}
-                        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${s.id}`} color="inherit" variant="body2" sx={{ whiteSpace: 'nowrap' }} aria-label={`${TEXT.rota.details}: ${p.name} ${label}, ${summary}`}>
+                        <Link component={RouterLink} to={`/practitioner/shift-details?shiftId=${s.id}`} color="inherit" variant="body2" sx={{ whiteSpace: 'nowrap' }} aria-label={`${t('rota.details')}: ${p.name} ${label}, ${summary}`}>
                           {summary}
                         </Link>
                       </Box>

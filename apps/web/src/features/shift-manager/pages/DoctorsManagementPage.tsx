@@ -19,11 +19,12 @@ import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { useDoctorMutations, useDoctorShifts, useDoctors } from '../api';
 import { formatDayTime, formatTime, londonDayStart, nowSeconds } from '../format';
-import { fill, TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 const fullName = (d: Doctor) => `${d.first_name} ${d.last_name}`;
 
 function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('shift-manager');
   const { showToast } = useToast();
   const { create } = useDoctorMutations();
   const form = useForm<CreateDoctorRequest>({ resolver: zodResolver(CreateDoctorRequest), defaultValues: { first_name: '', last_name: '', email: '' } });
@@ -33,12 +34,12 @@ function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
       { ...values, telephone: values.telephone || undefined },
       {
         onSuccess: (answer) => {
-          showToast(answer.message ?? TEXT.doctors.invited, 'success');
+          showToast(answer.message ?? t('doctors.invited'), 'success');
           onClose();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
-          showToast(error instanceof ApiError ? error.message : TEXT.error, 'error');
+          showToast(error instanceof ApiError ? error.message : t('error'), 'error');
         },
       },
     ),
@@ -46,19 +47,19 @@ function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="create-doctor-title">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="create-doctor-title">{TEXT.doctors.add}</DialogTitle>
+        <DialogTitle id="create-doctor-title">{t('doctors.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={TEXT.doctors.firstName} required {...form.register('first_name')} error={!!errors.first_name} helperText={errors.first_name?.message} autoComplete="off" />
-            <TextField label={TEXT.doctors.lastName} required {...form.register('last_name')} error={!!errors.last_name} helperText={errors.last_name?.message} autoComplete="off" />
-            <TextField label={TEXT.doctors.email} type="email" required {...form.register('email')} error={!!errors.email} helperText={errors.email?.message} autoComplete="off" />
-            <TextField label={TEXT.doctors.telephone} type="tel" {...form.register('telephone')} error={!!errors.telephone} helperText={errors.telephone?.message} autoComplete="off" />
+            <TextField label={t('doctors.firstName')} required {...form.register('first_name')} error={!!errors.first_name} helperText={errors.first_name?.message} autoComplete="off" />
+            <TextField label={t('doctors.lastName')} required {...form.register('last_name')} error={!!errors.last_name} helperText={errors.last_name?.message} autoComplete="off" />
+            <TextField label={t('doctors.email')} type="email" required {...form.register('email')} error={!!errors.email} helperText={errors.email?.message} autoComplete="off" />
+            <TextField label={t('doctors.telephone')} type="tel" {...form.register('telephone')} error={!!errors.telephone} helperText={errors.telephone?.message} autoComplete="off" />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{TEXT.doctors.cancel}</Button>
+          <Button onClick={onClose}>{t('doctors.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {TEXT.doctors.create}
+            {t('doctors.create')}
           </Button>
         </DialogActions>
       </form>
@@ -67,28 +68,29 @@ function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
 }
 
 function ShiftsDialog({ doctor, onClose }: { doctor: Doctor; onClose: () => void }) {
+  const { t } = useTranslation('shift-manager');
   const [from] = useState(() => londonDayStart(nowSeconds()));
   const shifts = useDoctorShifts(doctor.user_id, from, londonDayStart(from, 14));
   return (
     <Dialog open onClose={onClose} aria-labelledby="doctor-shifts-title">
-      <DialogTitle id="doctor-shifts-title">{fill(TEXT.doctors.shiftsOf, { name: fullName(doctor) })}</DialogTitle>
+      <DialogTitle id="doctor-shifts-title">{t('doctors.shiftsOf', { name: fullName(doctor) })}</DialogTitle>
       <DialogContent>
         {shifts.isPending ? (
           <PageLoader />
         ) : (shifts.data?.shifts.length ?? 0) === 0 ? (
-          <Typography>{TEXT.doctors.noShifts}</Typography>
+          <Typography>{t('doctors.noShifts')}</Typography>
         ) : (
           <List dense>
             {shifts.data!.shifts.map((s) => (
               <ListItem key={s.id}>
-                {formatDayTime(s.start_time)}–{formatTime(s.end_time)} · {fill('{booked} of {slots} booked', { booked: s.booked, slots: s.slots })}
+                {formatDayTime(s.start_time)}–{formatTime(s.end_time)} · {t('rota.booked', { booked: s.booked, slots: s.slots })}
               </ListItem>
             ))}
           </List>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TEXT.doctors.close}</Button>
+        <Button onClick={onClose}>{t('doctors.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -96,6 +98,7 @@ function ShiftsDialog({ doctor, onClose }: { doctor: Doctor; onClose: () => void
 
 /** Doctors Management: the practitioners of the managed organisation, invite, disable and enable, shifts. */
 export function DoctorsManagementPage() {
+  const { t } = useTranslation('shift-manager');
   const { showToast } = useToast();
   const doctors = useDoctors();
   const { setDisabled, resend } = useDoctorMutations();
@@ -105,39 +108,39 @@ export function DoctorsManagementPage() {
   const toggle = (doctor: Doctor, disabled: boolean) =>
     setDisabled.mutate(
       { id: doctor.user_id, disabled },
-      { onSuccess: (answer) => showToast(answer.message ?? '', 'success'), onError: (error) => showToast(error instanceof ApiError ? error.message : TEXT.error, 'error'), onSettled: () => setDisabling(null) },
+      { onSuccess: (answer) => showToast(answer.message ?? '', 'success'), onError: (error) => showToast(error instanceof ApiError ? error.message : t('error'), 'error'), onSettled: () => setDisabling(null) },
     );
   const columns: DataColumn<Doctor>[] = [
-    { id: 'name', label: TEXT.doctors.name, render: fullName, sortValue: (d) => `${d.last_name} ${d.first_name}` },
-    { id: 'email', label: TEXT.doctors.email, render: (d) => d.email, sortValue: (d) => d.email },
-    { id: 'telephone', label: TEXT.doctors.telephone, render: (d) => d.telephone ?? '', sortValue: (d) => d.telephone },
-    { id: 'state', label: TEXT.doctors.state, render: (d) => TEXT.doctors[d.state], sortValue: (d) => d.state },
-    { id: 'next', label: TEXT.doctors.nextShift, render: (d) => formatDayTime(d.next_shift_start), sortValue: (d) => d.next_shift_start },
+    { id: 'name', label: t('doctors.name'), render: fullName, sortValue: (d) => `${d.last_name} ${d.first_name}` },
+    { id: 'email', label: t('doctors.email'), render: (d) => d.email, sortValue: (d) => d.email },
+    { id: 'telephone', label: t('doctors.telephone'), render: (d) => d.telephone ?? '', sortValue: (d) => d.telephone },
+    { id: 'state', label: t('doctors.state'), render: (d) => t(`doctors.${d.state}`), sortValue: (d) => d.state },
+    { id: 'next', label: t('doctors.nextShift'), render: (d) => formatDayTime(d.next_shift_start), sortValue: (d) => d.next_shift_start },
     {
       id: 'actions',
-      label: TEXT.doctors.actions,
+      label: t('doctors.actions'),
       render: (d) => (
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => setShowingShifts(d)} aria-label={`${TEXT.doctors.shifts}: ${fullName(d)}`}>
-            {TEXT.doctors.shifts}
+          <Button size="small" onClick={() => setShowingShifts(d)} aria-label={`${t('doctors.shifts')}: ${fullName(d)}`}>
+            {t('doctors.shifts')}
           </Button>
           {d.state === 'invited' && (
             <Button
               size="small"
               disabled={resend.isPending}
-              onClick={() => resend.mutate(d.user_id, { onSuccess: (a) => showToast(a.message, 'success'), onError: (e) => showToast(e instanceof ApiError ? e.message : TEXT.error, 'error') })}
-              aria-label={`${TEXT.doctors.resend}: ${fullName(d)}`}
+              onClick={() => resend.mutate(d.user_id, { onSuccess: (a) => showToast(a.message, 'success'), onError: (e) => showToast(e instanceof ApiError ? e.message : t('error'), 'error') })}
+              aria-label={`${t('doctors.resend')}: ${fullName(d)}`}
             >
-              {TEXT.doctors.resend}
+              {t('doctors.resend')}
             </Button>
           )}
           {d.state === 'disabled' ? (
-            <Button size="small" onClick={() => toggle(d, false)} aria-label={`${TEXT.doctors.enable}: ${fullName(d)}`}>
-              {TEXT.doctors.enable}
+            <Button size="small" onClick={() => toggle(d, false)} aria-label={`${t('doctors.enable')}: ${fullName(d)}`}>
+              {t('doctors.enable')}
             </Button>
           ) : (
-            <Button size="small" color="error" onClick={() => setDisabling(d)} aria-label={`${TEXT.doctors.disable}: ${fullName(d)}`}>
-              {TEXT.doctors.disable}
+            <Button size="small" color="error" onClick={() => setDisabling(d)} aria-label={`${t('doctors.disable')}: ${fullName(d)}`}>
+              {t('doctors.disable')}
             </Button>
           )}
         </Stack>
@@ -149,30 +152,30 @@ export function DoctorsManagementPage() {
       <Stack spacing={2}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography component="h1" variant="h4">
-            {TEXT.doctors.heading}
+            {t('doctors.heading')}
           </Typography>
           <Button variant="contained" onClick={() => setCreating(true)}>
-            {TEXT.doctors.add}
+            {t('doctors.add')}
           </Button>
         </Stack>
         {doctors.isPending ? (
           <PageLoader />
         ) : (
-          <DataTable label={TEXT.doctors.heading} columns={columns} rows={doctors.data?.doctors ?? []} rowKey={(d) => d.user_id} emptyText={TEXT.empty.doctors} />
+          <DataTable label={t('doctors.heading')} columns={columns} rows={doctors.data?.doctors ?? []} rowKey={(d) => d.user_id} emptyText={t('empty.doctors')} />
         )}
       </Stack>
       {creating && <CreateDoctorDialog onClose={() => setCreating(false)} />}
       {showingShifts && <ShiftsDialog doctor={showingShifts} onClose={() => setShowingShifts(null)} />}
       {disabling && (
         <Dialog open onClose={() => setDisabling(null)} aria-labelledby="disable-title">
-          <DialogTitle id="disable-title">{TEXT.doctors.disable}</DialogTitle>
+          <DialogTitle id="disable-title">{t('doctors.disable')}</DialogTitle>
           <DialogContent>
-            <Typography>{fill(TEXT.doctors.confirmDisable, { name: fullName(disabling) })}</Typography>
+            <Typography>{t('doctors.confirmDisable', { name: fullName(disabling) })}</Typography>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setDisabling(null)}>{TEXT.doctors.cancel}</Button>
+            <Button onClick={() => setDisabling(null)}>{t('doctors.cancel')}</Button>
             <Button color="error" variant="contained" onClick={() => toggle(disabling, true)} disabled={setDisabled.isPending}>
-              {TEXT.doctors.disable}
+              {t('doctors.disable')}
             </Button>
           </DialogActions>
         </Dialog>

@@ -19,25 +19,27 @@ import type { ListPage } from '../../practitioner/api';
 import { POLL, useAppointmentSearch } from '../api';
 import { AppointmentPageTable } from '../components/AppointmentPageTable';
 import { formatDayTime, NEXT_RANGES, nextRange, type NextRange } from '../format';
-import { TEXT } from '../texts';
 import { useNow } from '../useNow';
 import { AppointmentSummary } from './ShiftDetailsPage';
+import { useTranslation } from 'react-i18next';
 
 const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
 
 function JoinLink({ appointment }: { appointment: AppointmentListItem }) {
+  const { t } = useTranslation('shift-manager');
   const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${TEXT.live.join}: ${name} ${formatDayTime(appointment.start_time)}`}>
-      {TEXT.live.join}
+    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${t('live.join')}: ${name} ${formatDayTime(appointment.start_time)}`}>
+      {t('live.join')}
     </Button>
   );
 }
 
 function SelectButton({ appointment, onSelect }: { appointment: AppointmentListItem; onSelect: (id: string) => void }) {
+  const { t } = useTranslation('shift-manager');
   const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${TEXT.live.show}: ${name} ${formatDayTime(appointment.start_time)}`}>
+    <Button size="small" onClick={() => onSelect(appointment.id)} aria-label={`${t('live.show')}: ${name} ${formatDayTime(appointment.start_time)}`}>
       {name}
     </Button>
   );
@@ -45,6 +47,7 @@ function SelectButton({ appointment, onSelect }: { appointment: AppointmentListI
 
 /** Waiting Rooms (ON_HOLD, oldest status change first; timer red at 15 minutes) and Next Appointments. */
 function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id: string) => void }) {
+  const { t } = useTranslation('shift-manager');
   const now = useNow();
   const [range, setRange] = useState<NextRange>('today');
   const [waitingPage, setWaitingPage] = useState<ListPage>(FIRST_VIEW);
@@ -53,41 +56,41 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
   const window = nextRange(range, Math.floor(now / 60) * 60);
   const next = useAppointmentSearch('next', { status: BOOKED, start_time_from: window.from, start_time_to: window.to, validate_users: true, user: userId }, nextPage, POLL.nextAppointments);
   const waitingColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
-    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} /> },
+    { id: 'test', label: t('live.test'), render: (a) => <SelectButton appointment={a} onSelect={onSelect} /> },
     {
       id: 'timer',
-      label: TEXT.live.timer,
+      label: t('live.timer'),
       render: (a) => (
         <Typography component="span" data-testid="waiting-timer" sx={{ color: isWaitingTooLong(a.status_last_updated, now) ? 'error.main' : 'text.primary', fontWeight: isWaitingTooLong(a.status_last_updated, now) ? 700 : 400 }}>
           {elapsedLabel(a.status_last_updated, now)}
         </Typography>
       ),
     },
-    { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
+    { id: 'join', label: t('live.join'), render: (a) => <JoinLink appointment={a} /> },
   ];
   const nextColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
-    { id: 'test', label: TEXT.live.test, render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortField: 'type' },
-    { id: 'time', label: TEXT.live.time, render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
-    { id: 'join', label: TEXT.live.join, render: (a) => <JoinLink appointment={a} /> },
+    { id: 'test', label: t('live.test'), render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortField: 'type' },
+    { id: 'time', label: t('live.time'), render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
+    { id: 'join', label: t('live.join'), render: (a) => <JoinLink appointment={a} /> },
   ];
   return (
     <Stack spacing={3}>
       <section aria-labelledby="waiting-rooms-heading">
         <Typography id="waiting-rooms-heading" component="h2" variant="h6" gutterBottom>
-          {TEXT.live.waitingRooms}
+          {t('live.waitingRooms')}
         </Typography>
-        <AppointmentPageTable label={TEXT.live.waitingRooms} columns={waitingColumns} answer={waiting.data} view={waitingPage} onViewChange={setWaitingPage} />
+        <AppointmentPageTable label={t('live.waitingRooms')} columns={waitingColumns} answer={waiting.data} view={waitingPage} onViewChange={setWaitingPage} />
       </section>
       <section aria-labelledby="next-appointments-heading">
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <Typography id="next-appointments-heading" component="h2" variant="h6">
-            {TEXT.live.nextAppointments}
+            {t('live.nextAppointments')}
           </Typography>
           <FormControl size="small" sx={{ minWidth: 160 }}>
-            <InputLabel id="next-range-label">{TEXT.live.range}</InputLabel>
+            <InputLabel id="next-range-label">{t('live.range')}</InputLabel>
             <Select
               labelId="next-range-label"
-              label={TEXT.live.range}
+              label={t('live.range')}
               value={range}
               onChange={(e) => {
                 setRange(e.target.value as NextRange);
@@ -96,13 +99,13 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
             >
               {NEXT_RANGES.map((r) => (
                 <MenuItem key={r} value={r}>
-                  {TEXT.ranges[r]}
+                  {t(`ranges.${r}`)}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
         </Stack>
-        <AppointmentPageTable label={TEXT.live.nextAppointments} columns={nextColumns} answer={next.data} view={nextPage} onViewChange={setNextPage} />
+        <AppointmentPageTable label={t('live.nextAppointments')} columns={nextColumns} answer={next.data} view={nextPage} onViewChange={setNextPage} />
       </section>
     </Stack>
   );
@@ -111,6 +114,7 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
 /** /{role}/live/dashboard and /{role}/live/my-rooms (spec 2 §2.2): the rooms on the left, the selected appointment on the right. */
 export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift_manager'>) {
   function LiveDashboard() {
+    const { t } = useTranslation('shift-manager');
     const session = useCurrentSession();
     const { pathname } = useLocation();
     const myRooms = pathname.endsWith('/my-rooms');
@@ -120,18 +124,18 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
     return (
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {myRooms ? TEXT.live.myRooms : TEXT.live.product}
+          {myRooms ? t('live.myRooms') : t('live.product')}
         </Typography>
-        <Tabs value={myRooms ? 'rooms' : 'product'} aria-label={TEXT.live.tabs}>
-          <Tab value="product" label={TEXT.live.product} component={RouterLink} to={`/${role}/live/dashboard`} />
-          <Tab value="rooms" label={TEXT.live.myRooms} component={RouterLink} to={`/${role}/live/my-rooms`} />
+        <Tabs value={myRooms ? 'rooms' : 'product'} aria-label={t('live.tabs')}>
+          <Tab value="product" label={t('live.product')} component={RouterLink} to={`/${role}/live/dashboard`} />
+          <Tab value="rooms" label={t('live.myRooms')} component={RouterLink} to={`/${role}/live/my-rooms`} />
         </Tabs>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 2 }}>
           <Paper sx={{ p: 2 }}>
             <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} />
           </Paper>
-          <Paper sx={{ p: 2 }} component="section" aria-label={TEXT.live.room}>
-            {selected ? <AppointmentSummary appointmentId={selected} /> : <Typography>{TEXT.live.chooseAppointment}</Typography>}
+          <Paper sx={{ p: 2 }} component="section" aria-label={t('live.room')}>
+            {selected ? <AppointmentSummary appointmentId={selected} /> : <Typography>{t('live.chooseAppointment')}</Typography>}
           </Paper>
         </Box>
       </Stack>

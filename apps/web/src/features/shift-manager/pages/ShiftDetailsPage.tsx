@@ -25,17 +25,18 @@ import { ServiceName } from '../../appointments';
 import { AppointmentStatusActions } from '../../practitioner/components';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
-import { fill, TEXT } from '../texts';
+import { useTranslation } from 'react-i18next';
 
 /** The slots of one shift grouped by hour: three 20-minute checkboxes per hour (spec 2 §2.2). */
 function ShiftSlots({ shiftId }: { shiftId: string }) {
+  const { t } = useTranslation('shift-manager');
   const { showToast } = useToast();
   const slots = useShiftSlots(shiftId);
   const { reassign, release } = useSlotMutations(shiftId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState('');
   const [confirming, setConfirming] = useState(false);
-  if (slots.isError) return <Alert severity="error">{slots.error instanceof ApiError ? slots.error.message : TEXT.error}</Alert>;
+  if (slots.isError) return <Alert severity="error">{slots.error instanceof ApiError ? slots.error.message : t('error')}</Alert>;
   if (!slots.data) return <PageLoader />;
   const { shift, colleagues, can_reassign } = slots.data;
   const all = slots.data.slots;
@@ -55,7 +56,7 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
     showToast(message, 'success');
     setSelected(new Set());
   };
-  const failed = (error: unknown) => showToast(error instanceof ApiError ? error.message : TEXT.error, 'error');
+  const failed = (error: unknown) => showToast(error instanceof ApiError ? error.message : t('error'), 'error');
   const ids = [...selected];
 
   return (
@@ -65,9 +66,9 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
       </Typography>
       <FormControlLabel
         control={<Checkbox checked={everything} indeterminate={!everything && selected.size > 0} onChange={() => setSelected(everything ? new Set() : new Set(all.map((s) => s.id)))} />}
-        label={TEXT.shiftDetails.selectAll}
+        label={t('shiftDetails.selectAll')}
       />
-      <Box role="group" aria-label={TEXT.shiftDetails.heading} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 1 }}>
+      <Box role="group" aria-label={t('shiftDetails.heading')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 1 }}>
         {[...hours.entries()].map(([hour, list]) => (
           <Paper key={hour} variant="outlined" sx={{ p: 1 }}>
             <Typography variant="subtitle2">{formatTime(hour)}</Typography>
@@ -75,7 +76,7 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
               <FormControlLabel
                 key={slot.id}
                 control={<Checkbox checked={selected.has(slot.id)} onChange={() => toggle(slot.id)} />}
-                label={`${formatTime(slot.start_time)}–${formatTime(slot.end_time)} ${statusLabel(slot.status)}${slot.people > 0 ? ` (${fill(TEXT.shiftDetails.bookedBy, { people: slot.people })})` : ''}`}
+                label={`${formatTime(slot.start_time)}–${formatTime(slot.end_time)} ${statusLabel(slot.status)}${slot.people > 0 ? ` (${t('shiftDetails.bookedBy', { people: slot.people })})` : ''}`}
               />
             ))}
           </Paper>
@@ -85,8 +86,8 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
         {can_reassign && (
           <>
             <FormControl sx={{ minWidth: 240 }} size="small">
-              <InputLabel id="reassign-to-label">{TEXT.shiftDetails.reassignTo}</InputLabel>
-              <Select labelId="reassign-to-label" label={TEXT.shiftDetails.reassignTo} value={target} onChange={(e) => setTarget(e.target.value)}>
+              <InputLabel id="reassign-to-label">{t('shiftDetails.reassignTo')}</InputLabel>
+              <Select labelId="reassign-to-label" label={t('shiftDetails.reassignTo')} value={target} onChange={(e) => setTarget(e.target.value)}>
                 {colleagues.map((c) => (
                   <MenuItem key={c.user_id} value={c.user_id}>
                     {c.name} ({formatTime(c.start_time)}–{formatTime(c.end_time)})
@@ -99,21 +100,21 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
               disabled={ids.length === 0 || !target || reassign.isPending}
               onClick={() => reassign.mutate({ appointment_ids: ids, practitioner_id: target }, { onSuccess: (a) => done(a.message), onError: failed })}
             >
-              {TEXT.shiftDetails.reassign}
+              {t('shiftDetails.reassign')}
             </Button>
           </>
         )}
         <Button variant="outlined" color="error" disabled={ids.length === 0 || release.isPending} onClick={() => setConfirming(true)}>
-          {TEXT.shiftDetails.release}
+          {t('shiftDetails.release')}
         </Button>
       </Stack>
-      {can_reassign && colleagues.length === 0 && <Typography variant="body2">{TEXT.shiftDetails.noColleagues}</Typography>}
+      {can_reassign && colleagues.length === 0 && <Typography variant="body2">{t('shiftDetails.noColleagues')}</Typography>}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="confirm-release-text">
         <DialogContent>
-          <Typography id="confirm-release-text">{TEXT.shiftDetails.confirmRelease}</Typography>
+          <Typography id="confirm-release-text">{t('shiftDetails.confirmRelease')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{TEXT.shiftDetails.no}</Button>
+          <Button onClick={() => setConfirming(false)}>{t('shiftDetails.no')}</Button>
           <Button
             variant="contained"
             color="error"
@@ -122,7 +123,7 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
               release.mutate({ appointment_ids: ids }, { onSuccess: (a) => done(a.message), onError: failed });
             }}
           >
-            {TEXT.shiftDetails.yes}
+            {t('shiftDetails.yes')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -132,28 +133,29 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
 
 /** An appointment with the status actions open to the viewer, its notes and status changes. */
 export function AppointmentSummary({ appointmentId }: { appointmentId: string }) {
+  const { t } = useTranslation('shift-manager');
   const appointment = useAppointment(appointmentId);
   const history = useNotesHistory(appointmentId);
-  if (appointment.isError) return <Alert severity="error">{appointment.error instanceof ApiError ? appointment.error.message : TEXT.error}</Alert>;
+  if (appointment.isError) return <Alert severity="error">{appointment.error instanceof ApiError ? appointment.error.message : t('error')}</Alert>;
   if (!appointment.data) return <PageLoader />;
   const a = appointment.data.appointment;
   return (
     <Stack spacing={2}>
       <Typography component="h2" variant="h6">
-        {TEXT.shiftDetails.appointment}: <ServiceName code={a.type} />, {formatDayTime(a.start_time)}
+        {t('shiftDetails.appointment')}: <ServiceName code={a.type} />, {formatDayTime(a.start_time)}
       </Typography>
       <Typography>
-        {TEXT.live.status}: {statusLabel(a.status)} · {TEXT.live.practitioner}: {a.practitioner?.user_name ?? '—'} · {TEXT.live.reference}: {a.provider_booking_reference ?? '—'}
+        {t('live.status')}: {statusLabel(a.status)} · {t('live.practitioner')}: {a.practitioner?.user_name ?? '—'} · {t('live.reference')}: {a.provider_booking_reference ?? '—'}
       </Typography>
       <Typography>
-        {TEXT.live.people}: {peopleOf(a) || '—'}
+        {t('live.people')}: {peopleOf(a) || '—'}
       </Typography>
       <AppointmentStatusActions appointment={a} nested />
       <Typography component="h3" variant="subtitle1">
-        {TEXT.shiftDetails.notes}
+        {t('shiftDetails.notes')}
       </Typography>
       {(history.data?.notes.length ?? 0) === 0 ? (
-        <Typography variant="body2">{TEXT.shiftDetails.noNotes}</Typography>
+        <Typography variant="body2">{t('shiftDetails.noNotes')}</Typography>
       ) : (
         <List dense>
           {history.data!.notes.map((n) => (
@@ -165,7 +167,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
         </List>
       )}
       <Typography component="h3" variant="subtitle1">
-        {TEXT.shiftDetails.statusChanges}
+        {t('shiftDetails.statusChanges')}
       </Typography>
       <List dense>
         {(history.data?.status_changes ?? a.status_changes).map((c, index) => (
@@ -180,6 +182,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
 
 /** /practitioner/shift-details: ?appointmentId= an appointment; ?shiftId= a shift's slots to reassign or release. */
 export function ShiftDetailsPage() {
+  const { t } = useTranslation('shift-manager');
   const [params] = useSearchParams();
   const appointmentId = params.get('appointmentId');
   const shiftId = params.get('shiftId');
@@ -187,9 +190,9 @@ export function ShiftDetailsPage() {
     <Paper sx={{ p: 3 }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {TEXT.shiftDetails.heading}
+          {t('shiftDetails.heading')}
         </Typography>
-        {appointmentId ? <AppointmentSummary appointmentId={appointmentId} /> : shiftId ? <ShiftSlots shiftId={shiftId} /> : <Typography>{TEXT.shiftDetails.missing}</Typography>}
+        {appointmentId ? <AppointmentSummary appointmentId={appointmentId} /> : shiftId ? <ShiftSlots shiftId={shiftId} /> : <Typography>{t('shiftDetails.missing')}</Typography>}
       </Stack>
     </Paper>
   );

@@ -9,8 +9,8 @@ import { Link as RouterLink } from 'react-router';
 import { AllAppointmentsTable, AvailabilityTable, AvailableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable } from '../../practitioner/components';
 import { ClaimableTable, LiveStatusTable, ShiftOverviewTable } from '../components/LiveTables';
 import { londonDayStart } from '../format';
-import { TEXT } from '../texts';
 import { useNow } from '../useNow';
+import { useTranslation } from 'react-i18next';
 
 /** The rota, where shifts (and so the planning tables' slots) are made. */
 const ROTA_PATH = '/practitioner/rota';
@@ -20,16 +20,17 @@ const ROTA_PATH = '/practitioner/rota';
  * the practitioner's five planning tables over every practitioner (the service answers a manager all).
  */
 export function ShiftManagerDashboardPage() {
+  const { t } = useTranslation('shift-manager');
   const [tab, setTab] = useState<'live' | 'planning'>('live');
   const now = useNow(30_000);
   return (
     <Stack spacing={2}>
       <Typography component="h1" variant="h4">
-        {TEXT.dashboard.heading}
+        {t('dashboard.heading')}
       </Typography>
-      <Tabs value={tab} onChange={(_e, value: 'live' | 'planning') => setTab(value)} aria-label={TEXT.dashboard.tabs}>
-        <Tab value="live" label={TEXT.dashboard.live} id="tab-live" aria-controls="panel-live" />
-        <Tab value="planning" label={TEXT.dashboard.planning} id="tab-planning" aria-controls="panel-planning" />
+      <Tabs value={tab} onChange={(_e, value: 'live' | 'planning') => setTab(value)} aria-label={t('dashboard.tabs')}>
+        <Tab value="live" label={t('dashboard.live')} id="tab-live" aria-controls="panel-live" />
+        <Tab value="planning" label={t('dashboard.planning')} id="tab-planning" aria-controls="panel-planning" />
       </Tabs>
       {tab === 'live' ? (
         <Stack spacing={3} role="tabpanel" id="panel-live" aria-labelledby="tab-live">
@@ -46,7 +47,7 @@ export function ShiftManagerDashboardPage() {
       ) : (
         <Stack role="tabpanel" id="panel-planning" aria-labelledby="tab-planning">
           <Link component={RouterLink} to={ROTA_PATH} sx={{ alignSelf: 'flex-end', mb: 2 }}>
-            {TEXT.planning.rota}
+            {t('planning.rota')}
           </Link>
           <UpcomingAppointmentsTable showPractitioner />
           <AvailableAppointmentsTable />

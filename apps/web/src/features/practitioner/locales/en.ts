@@ -1,8 +1,9 @@
 import { BOOKING_MSG, EMPTY_TEXT, MSG } from '@vireo/contracts';
-import type { RangePreset } from './ranges';
+import type { RangePreset } from '../ranges';
+import type { Texts } from '../../../app/locales/shape';
 
 /** The practitioner workspace's texts (spec 2 §2.1, §4.1, §8), in English as the spec gives them. */
-export const TEXT = {
+export const en = {
   tables: {
     claimable: 'Claimable Appointments',
     upcoming: 'Upcoming Appointments',
@@ -76,4 +77,7 @@ export const TEXT = {
     yes: 'Yes',
     no: 'No',
   },
-} as const;
+};
+
+export type PractitionerTranslation = Texts<typeof en>;
+export default en;

@@ -1,7 +1,8 @@
 import { CONTACT_WINDOW_DAYS, FAST_BREATHING_PER_MINUTE, FEVER_THRESHOLD_C, FEVER_THRESHOLD_F, KIT_ORDER_WORKING_DAYS, MSG } from '@vireo/contracts';
+import type { Texts } from '../../../app/locales/shape';
 
-/** The patient area's texts (spec 1 §2, §5, §8). The spec gives this area in English only. */
-export const TEXT = {
+/** The patient area's texts (spec 1 §2, §5, §8): the spec gives them in English. */
+export const en = {
   tiles: {
     heading: 'What would you like to do?',
     locked: 'Complete your health profile and shipping details to unlock this.',
@@ -91,18 +92,18 @@ export const TEXT = {
       6: 'Chronic liver disease',
       7: 'Chronic kidney disease',
       8: 'None of the above',
-    } as Record<number, string>,
+    },
     submitting: 'Saving your health profile…',
     failed: MSG.failedHealthAssessment,
     retry: 'Try again',
     backToHome: 'Back to Home',
     completedHeading: 'Your health profile',
-    completedOn: 'Completed on {date}',
+    completedOn: 'Completed on {{date}}',
     bmi: 'Body mass index (BMI)',
     ownConditions: 'Your conditions',
     familyConditions: 'Family conditions',
     noConditions: 'None',
-    riskHeading: 'Your risk level: {level}',
+    riskHeading: 'Your risk level: {{level}}',
     risk: {
       high: {
         label: 'High',
@@ -121,7 +122,7 @@ export const TEXT = {
     },
   },
   symptoms: {
-    steps: ['Main Symptoms', 'Symptom Status', 'Additional Symptoms', 'Social Contact', 'Result'],
+    steps: { main: 'Main Symptoms', status: 'Symptom Status', additional: 'Additional Symptoms', contact: 'Social Contact', result: 'Result' },
     mainQuestion: 'Do you have any of these symptoms?',
     main: {
       fever: 'A high temperature (fever)*',
@@ -147,14 +148,14 @@ export const TEXT = {
       5: 'Diarrhoea',
       6: 'Nausea',
       7: 'Sore throat',
-    } as Record<number, string>,
+    },
     contactQuestion: `In the past ${CONTACT_WINDOW_DAYS} days, have you been in close contact with a confirmed or probable case of COVID-19?`,
     contacts: {
       1: 'No Contact',
       2: 'I gave direct care to a case without wearing a mask and gloves',
       3: 'I had direct physical contact with a case',
       4: 'I was face to face with a case, within 1 metre, for more than 15 minutes',
-    } as Record<number, string>,
+    },
     travel: `Someone in my family has travelled from a high-risk country in the past ${CONTACT_WINDOW_DAYS} days`,
     riskList: 'See the list of high-risk countries on GOV.UK (opens in a new tab)',
     riskListUrl: 'https://www.gov.uk/guidance/red-list-of-countries-and-territories',
@@ -170,11 +171,11 @@ export const TEXT = {
     steps: ['Select Appointment Date', 'Confirmation'],
     intro: `The kit can only be ordered at least ${KIT_ORDER_WORKING_DAYS} working days before the appointment, so the next 11 days cannot be chosen.`,
     calendar: 'Appointment date',
-    chosen: 'Appointment date: {date}',
+    chosen: 'Appointment date: {{date}}',
     none: 'Choose the date of your appointment.',
     order: 'Order Kit',
     success: 'Thank you, your kit is on the way.',
-    emailed: 'We have sent a confirmation to {email}.',
+    emailed: 'We have sent a confirmation to {{email}}.',
     bookPrompt: 'Now book your online video appointment, in which a practitioner guides you through your test.',
     book: 'Book an Appointment (opens in a new tab)',
     error: MSG.kitOrderError,
@@ -188,7 +189,7 @@ export const TEXT = {
     testDate: 'Test Date',
     result: 'Results',
     download: 'Download',
-    downloadLabel: 'Download the {name} result of {date} (opens in a new tab)',
+    downloadLabel: 'Download the {{name}} result of {{date}} (opens in a new tab)',
     noFile: 'No file',
     empty: 'No results yet',
     errorFetching: MSG.errorFetchingResults,
@@ -197,9 +198,7 @@ export const TEXT = {
     help: 'What do my results mean?',
   },
   loading: 'Loading',
-} as const;
+};
 
-/** Fills {name} placeholders. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
+export type PatientTranslation = Texts<typeof en>;
+export default en;

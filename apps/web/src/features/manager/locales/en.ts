@@ -1,7 +1,8 @@
 import { EMPTY_TEXT, MSG } from '@vireo/contracts';
+import type { Texts } from '../../../app/locales/shape';
 
-/** The organisation manager's texts (spec 1 §2, §8), in English as the spec gives them. */
-export const TEXT = {
+/** The organisation manager's texts (spec 1 §2, §8): the spec gives them in English. */
+export const en = {
   tabs: { label: 'Dashboard views', admin: 'Admin', personal: 'Personal' },
   tiles: {
     results: { title: 'Organisation Results', body: 'See your employees’ latest symptom checks and test results.', action: 'View results' },
@@ -37,8 +38,8 @@ export const TEXT = {
     hint: 'One address, or a list separated by commas, spaces or new lines. Each person gets an e-mail with a link to create their account.',
     send: 'Send invitations',
     none: 'Enter at least one e-mail address.',
-    invalid: 'These are not e-mail addresses: {list}',
-    tooMany: 'Send at most {max} invitations at a time.',
+    invalid: 'These are not e-mail addresses: {{list}}',
+    tooMany: 'Send at most {{max}} invitations at a time.',
     outcomes: {
       invited: 'Invited',
       reinvited: 'Invited again with a new link',
@@ -47,4 +48,7 @@ export const TEXT = {
     },
     error: MSG.somethingWentWrong,
   },
-} as const;
+};
+
+export type ManagerTranslation = Texts<typeof en>;
+export default en;

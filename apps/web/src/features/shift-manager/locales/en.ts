@@ -1,8 +1,9 @@
 import { MSG, ROTA_MSG } from '@vireo/contracts';
-import { PRODUCT_NAME } from '../../lib/config';
+import { PRODUCT_NAME } from '../../../lib/config';
+import type { Texts } from '../../../app/locales/shape';
 
 /** The shift manager's screens (spec 2 §2.1, §2.2). */
-export const TEXT = {
+export const en = {
   dashboard: { heading: 'Shift Manager', live: 'Live', planning: 'Planning', tabs: 'Dashboard views' },
   liveStatus: {
     heading: 'Live status',
@@ -49,10 +50,10 @@ export const TEXT = {
     lastName: 'Last name',
     create: 'Create and send invitation',
     cancel: 'Cancel',
-    shiftsOf: 'Shifts of {name} (next 14 days)',
+    shiftsOf: 'Shifts of {{name}} (next 14 days)',
     noShifts: 'No shifts planned in the next 14 days.',
     close: 'Close',
-    confirmDisable: 'Disable {name}? They are signed out everywhere and cannot sign in until enabled again. Their booked appointments that have not started become claimable, and their open slots are withdrawn.',
+    confirmDisable: 'Disable {{name}}? They are signed out everywhere and cannot sign in until enabled again. Their booked appointments that have not started become claimable, and their open slots are withdrawn.',
   },
   rota: {
     heading: 'Rota',
@@ -78,7 +79,7 @@ export const TEXT = {
     bookedIntro: 'These appointments are booked. Reassign or release them on the shift details page, then change the shift.',
     openDetails: 'Reassign or release',
     empty: ROTA_MSG.noDoctors,
-    booked: '{booked} of {slots} booked',
+    booked: '{{booked}} of {{slots}} booked',
   },
   shiftDetails: {
     heading: 'Shift details',
@@ -91,7 +92,7 @@ export const TEXT = {
     no: 'No',
     noColleagues: 'Nobody else is on shift at this time.',
     open: 'Open',
-    bookedBy: 'booked, {people} people',
+    bookedBy: 'booked, {{people}} people',
     missing: 'Choose a shift or an appointment from the rota.',
     appointment: 'Appointment',
     notes: 'Notes',
@@ -120,6 +121,7 @@ export const TEXT = {
   ranges: { today: 'Today', yesterday: 'Yesterday', tomorrow: 'Tomorrow', week: 'Week', month: 'Month', lastWeek: 'Last week', lastMonth: 'Last month' },
   empty: { appointments: ROTA_MSG.noAppointments, doctors: ROTA_MSG.noDoctors, results: ROTA_MSG.noResults },
   error: MSG.somethingWentWrong,
-} as const;
+};
 
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
+export type ShiftManagerTranslation = Texts<typeof en>;
+export default en;

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createDemoLtdPatient } from '../accounts';
+import { DEMO, expectAccessible, signIn } from '../fixtures';
+
+/** An i18n key shown instead of its text: a namespace or a group of the resources, a dot, then a key. */
+const KEY =
+  /\b(common|patient|manager|booking|titles|tiles|health|symptoms|order|results|shipping|personal|invite|signUps|tabs|slots|summary|basic|card|actions|confirmation|manage|server|steps|headings|nav|profile|layout|errors|table|help|language|hub|dashboard|verifyToken|roles)[.:][a-zA-Z]/;
+
+/** The page speaks German: `<html lang="de">`, the texts given, none of the English ones, and no key in place of a text. */
+async function expectGerman(page: Page, german: string[], english: string[]) {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  for (const text of german) await expect(page.getByText(text).first()).toBeVisible();
+  const body = page.locator('body');
+  for (const text of english) await expect(body).not.toContainText(text);
+  await expect(body).not.toContainText(KEY);
+}
+
+test.describe('German', () => {
+  test('a patient who switches to Deutsch gets the dashboard and the health wizard in German, and back in English', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText('Tell us where to send your home test kit.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expectGerman(page, ['Startseite', 'Sagen Sie uns, wohin wir Ihr Heimtest-Kit senden sollen.', 'Versandadresse angeben', 'Gesundheitsprofil ausfüllen'],
+      ['Tell us where to send', 'Add shipping details', 'Complete health profile', 'Welcome'],);
+    await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+    await expectAccessible(page);
+
+    // The choice holds across pages: a wizard page, whole.
+    await page.goto('/patient/health-assessment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gesundheitsprofil' })).toBeVisible();
+    await expectGerman(page, ['Über Sie', 'Geschlecht', 'Größe (cm)', 'Rauchen Sie?', 'Weiter'], ['About You', 'Height (cm)', 'Do you smoke?', 'Next']);
+    await page.getByRole('radio', { name: 'Weiblich' }).check();
+    await page.getByLabel('Größe (cm)').fill('170');
+    await page.getByLabel('Gewicht (kg)').fill('65');
+    await page.getByRole('radiogroup', { name: 'Rauchen Sie?' }).getByRole('radio', { name: 'Nein' }).check();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expectGerman(page, ['Haben Sie eine dieser Erkrankungen?', 'Nichts davon'], ['Do you have any of these conditions?', 'None of the above']);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText('Do you have any of these conditions?')).toBeVisible();
+  });
+
+  test('a manager who switches to Deutsch gets the sign-ups page in German', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expectGerman(page, ['Ergebnisse der Organisation', 'Registrierungen verfolgen'], ['Organisation Results', 'Monitor Sign-ups']);
+    await page.goto('/manager/sign-ups');
+    await expectGerman(page, ['Mitarbeitende einladen', 'Einladungen senden'], ['Invite employees', 'Send invitations', 'E-mail addresses']);
+    await expect(page.getByLabel('E-Mail-Adressen')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the public booking page switches to Deutsch as a whole', async ({ page }) => {
+    await page.goto('/book?service=video_gp_vireo');
+    await expect(page.getByRole('main').getByText('Select Time', { exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expectGerman(page, ['Uhrzeit wählen', 'Persönliche Angaben', 'Abschluss'], ['Select Time', 'Basic information', 'Available times']);
+    await expect(page.getByRole('heading', { level: 1, name: /^Termin buchen/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
