@@ -10,14 +10,16 @@ import { Mailer } from './platform/mail';
 import { OutboxRelay } from './platform/outbox';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
-import { IdentityService, type LoginLimits } from './modules/identity/service';
+import type { IdentityDeps, LoginLimits } from './modules/identity/service';
 import { SessionStore } from './modules/identity/sessions';
 import { createBookingDeps } from './modules/booking/deps';
 import { registerBookingMessages } from './modules/booking/mail';
 import { registerDoctorsMessages } from './modules/doctors/mails';
+import type { DoctorsDeps } from './modules/doctors/service';
+import type { RotaDeps } from './modules/rota/service';
 import { registerUserdataMessages } from './modules/userdata/mails';
 import { TestPaymentGateway } from './modules/booking/payment-gateway';
-import { UserdataService } from './modules/userdata/service';
+import { createUserdataDeps } from './modules/userdata/service';
 import type { AppContext } from './app-context';
 
 /** Wires the services of one server process together. */
@@ -40,19 +42,21 @@ export function createContext(
   const limiter = new RateLimiter(db, clock);
   const mailQuota = new MailQuota(limiter, { perSender: config.mailPerSender, perRecipient: config.mailPerRecipient, windowSeconds: config.mailLimitWindowSeconds });
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
-  const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
+  const identity: IdentityDeps = { db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits };
   const sealer = new Sealer(db, clock, config.messageKey);
   const mailer = new Mailer(clock, sealer, config.smtpUrl, config.mailFrom);
   const outbox = new OutboxRelay({ db, clock, jobs, sealer });
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
-  const userdata = new UserdataService({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
+  const userdata = createUserdataDeps({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
   const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const rota: RotaDeps = { db, clock, audit, booking, live };
+  const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, jobs, live };
 }

@@ -47,12 +47,6 @@ export function hasRole(auth: AuthContext, ...names: RoleName[]): boolean {
   return auth.roles.some((r) => names.includes(r.name));
 }
 
-/** The caller, for handlers behind a signed-in policy. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
-
 export type SessionResolver = (token: string) => Promise<AuthContext | null>;
 
 function bearer(request: FastifyRequest): string | undefined {

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db';
+import type { Caller } from './caller';
 import type { Clock } from './clock';
 import { auditEvents } from '../db/schema';
 
@@ -117,31 +117,31 @@ export class AuditLog {
     return run;
   }
 
-  async record(entry: AuditEntry, request?: FastifyRequest, db: Db = this.db): Promise<void> {
-    const actorUserId = entry.actorUserId ?? request?.auth?.userId ?? null;
+  async record(entry: AuditEntry, caller?: Caller, db: Db = this.db): Promise<void> {
+    const actorUserId = entry.actorUserId ?? caller?.auth?.userId ?? null;
     await db.insert(auditEvents).values({
       at: this.clock.now(),
       action: entry.action,
       outcome: entry.outcome,
       resourceType: entry.resourceType ?? null,
       resourceId: entry.resourceId ?? null,
-      actorKind: entry.actorKind ?? (actorUserId ? 'user' : request ? 'anonymous' : 'system'),
+      actorKind: entry.actorKind ?? (actorUserId ? 'user' : caller?.origin ? 'anonymous' : 'system'),
       actorUserId,
-      actorRole: entry.actorRole ?? request?.auth?.role.name ?? null,
-      ip: request?.ip ?? null,
-      requestId: request?.id ?? null,
+      actorRole: entry.actorRole ?? caller?.auth?.role.name ?? null,
+      ip: caller?.origin?.address ?? null,
+      requestId: caller?.origin?.requestId ?? null,
       details: entry.details ?? null,
     });
   }
 
   /** For other modules: one call per read or write of health data. */
   healthData(
-    request: FastifyRequest,
+    caller: Caller,
     action: 'read' | 'write',
     resourceType: string,
     resourceId: string,
     db: Db = this.db,
   ): Promise<void> {
-    return this.record({ action: `health_data.${action}`, outcome: 'success', resourceType, resourceId }, request, db);
+    return this.record({ action: `health_data.${action}`, outcome: 'success', resourceType, resourceId }, caller, db);
   }
 }

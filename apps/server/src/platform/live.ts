@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, RoleNameSchema, type RoleName } from '@vireo/contracts';
 import type { AuthContext, SessionResolver } from './access';
 import type { AuditLog } from './audit';
+import { callerOf } from './caller';
 import type { Clock } from './clock';
 import type { Database } from './db';
 import { LiveSocket, type LiveSocketHost, type LiveTimings } from './live-socket';
@@ -212,7 +213,7 @@ export class LiveHub implements LiveSocketHost {
   }
 
   async authDenied(request: FastifyRequest): Promise<void> {
-    await this.deps.audit.record({ action: 'live.auth', outcome: 'denied', resourceType: 'session' }, request);
+    await this.deps.audit.record({ action: 'live.auth', outcome: 'denied', resourceType: 'session' }, callerOf(request));
   }
 
   private forgetTopic(socket: LiveSocket, topic: string): void {

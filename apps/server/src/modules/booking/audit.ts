@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { rowsOf, type Db } from '../../platform/db';
-import type { BookingDeps, Caller } from './deps';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 
 /** Who acts, for the audit trail: the session's user; else the holder of the appointment's short token; else an anonymous request or the system. */
 export interface BookingActor {
@@ -13,7 +14,7 @@ export interface BookingActor {
 export function actorOf(caller: Caller): BookingActor {
   if (caller.auth) return { kind: 'user', userId: caller.auth.userId, role: caller.auth.role.name };
   if (caller.shortToken) return { kind: 'short_token', userId: null, role: null };
-  return { kind: caller.request ? 'anonymous' : 'system', userId: null, role: null };
+  return { kind: caller.origin ? 'anonymous' : 'system', userId: null, role: null };
 }
 
 /**
@@ -27,7 +28,7 @@ async function insertReads(deps: BookingDeps, caller: Caller, action: 'read' | '
   const written = await db.execute(sql`
     INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, window_start)
     SELECT ${deps.clock.now().toISOString()}::timestamptz, ${`health_data.${action}`}, 'success', 'appointment', listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.role},
-      ${caller.request?.ip ?? null}, ${caller.request?.id ?? null}, ${window?.toISOString() ?? null}::timestamptz
+      ${caller.origin?.address ?? null}, ${caller.origin?.requestId ?? null}, ${window?.toISOString() ?? null}::timestamptz
     FROM unnest(${sql.param(appointmentIds)}::text[]) AS listed(id)
     ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = ${actor.userId}::uuid AND recorded.resource_type = 'appointment' AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
     ORDER BY listed.id::uuid

@@ -3,7 +3,8 @@ import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, t
 import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
 import { actorOf, countLaterReads } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -174,8 +175,8 @@ export async function listPage(deps: BookingDeps, caller: Caller, options: ListP
     kind: actor.kind,
     userId: actor.userId,
     role: actor.role,
-    ip: caller.request?.ip ?? null,
-    requestId: caller.request?.id ?? null,
+    ip: caller.origin?.address ?? null,
+    requestId: caller.origin?.requestId ?? null,
   };
   const [row] = await executePrepared<{ total: number; counted: string; items: string }>(deps.db, listPageStatement(options, reader));
   if (row) countLaterReads(deps, actor, reader.window, JSON.parse(row.counted) as string[]);
