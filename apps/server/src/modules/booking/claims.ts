@@ -187,9 +187,12 @@ export async function reassign(
  * A disabled practitioner's future work (Doctors Management), in the caller's transaction: their
  * booked appointments that have not started go back to claimable for another practitioner, and
  * their open or held slots leave supply so nobody books a practitioner who cannot take the call.
- * Returns the changes to publish once the transaction commits.
+ * Takes the practitioner's supply lock. Returns the changes to publish once the transaction commits.
  */
-export async function withdrawFutureWork(tx: Db, practitionerUserId: string, now: Date, actorUserId: string): Promise<AppointmentChange[]> {
+export async function withdrawFutureWork(deps: BookingDeps, caller: SignedInCaller, practitionerUserId: string, tx: Db): Promise<AppointmentChange[]> {
+  const now = deps.clock.now();
+  const actorUserId = caller.auth.userId;
+  await lockPractitioner(tx, practitionerUserId);
   const future = and(eq(appointments.practitionerUserId, practitionerUserId), gt(appointments.startTime, now));
   const released = await tx
     .update(appointments)

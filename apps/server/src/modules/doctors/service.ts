@@ -146,7 +146,7 @@ export async function setDoctorDisabled(deps: DoctorsDeps, caller: SignedInCalle
     await tx.update(users).set({ disabledAt: disabled ? now : null }).where(eq(users.id, userId));
     if (!disabled) return [];
     await revokeSessionsOf(tx, userId, now);
-    return withdrawFutureWork(tx, userId, now, auth.userId);
+    return withdrawFutureWork(deps.booking, caller, userId, tx);
   });
   if (disabled) await deps.sessions.changed({ userId, revoked: true });
   await publishAppointmentChanges(deps.booking, BOOKING_LIVE.kinds.released, withdrawn);
