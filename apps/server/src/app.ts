@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
-import { callerOf } from './platform/caller';
+import { originOf } from './platform/caller';
 import { loggableError, registerErrorHandling } from './platform/errors';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health/routes';
@@ -68,7 +68,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (!denied) return;
     await ctx.audit.record(
       { action: 'request.denied', outcome: status === 404 ? 'not_found' : 'denied', details: { method: request.method, route: request.routeOptions.url, status } },
-      callerOf(request),
+      // A denied request's short token was never checked: the actor is its session, else anonymous.
+      { auth: request.auth, origin: originOf(request) },
     );
   });
 

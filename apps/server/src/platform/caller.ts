@@ -35,7 +35,7 @@ export type RequestCaller = Caller & { origin: RequestOrigin };
 /** Jobs, the outbox and the seed: no session, no request. */
 export const SYSTEM_CALLER: Caller = { auth: null, origin: null };
 
-function originOf(request: FastifyRequest): RequestOrigin {
+export function originOf(request: FastifyRequest): RequestOrigin {
   return { address: request.ip, requestId: request.id };
 }
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
-import { auditHealthData, auditListRead } from './audit';
+import { auditHealthData } from './audit';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { earliestBookableStart } from './holds';
@@ -225,7 +225,7 @@ export async function resultsBetween(deps: BookingDeps, caller: SignedInCaller, 
     .where(and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to), sql`${bookingUsers.metadata} ? 'result'`))
     .orderBy(asc(appointments.startTime))
     .limit(BOOKING.tooManyResults);
-  await auditListRead(deps, caller, rows.map((r) => r.appointmentId));
+  await deps.audit.listRead(caller, 'appointment', rows.map((r) => r.appointmentId));
   return rows.map((r) => ({
     appointment_id: r.appointmentId,
     booking_user_id: r.person.id,

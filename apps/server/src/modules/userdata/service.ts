@@ -195,7 +195,7 @@ export async function onboarding(deps: UserdataDeps, caller: SignedInCaller): Pr
   const { auth } = caller;
   const profile = await personalProfile(deps, auth);
   const state = await onboardingOf(deps, deps.db, profile);
-  await deps.audit.healthData(caller, 'read', 'health_assessment', profile.id);
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'health_assessment', resourceIds: [profile.id] });
   return state;
 }
 
@@ -216,7 +216,7 @@ export async function submitAssessment(deps: UserdataDeps, caller: SignedInCalle
     });
     if (!saved) throw conflict(USERDATA_MSG.assessmentCompleted);
     const complete = await repo.completeOnboardingIfReady(tx, profile.id);
-    await deps.audit.healthData(caller, 'write', 'health_assessment', profile.id, tx);
+    await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'health_assessment', resourceIds: [profile.id] });
     return onboardingOf(deps, tx, { ...profile, onboardingComplete: profile.onboardingComplete || complete });
   });
 }
@@ -247,7 +247,7 @@ export async function submitSymptoms(deps: UserdataDeps, caller: SignedInCaller,
       symptoms: [...input.symptoms].sort((a, b) => a - b),
       code: outcome.code,
     });
-    await deps.audit.healthData(caller, 'write', 'symptom_submission', id, tx);
+    await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'symptom_submission', resourceIds: [id] });
   });
   return { success: true, code: outcome.code, text: outcome.text };
 }
@@ -257,7 +257,7 @@ export async function history(deps: UserdataDeps, caller: SignedInCaller, profil
   const { auth } = caller;
   const profile = profileId === null ? await personalProfile(deps, auth) : await historyProfile(deps, auth, profileId);
   const [symptoms, results] = await Promise.all([repo.symptomHistoryOf(deps.db, profile.id), repo.resultsOf(deps.db, profile.id)]);
-  await deps.audit.healthData(caller, 'read', 'history', profile.id);
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'history', resourceIds: [profile.id] });
   return {
     success: true,
     role_profile_id: profile.id,
@@ -273,7 +273,7 @@ export async function results(deps: UserdataDeps, caller: SignedInCaller, profil
   const profile = await personalProfile(deps, auth);
   if (profile.id !== profileId) throw notFound();
   const rows = await repo.resultsOf(deps.db, profile.id);
-  await deps.audit.healthData(caller, 'read', 'test_results', profile.id);
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'test_results', resourceIds: [profile.id] });
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -300,10 +300,7 @@ export async function resultFile(deps: UserdataDeps, caller: Caller, resultId: s
   if (!result?.fileKey || !user || user.id !== check.userId || user.disabledAt) throw notFound();
   const file = await deps.files.get(result.fileKey);
   if (!file) throw notFound();
-  await deps.audit.record(
-    { action: 'health_data.read', outcome: 'success', resourceType: 'test_result_file', resourceId: result.id, actorKind: caller.auth ? 'user' : 'link_holder' },
-    caller,
-  );
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'test_result_file', resourceIds: [result.id], actorKind: caller.auth ? 'user' : 'link_holder' });
   return { data: file.data, fileName: result.fileName ?? 'test-result.pdf' };
 }
 
@@ -370,7 +367,7 @@ export async function placeOrder(deps: UserdataDeps, caller: SignedInCaller, inp
   const order = await db.transaction(async (tx) => {
     const row = await repo.insertOrder(tx, { roleProfileId: profile.id, appointmentDate: appointment, status: 'ordered', confirmationEmail: user.email, createdAt: now });
     if (!row) throw conflict(USERDATA_MSG.openOrderExists);
-    await deps.audit.healthData(caller, 'write', 'kit_order', row.id, tx);
+    await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'kit_order', resourceIds: [row.id] });
     // The confirmation e-mail is this event's handler (userdata/mails.ts).
     await deps.outbox.emit(tx, { name: 'kit_order.placed', organisationId: auth.organisationId, payload: { order_id: row.id, role_profile_id: profile.id, user_id: user.id } });
     return row;
@@ -382,7 +379,7 @@ export async function orders(deps: UserdataDeps, caller: SignedInCaller, page: n
   const { auth } = caller;
   const profile = await personalProfile(deps, auth);
   const { rows, total } = await repo.ordersOf(deps.db, profile.id, page, ORDERS_PAGE_SIZE);
-  await deps.audit.healthData(caller, 'read', 'kit_orders', profile.id);
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'kit_orders', resourceIds: [profile.id] });
   return { orders: rows.map(presentOrder), page, page_size: ORDERS_PAGE_SIZE, total };
 }
 
@@ -392,7 +389,7 @@ export async function organisationSymptomHistory(deps: UserdataDeps, caller: Sig
   const { auth } = caller;
   const organisationId = managedOrganisationId(auth);
   const rows = await repo.employeeSymptomHistory(deps.db, organisationId);
-  await deps.audit.healthData(caller, 'read', 'organisation_symptom_history', organisationId);
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'organisation_symptom_history', resourceIds: [organisationId] });
   return rows;
 }
 
