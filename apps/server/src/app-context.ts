@@ -9,12 +9,11 @@ import type { Mailer } from './platform/mail';
 import type { OutboxRelay } from './platform/outbox';
 import type { MailQuota, RateLimiter } from './platform/rate-limit';
 import type { Sealer } from './platform/sealing';
-import type { IdentityDeps } from './modules/identity/service';
-import type { SessionStore } from './modules/identity/sessions';
-import type { BookingDeps } from './modules/booking/deps';
-import type { DoctorsDeps } from './modules/doctors/service';
-import type { RotaDeps } from './modules/rota/service';
-import type { UserdataDeps } from './modules/userdata/service';
+import type { IdentityDeps, SessionStore } from './modules/identity';
+import type { BookingDeps } from './modules/booking';
+import type { DoctorsDeps } from './modules/doctors';
+import type { RotaDeps } from './modules/rota';
+import type { UserdataDeps } from './modules/userdata';
 
 /** What every module gets: built once per server process in app.ts. */
 export interface AppContext {

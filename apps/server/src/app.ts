@@ -8,18 +8,13 @@ import { registerAccessControl } from './platform/access';
 import { originOf } from './platform/caller';
 import { loggableError, registerErrorHandling } from './platform/errors';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
-import { healthRoutes } from './modules/health/routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { loginRoutes } from './modules/identity/login.routes';
-import { identityPages } from './modules/identity/pages';
-import { liveRoutes } from './modules/live/live.routes';
-import { bookingRoutes } from './modules/booking/routes';
-import { startBookingJobs } from './modules/booking/jobs';
-import { registrationPages } from './modules/userdata/registration.pages';
-import { userdataRoutes } from './modules/userdata/userdata.routes';
-import { doctorsRoutes } from './modules/doctors/doctors.routes';
-import { setPasswordPages } from './modules/doctors/set-password.pages';
-import { rotaRoutes } from './modules/rota/rota.routes';
+import { healthRoutes } from './modules/health';
+import { identityPages, identityRoutes, loginRoutes } from './modules/identity';
+import { liveRoutes } from './modules/live';
+import { bookingRoutes, startBookingJobs } from './modules/booking';
+import { registrationPages, userdataRoutes } from './modules/userdata';
+import { doctorsRoutes, setPasswordPages } from './modules/doctors';
+import { rotaRoutes } from './modules/rota';
 
 export interface BuildOptions {
   logger?: boolean;

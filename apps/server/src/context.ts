@@ -10,16 +10,11 @@ import { Mailer } from './platform/mail';
 import { OutboxRelay } from './platform/outbox';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
-import type { IdentityDeps, LoginLimits } from './modules/identity/service';
-import { SessionStore } from './modules/identity/sessions';
-import { createBookingDeps } from './modules/booking/deps';
-import { registerBookingMessages } from './modules/booking/mail';
-import { registerDoctorsMessages } from './modules/doctors/mails';
-import type { DoctorsDeps } from './modules/doctors/service';
-import type { RotaDeps } from './modules/rota/service';
-import { registerUserdataMessages } from './modules/userdata/mails';
-import { TestPaymentGateway } from './modules/booking/payment-gateway';
-import { createUserdataDeps } from './modules/userdata/service';
+import { SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
+import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
+import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
+import type { RotaDeps } from './modules/rota';
+import { createUserdataDeps, registerUserdataMessages } from './modules/userdata';
 import type { AppContext } from './app-context';
 
 /** Wires the services of one server process together. */

@@ -3,9 +3,8 @@ import type { RoleName } from '@vireo/contracts';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
 import { organisationProfiles, organisations, users } from '../db/schema';
-import { insertRole } from '../modules/identity/repo';
-import { seedDemoHealthData } from '../modules/userdata/demo-seed';
-import type { UserdataDeps } from '../modules/userdata/service';
+import { insertRole } from '../modules/identity';
+import { seedDemoHealthData, type UserdataDeps } from '../modules/userdata';
 
 export const DEMO_PASSWORD = 'Vireo-demo-2026';
 

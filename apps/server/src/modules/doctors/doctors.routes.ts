@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { allow } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
-import { shiftsOfPractitioner } from '../rota/service';
+import { shiftsOfPractitioner } from '../rota';
 import { createDoctor, listDoctors, resendInvitation, setDoctorDisabled } from './service';
 
 const tags = ['doctors management'];

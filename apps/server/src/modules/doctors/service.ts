@@ -11,12 +11,9 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { passwordInvitations, roles, shifts, users } from '../../db/schema';
-import { withdrawFutureWork } from '../booking/claims';
-import type { BookingDeps } from '../booking/deps';
-import { publishAppointmentChanges } from '../booking/live-events';
-import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo';
-import type { SessionStore } from '../identity/sessions';
-import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
+import { publishAppointmentChanges, withdrawFutureWork, type BookingDeps } from '../booking';
+import { findUserByEmail, insertRole, revokeSessionsOf, type SessionStore } from '../identity';
+import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota';
 
 /** What Doctors Management needs; built once per process (deps.doctors). */
 export interface DoctorsDeps {

@@ -6,9 +6,7 @@ import { PUBLIC } from '../../platform/access';
 import { callerOf } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
-import { issueLoginToken } from '../identity/service';
+import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, issueLoginToken, page } from '../identity';
 import { acceptInvitation, invitationFor } from './service';
 
 const TITLE = 'Set your password';

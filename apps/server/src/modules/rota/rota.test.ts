@@ -4,7 +4,7 @@ import { BOOKING_MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hourFromNow } from '../../test/booking-world';
-import { londonDay } from '../booking/time';
+import { londonDay } from '../booking';
 
 const onPostgres = Boolean(inject('postgresUrl'));
 let h: Harness;

@@ -20,13 +20,21 @@ import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, practitionerPresence, roles, shifts, users } from '../../db/schema';
-import type { BookingDeps } from '../booking/deps';
-import { reassign, releaseAppointment } from '../booking/claims';
-import { slotServices } from '../booking/demo-rota';
-import { rangeWindow } from '../booking/lists';
-import { people } from '../booking/repo';
-import { createShift, listShifts, removeShift, updateShift, type ShiftRow } from '../booking/supply';
-import { londonDay, londonDayBounds } from '../booking/time';
+import {
+  createShift,
+  listShifts,
+  londonDay,
+  londonDayBounds,
+  people,
+  rangeWindow,
+  reassign,
+  releaseAppointment,
+  removeShift,
+  slotServices,
+  updateShift,
+  type BookingDeps,
+  type ShiftRow,
+} from '../booking';
 import { isRotaManager, practitionerRoleScope, requireManagedPractitioner } from './scope';
 
 /** What the rota needs; built once per process (deps.rota). Shift changes go through the booking engine. */

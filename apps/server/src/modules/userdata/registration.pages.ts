@@ -7,9 +7,7 @@ import { callerOf } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { escapeHtml, page } from '../identity/html';
-import { alert, csrfValid, hasControlCharacters, hidden, issueCsrf } from '../identity/pages';
-import { issueLoginToken } from '../identity/service';
+import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, issueLoginToken, page } from '../identity';
 import { completeRegistration, invitationFor } from './service';
 
 const TITLE = 'Create your account';

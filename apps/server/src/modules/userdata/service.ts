@@ -34,7 +34,7 @@ import type { OutboxRelay } from '../../platform/outbox';
 import type { MailQuota } from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { registrations, roleProfiles, roles } from '../../db/schema';
-import * as identityRepo from '../identity/repo';
+import * as identityRepo from '../identity';
 import { DownloadLinks, type LinkGrant } from './download-links';
 import { presentAssessment, presentOrder, presentRoleProfile, presentShipping } from './present';
 import * as repo from './repo';

@@ -1,9 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { HelpAccordion } from '../patient/help/HelpAccordion';
-import { helpTitle } from '../patient/help/HelpPage';
-import { MANAGER_TOPICS } from '../patient/help/topics';
+import { HelpAccordion, helpTitle, MANAGER_TOPICS } from '../patient';
 import { EmployeeResultsTable } from './components/EmployeeResultsTable';
 import { TEXT } from './texts';
 

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { INVITATIONS_MAX, parseEmailList, type InvitationResponse } from '@vireo/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { fill } from '../../patient/texts';
+import { fill } from '../../patient';
 import { useInvite } from '../api';
 import { TEXT } from '../texts';
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../lib/config';
 import { SwabVideo } from './SwabVideo';
 
 export interface HelpTopic {
@@ -205,3 +206,6 @@ export const PATIENT_TOPICS: HelpTopic[] = [
 
 /** The manager help's three RT-PCR items. */
 export const MANAGER_TOPICS: HelpTopic[] = [HELP_TOPICS.understandingPcr, HELP_TOPICS.negative, HELP_TOPICS.positive];
+
+/** The help page's title, for the patient and the manager flavour. */
+export const helpTitle = () => `${PRODUCT_NAME} Help`;
