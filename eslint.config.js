@@ -1,6 +1,54 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const directoriesIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Front doors: each server module (apps/server/src/modules/<name>) and each web feature that others
+ * use (apps/web/src/features/<name>) is reached from another module or feature only through its
+ * index.ts ('../booking', never '../booking/claims'). One block per module or feature, since the
+ * rule forbids the others' insides, not its own. The web's route table loads pages with dynamic
+ * import(), which this rule does not check: app/ names each page's own file so pages stay lazy.
+ */
+function frontDoors(root, what) {
+  const names = directoriesIn(root);
+  return names.map((name) => ({
+    files: [`${root}/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${names.filter((other) => other !== name).join('|')})/(?!index$)`,
+              message: `Import another ${what} through its front door (its index.ts), not its internals.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
+const FRONT_DOORS = [
+  ...frontDoors('apps/server/src/modules', 'server module'),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index$)', message: 'Import a server module through its front door (its index.ts), not its internals.' }] },
+      ],
+    },
+  },
+  ...frontDoors('apps/web/src/features', 'web feature'),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -28,10 +76,11 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  ...FRONT_DOORS,
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 );

@@ -9,10 +9,12 @@ import type { Mailer } from './platform/mail';
 import type { OutboxRelay } from './platform/outbox';
 import type { MailQuota, RateLimiter } from './platform/rate-limit';
 import type { Sealer } from './platform/sealing';
-import type { IdentityService } from './modules/identity/service';
-import type { SessionStore } from './modules/identity/sessions';
-import type { BookingDeps } from './modules/booking/deps';
-import type { UserdataService } from './modules/userdata/service';
+import type { IdentityDeps, SessionStore } from './modules/identity';
+import type { BookingDeps } from './modules/booking';
+import type { DoctorsDeps } from './modules/doctors';
+import type { MessagesDeps } from './modules/messages';
+import type { RotaDeps } from './modules/rota';
+import type { UserdataDeps } from './modules/userdata';
 
 /** What every module gets: built once per server process in app.ts. */
 export interface AppContext {
@@ -30,9 +32,12 @@ export interface AppContext {
   outbox: OutboxRelay;
   files: FileStorage;
   sessions: SessionStore;
-  identity: IdentityService;
-  userdata: UserdataService;
+  identity: IdentityDeps;
+  userdata: UserdataDeps;
   booking: BookingDeps;
+  rota: RotaDeps;
+  doctors: DoctorsDeps;
+  messages: MessagesDeps;
   /** Background jobs over pg-boss (`defineJob`); inert in the API test harness. */
   jobs: Jobs;
   /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */

@@ -5,26 +5,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { AppContext } from './app-context';
 import { registerAccessControl } from './platform/access';
+import { originOf } from './platform/caller';
 import { loggableError, registerErrorHandling } from './platform/errors';
 import { registerPageForms } from './platform/pages';
 import { registerRateLimits } from './platform/rate-limit';
 import { PRETTY_TRANSPORT, prettyLogs } from './platform/logging';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
-import { healthRoutes } from './modules/health/routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { loginRoutes } from './modules/identity/login.routes';
-import { identityPages } from './modules/identity/pages';
-import { passwordResetPages } from './modules/identity/password-reset.pages';
+import { healthRoutes } from './modules/health';
+import { identityPages, identityRoutes, loginRoutes, passwordResetPages } from './modules/identity';
 import { identityStylesheet } from './platform/page-theme';
-import { liveRoutes } from './modules/live/live.routes';
-import { bookingRoutes } from './modules/booking/routes';
-import { startBookingJobs } from './modules/booking/jobs';
-import { registrationPages } from './modules/userdata/registration.pages';
-import { userdataRoutes } from './modules/userdata/userdata.routes';
-import { doctorsRoutes } from './modules/doctors/doctors.routes';
-import { setPasswordPages } from './modules/doctors/set-password.pages';
-import { rotaRoutes } from './modules/rota/rota.routes';
-import { messagesRoutes } from './modules/messages/messages.routes';
+import { liveRoutes } from './modules/live';
+import { bookingRoutes, startBookingJobs } from './modules/booking';
+import { registrationPages, userdataRoutes } from './modules/userdata';
+import { doctorsRoutes, setPasswordPages } from './modules/doctors';
+import { rotaRoutes } from './modules/rota';
+import { messagesRoutes } from './modules/messages';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -78,7 +73,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (!denied) return;
     await ctx.audit.record(
       { action: 'request.denied', outcome: status === 404 ? 'not_found' : 'denied', details: { method: request.method, route: request.routeOptions.url, status } },
-      request,
+      // A denied request's short token was never checked: the actor is its session, else anonymous.
+      { auth: request.auth, origin: originOf(request) },
     );
   });
 

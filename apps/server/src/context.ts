@@ -10,16 +10,12 @@ import { Mailer } from './platform/mail';
 import { OutboxRelay } from './platform/outbox';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
-import { IdentityService, type LoginLimits } from './modules/identity/service';
-import { SessionStore } from './modules/identity/sessions';
-import { createBookingDeps } from './modules/booking/deps';
-import { registerBookingMessages } from './modules/booking/mail';
-import { registerDoctorsMessages } from './modules/doctors/mails';
-import { registerIdentityMessages } from './modules/identity/password-reset';
-import { registerUserdataMessages } from './modules/userdata/mails';
-import { registerMessagesResend } from './modules/messages/service';
-import { TestPaymentGateway } from './modules/booking/payment-gateway';
-import { UserdataService } from './modules/userdata/service';
+import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
+import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
+import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
+import { registerMessagesResend, type MessagesDeps } from './modules/messages';
+import type { RotaDeps } from './modules/rota';
+import { createUserdataDeps, registerUserdataMessages } from './modules/userdata';
 import type { AppContext } from './app-context';
 
 /** Wires the services of one server process together. */
@@ -40,15 +36,18 @@ export function createContext(
   const limiter = new RateLimiter(db, clock);
   const mailQuota = new MailQuota(limiter, { perSender: config.mailPerSender, perRecipient: config.mailPerRecipient, windowSeconds: config.mailLimitWindowSeconds });
   const sessions = new SessionStore(db, clock, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
-  const identity = new IdentityService({ db, clock, audit, limiter, sessions, loginTokenSeconds: config.loginTokenSeconds, limits });
   const sealer = new Sealer(db, clock, config.messageKey);
   const mailer = new Mailer(clock, sealer, config.smtpUrl, config.mailFrom);
   const outbox = new OutboxRelay({ db, clock, jobs, sealer });
+  const identity: IdentityDeps = { db, clock, audit, limiter, sessions, mailQuota, outbox, loginTokenSeconds: config.loginTokenSeconds, limits };
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
-  const userdata = new UserdataService({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
+  const userdata = createUserdataDeps({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
   const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const rota: RotaDeps = { db, clock, audit, booking, live };
+  const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
+  const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);
@@ -56,5 +55,5 @@ export function createContext(
   registerDoctorsMessages(outbox, messageDeps);
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, jobs, live };
 }

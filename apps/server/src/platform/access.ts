@@ -56,12 +56,6 @@ export function hasPermission(auth: AuthContext, name: Permission): boolean {
   return allows({ roles: auth.roles.map((r) => r.name) }, name);
 }
 
-/** The caller, for handlers behind a signed-in policy. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
-
 export type SessionResolver = (token: string) => Promise<AuthContext | null>;
 
 function bearer(request: FastifyRequest): string | undefined {

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from './db';
+import { rowsOf, type Db } from './db';
+import type { Caller } from './caller';
 import type { Clock } from './clock';
-import { auditEvents } from '../db/schema';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied' | 'not_found';
 
@@ -53,11 +52,40 @@ export interface AuditEntry {
   outcome: AuditOutcome;
   resourceType?: string;
   resourceId?: string;
-  /** Else `user` when there is an actor user, `anonymous` for a request without one, `system` without a request. */
+  /** Else as `actorOf(caller)`. */
   actorKind?: AuditActorKind;
   actorUserId?: string | null;
   actorRole?: string | null;
   details?: Record<string, unknown>;
+}
+
+/** Who acts, for the audit trail. */
+export interface AuditActor {
+  kind: AuditActorKind;
+  userId: string | null;
+  role: string | null;
+}
+
+/**
+ * The actor of a caller: the session's user; else the holder of the appointment's short token;
+ * else an anonymous request, or the system without one.
+ */
+export function actorOf(caller: Caller | undefined): AuditActor {
+  if (caller?.auth) return { kind: 'user', userId: caller.auth.userId, role: caller.auth.role.name };
+  if (caller?.shortToken) return { kind: 'short_token', userId: null, role: null };
+  return { kind: caller?.origin ? 'anonymous' : 'system', userId: null, role: null };
+}
+
+/** What one write of audit records holds: one record per resource id. */
+interface AuditWrite {
+  action: string;
+  outcome: AuditOutcome;
+  resourceType: string | null;
+  resourceIds: readonly (string | null)[];
+  actor: AuditActor;
+  details: Record<string, unknown> | null;
+  /** A list read's window: only a reader's first read of a record in it is written. */
+  window: Date | null;
 }
 
 /** Writes audit records: who, what, which record, when, outcome. Never personal data in `details`. */
@@ -117,31 +145,74 @@ export class AuditLog {
     return run;
   }
 
-  async record(entry: AuditEntry, request?: FastifyRequest, db: Db = this.db): Promise<void> {
-    const actorUserId = entry.actorUserId ?? request?.auth?.userId ?? null;
-    await db.insert(auditEvents).values({
-      at: this.clock.now(),
+  /**
+   * The one write path of audit records: one INSERT … SELECT over the resource ids (in order, so
+   * concurrent list reads of the same records take their row locks in one order), in the change's
+   * transaction when `db` is one. Answers the resource ids written.
+   */
+  private async write(db: Db, caller: Caller | undefined, entry: AuditWrite): Promise<string[]> {
+    if (entry.resourceIds.length === 0) return [];
+    const { actor, window } = entry;
+    const written = await db.execute(sql`
+      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, details, window_start)
+      SELECT ${this.clock.now().toISOString()}::timestamptz, ${entry.action}, ${entry.outcome}, ${entry.resourceType}, listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.role},
+        ${caller?.origin?.address ?? null}, ${caller?.origin?.requestId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${window?.toISOString() ?? null}::timestamptz
+      FROM unnest(${sql.param(entry.resourceIds)}::text[]) AS listed(id)
+      ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = ${actor.userId}::uuid AND recorded.resource_type = ${entry.resourceType} AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
+      ORDER BY listed.id
+      ${window ? sql.raw(FIRST_READ_IN_WINDOW) : sql``}
+      RETURNING resource_id`);
+    return rowsOf<{ resource_id: string }>(written).map((row) => row.resource_id);
+  }
+
+  /** One record of an action (sign-in, account changes, denials), in the change's transaction when `db` is one. */
+  async record(entry: AuditEntry, caller?: Caller, db: Db = this.db): Promise<void> {
+    const derived = actorOf(caller);
+    const userId = entry.actorUserId ?? derived.userId;
+    const actor: AuditActor = { kind: entry.actorKind ?? (userId ? 'user' : derived.kind), userId, role: entry.actorRole ?? derived.role };
+    await this.write(db, caller, {
       action: entry.action,
       outcome: entry.outcome,
       resourceType: entry.resourceType ?? null,
-      resourceId: entry.resourceId ?? null,
-      actorKind: entry.actorKind ?? (actorUserId ? 'user' : request ? 'anonymous' : 'system'),
-      actorUserId,
-      actorRole: entry.actorRole ?? request?.auth?.role.name ?? null,
-      ip: request?.ip ?? null,
-      requestId: request?.id ?? null,
+      resourceIds: [entry.resourceId ?? null],
+      actor,
       details: entry.details ?? null,
+      window: null,
     });
   }
 
-  /** For other modules: one call per read or write of health data. */
-  healthData(
-    request: FastifyRequest,
-    action: 'read' | 'write',
-    resourceType: string,
-    resourceId: string,
-    db: Db = this.db,
+  /**
+   * Reads and writes of health data: one record per resource, so "who read this record" stays a
+   * lookup by resource id. A write passes its transaction, so the record commits with the change.
+   */
+  async healthData(
+    db: Db,
+    caller: Caller,
+    change: { action: 'read' | 'write'; resourceType: string; resourceIds: readonly string[]; actorKind?: AuditActorKind },
   ): Promise<void> {
-    return this.record({ action: `health_data.${action}`, outcome: 'success', resourceType, resourceId }, request, db);
+    const actor = actorOf(caller);
+    await this.write(db, caller, {
+      action: `health_data.${change.action}`,
+      outcome: 'success',
+      resourceType: change.resourceType,
+      resourceIds: [...change.resourceIds],
+      actor: change.actorKind ? { ...actor, kind: change.actorKind } : actor,
+      details: null,
+      window: null,
+    });
+  }
+
+  /**
+   * A list's read of health data: one record per reader, resource and 15-minute window, counting
+   * the reads in it (`countReads`), so refetching a list (live updates, polling) does not fill the
+   * audit trail.
+   */
+  async listRead(caller: Caller, resourceType: string, resourceIds: readonly string[]): Promise<void> {
+    const ids = [...new Set(resourceIds)].sort();
+    const actor = actorOf(caller);
+    const window = readWindowOf(this.clock.now());
+    const written = new Set(await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: ids, actor, details: null, window }));
+    const later = ids.filter((id) => !written.has(id));
+    if (actor.userId && later.length > 0) this.countReads({ userId: actor.userId, resourceType, window, resourceIds: later });
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, PermissionSchema, RoleNameSchema, type Permission, type RoleName } from '@vireo/contracts';
 import { hasPermission, type AuthContext, type SessionResolver } from './access';
 import type { AuditLog } from './audit';
+import { callerOf } from './caller';
 import type { Clock } from './clock';
 import type { Database } from './db';
 import { LiveSocket, type LiveSocketHost, type LiveTimings } from './live-socket';
@@ -216,7 +217,7 @@ export class LiveHub implements LiveSocketHost {
   }
 
   async authDenied(request: FastifyRequest): Promise<void> {
-    await this.deps.audit.record({ action: 'live.auth', outcome: 'denied', resourceType: 'session' }, request);
+    await this.deps.audit.record({ action: 'live.auth', outcome: 'denied', resourceType: 'session' }, callerOf(request));
   }
 
   private forgetTopic(socket: LiveSocket, topic: string): void {

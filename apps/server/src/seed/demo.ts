@@ -3,9 +3,8 @@ import type { RoleName } from '@vireo/contracts';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
 import { organisationProfiles, organisations, users } from '../db/schema';
-import { insertRole } from '../modules/identity/repo';
-import { seedDemoHealthData } from '../modules/userdata/demo-seed';
-import type { UserdataService } from '../modules/userdata/service';
+import { insertRole } from '../modules/identity';
+import { seedDemoHealthData, type UserdataDeps } from '../modules/userdata';
 
 export const DEMO_PASSWORD = 'Vireo-demo-2026';
 
@@ -34,7 +33,7 @@ const SEED_LOCK = 72_190_402;
  * Seeds the demo organisations and accounts once: does nothing when any organisation exists.
  * With the user-data service it also seeds Demo Ltd's health records (results with their PDF letters).
  */
-export async function seedDemo(db: Db, userdata?: UserdataService, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);

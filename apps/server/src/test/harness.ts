@@ -17,7 +17,7 @@ import { Jobs } from '../platform/jobs';
 import { hashPassword } from '../platform/passwords';
 import { messages, organisationProfiles, organisations, users } from '../db/schema';
 import type { DeliveryOutcome } from '../platform/outbox';
-import { insertRole, type RoleRow, type UserRow } from '../modules/identity/repo';
+import { insertRole, type RoleRow, type UserRow } from '../modules/identity';
 import { createScratchDatabase } from './processes';
 
 export interface TestUser {

@@ -8,7 +8,9 @@ import { openForHolder, sealForHolder } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments, bookingPaymentRequests, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import { bookingUserValues } from './booking-users';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges } from './live-events';
 import type { ChargeResult } from './payment-gateway';
@@ -71,36 +73,6 @@ export function checkPeople(people: BookingUserInput[], now: Date): void {
     if (p.date_of_birth > today) throw badRequest(BOOKING_MSG.dateOfBirthFuture, { [`booking_users.${i}.date_of_birth`]: BOOKING_MSG.dateOfBirthFuture });
   });
   if (needsGuardian(people.map((p) => p.date_of_birth), today)) throw badRequest(BOOKING_MSG.guardianNeeded, { booking_users: BOOKING_MSG.guardianNeeded });
-}
-
-export function bookingUserValues(appointmentId: string, people: BookingUserInput[], now: Date, defaults: { language: 'EN' | 'DE'; tzLocation: string }) {
-  return people.map((p, position) => ({
-    appointmentId,
-    position,
-    firstName: p.first_name,
-    lastName: p.last_name,
-    email: p.email.toLowerCase(),
-    phone: p.phone ?? null,
-    dateOfBirth: p.date_of_birth,
-    sex: p.sex ?? null,
-    ethnicity: p.ethnicity ?? null,
-    streetAddress: p.street_address ?? null,
-    extendedAddress: p.extended_address ?? null,
-    locality: p.locality ?? null,
-    region: p.region ?? null,
-    country: p.country ?? null,
-    postalCode: p.postal_code ?? null,
-    language: p.language ?? defaults.language,
-    tzLocation: p.tz_location ?? defaults.tzLocation,
-    tocAccept: p.toc_accept ?? false,
-    bundleId: p.bundle_id ?? null,
-    productId: p.product_id ?? null,
-    kitId: p.kit_id ?? null,
-    selectedKit: p.selected_kit ?? null,
-    vaccineInformation: p.vaccine_information ?? null,
-    metadata: p.metadata ?? {},
-    createdAt: now,
-  }));
 }
 
 function resolveService(deps: BookingDeps, caller: Caller, service: string): ServiceDefinition {

@@ -43,7 +43,8 @@ import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStale
 import { renewLink } from './manage-link';
 import { myAppointments } from './mine';
 import { joinAppointment } from './practice';
-import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
+import { callerOf, signedInCaller } from '../../platform/caller';
+import { bookingErrors, sendJson } from './routes-common';
 import { describeService } from './services';
 import { changeStatus } from './status';
 
@@ -82,7 +83,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       refuseStaleSession(Boolean(request.headers.authorization), request.auth);
       const q = request.query;
       const window = q.date ? dayWindow(q.date) : rangeWindow(q.date_time, q.date_time_to);
-      const slots = await findSlots(deps, request.auth, {
+      const slots = await findSlots(deps, callerOf(request), {
         service: q.isEuro ? 'video_gp_euro' : q.service,
         ...window,
         language: q.language,
@@ -100,7 +101,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   r.get('/datesearch', {
     config: { access: PUBLIC },
     schema: { tags, summary: 'London days of a range (dd-MM-yyyy) with whether each has bookable slots', querystring: DateSearchQuery, response: bookingErrors({ 200: DateSearchResponse }) },
-    handler: async (request) => ({ success: true as const, dates: await searchDates(deps, request.auth, request.query) }),
+    handler: async (request) => ({ success: true as const, dates: await searchDates(deps, callerOf(request), request.query) }),
   });
 
   r.post('/:id/status', {

@@ -1,15 +1,17 @@
 import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD, type ListPaging } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, CLAIMABLE_BADGE_DAYS_AHEAD, ROTA_MSG, type ListPaging } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { appointments, roles } from '../../db/schema';
-import type { BookingDeps, Caller } from './deps';
+import { appointments, roles, shifts } from '../../db/schema';
+import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { listPage, orderOf, statusIn } from './list-page';
 import { MAX_RANGE_DAYS, rangeWindow } from './lists';
 import { canRead, isManager } from './policy';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
-import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails } from './repo';
+import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails, type AppointmentRow } from './repo';
+import { lockPractitioner } from './supply';
 
 /**
  * How far ahead GET /getclaimappointments looks when no range is given: the longest range the
@@ -53,7 +55,7 @@ async function assigneeOf(deps: BookingDeps, auth: AuthContext, assigneeRoleId: 
  */
 export async function claimAppointment(
   deps: BookingDeps,
-  caller: Caller & { auth: AuthContext },
+  caller: SignedInCaller,
   id: string,
   options: { assigneeRoleId?: string | undefined; override?: boolean | undefined },
 ): Promise<AppointmentDetails> {
@@ -63,7 +65,7 @@ export async function claimAppointment(
   const practitionerUserId = await assigneeOf(deps, caller.auth, options.assigneeRoleId);
   const now = deps.clock.now();
   const { claimed, closed } = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`shift:${practitionerUserId}`}))`);
+    await lockPractitioner(tx, practitionerUserId);
     if (current.startTime && current.endTime && !options.override) {
       const overlap = await overlappingBooked(tx, practitionerUserId, current.startTime, current.endTime, id);
       if (overlap.length > 0) throw new AppError(405, BOOKING_MSG.claimOverlap);
@@ -104,7 +106,7 @@ export async function claimAppointment(
  * A practitioner gives an appointment up: a booked one that has not started becomes CLAIMABLE for
  * others; an open slot leaves supply (UNAVAILABLE). Managers may release anyone's.
  */
-export async function releaseAppointment(deps: BookingDeps, caller: Caller & { auth: AuthContext }, id: string): Promise<void> {
+export async function releaseAppointment(deps: BookingDeps, caller: SignedInCaller, id: string): Promise<void> {
   const current = await findAppointment(deps.db, id);
   if (!current || !(isManager(caller.auth) || current.practitionerUserId === caller.auth.userId)) throw notFound();
   const now = deps.clock.now();
@@ -127,12 +129,80 @@ export async function releaseAppointment(deps: BookingDeps, caller: Caller & { a
 }
 
 /**
+ * Gives appointments of one practitioner to another on shift at their times (the rota's reassign).
+ * Booked ones move with their booking to the target's covering shift, and the target's own open
+ * slot at that time leaves supply, as a claim does; open ones leave the original practitioner's
+ * supply, since the target already offers that time. Under both practitioners' supply locks (taken
+ * in a fixed order), every check runs inside the transaction: of two concurrent reassigns of
+ * overlapping appointments to one practitioner, the second sees the first's and answers 409.
+ * Answers the appointments changed.
+ */
+export async function reassign(
+  deps: BookingDeps,
+  caller: SignedInCaller,
+  input: { fromUserId: string; toUserId: string; appointmentIds: readonly string[] },
+): Promise<AppointmentRow[]> {
+  const ids = [...new Set(input.appointmentIds)];
+  const now = deps.clock.now();
+  const closedSlots: AppointmentChange[] = [];
+  const { booked, open } = await deps.db.transaction(async (tx) => {
+    for (const userId of [input.fromUserId, input.toUserId].sort()) await lockPractitioner(tx, userId);
+    const rows = await tx.select().from(appointments).where(and(inArray(appointments.id, ids), eq(appointments.practitionerUserId, input.fromUserId)));
+    if (rows.length !== ids.length || rows.some((r) => r.status !== 'WAITING' && r.status !== 'AVAILABLE' && r.status !== 'UNAVAILABLE')) throw conflict(BOOKING_MSG.notReleasable);
+    const booked = rows.filter((r) => r.status === 'WAITING');
+    const open = rows.filter((r) => r.status === 'AVAILABLE');
+    const targetShifts = await tx.select().from(shifts).where(eq(shifts.practitionerUserId, input.toUserId));
+    const coveringShift = (row: AppointmentRow) => targetShifts.find((s) => s.startTime <= row.startTime! && s.endTime >= row.endTime!);
+    for (const row of booked) {
+      if (!coveringShift(row)) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
+      if ((await overlappingBooked(tx, input.toUserId, row.startTime!, row.endTime!, row.id)).length > 0) throw conflict(ROTA_MSG.practitionerBusy);
+    }
+    for (const row of booked) {
+      const [moved] = await tx
+        .update(appointments)
+        .set({ practitionerUserId: input.toUserId, shiftId: coveringShift(row)!.id })
+        .where(and(eq(appointments.id, row.id), eq(appointments.status, 'WAITING'), eq(appointments.practitionerUserId, input.fromUserId)))
+        .returning({ id: appointments.id });
+      if (!moved) throw conflict(BOOKING_MSG.notReleasable);
+      const closed = await tx
+        .update(appointments)
+        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
+        .where(and(eq(appointments.practitionerUserId, input.toUserId), eq(appointments.status, 'AVAILABLE'), lt(appointments.startTime, row.endTime!), gt(appointments.endTime, row.startTime!)))
+        .returning();
+      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
+      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
+      await deps.audit.record({ action: 'appointment.reassign', outcome: 'success', resourceType: 'appointment', resourceId: row.id }, caller, tx);
+    }
+    if (open.length > 0) {
+      const closed = await tx
+        .update(appointments)
+        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
+        .where(and(inArray(appointments.id, open.map((r) => r.id)), eq(appointments.status, 'AVAILABLE')))
+        .returning();
+      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
+      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
+    }
+    return { booked, open };
+  });
+  await publishAppointmentChanges(
+    deps,
+    BOOKING_LIVE.kinds.reassigned,
+    booked.map((row) => ({ row: { ...row, practitionerUserId: input.toUserId }, previousStatus: row.status, previousPractitionerUserId: input.fromUserId })),
+  );
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, closedSlots);
+  return [...booked, ...open];
+}
+
+/**
  * A disabled practitioner's future work (Doctors Management), in the caller's transaction: their
  * booked appointments that have not started go back to claimable for another practitioner, and
  * their open or held slots leave supply so nobody books a practitioner who cannot take the call.
- * Returns the changes to publish once the transaction commits.
+ * Takes the practitioner's supply lock. Returns the changes to publish once the transaction commits.
  */
-export async function withdrawFutureWork(tx: Db, practitionerUserId: string, now: Date, actorUserId: string): Promise<AppointmentChange[]> {
+export async function withdrawFutureWork(deps: BookingDeps, caller: SignedInCaller, practitionerUserId: string, tx: Db): Promise<AppointmentChange[]> {
+  const now = deps.clock.now();
+  const actorUserId = caller.auth.userId;
+  await lockPractitioner(tx, practitionerUserId);
   const future = and(eq(appointments.practitionerUserId, practitionerUserId), gt(appointments.startTime, now));
   const released = await tx
     .update(appointments)

@@ -5,8 +5,10 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
-import { bookingUserValues, checkPeople } from './book';
-import type { BookingDeps, Caller } from './deps';
+import { checkPeople } from './book';
+import { bookingUserValues } from './booking-users';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';

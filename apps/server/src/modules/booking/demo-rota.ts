@@ -1,16 +1,11 @@
 import { BOOKING_LIVE } from '@vireo/contracts';
 import type { BookingDeps } from './deps';
 import { publishAppointmentChanges } from './live-events';
-import type { ServiceCatalogue } from './services';
+import { slotServices } from './services';
 import { topUpRollingShifts } from './supply';
 
 export const DEMO_PRACTITIONER_EMAIL = 'practitioner@demo.test';
 export const DEMO_ROTA_DAYS = 7;
-
-/** The public services a demo shift offers. */
-export function slotServices(catalogue: ServiceCatalogue): string[] {
-  return [...catalogue.values()].filter((s) => s.hasSlots && s.public).map((s) => s.service);
-}
 
 /**
  * A week of shifts for the demo practitioner from today, topped up each day. The new slots are

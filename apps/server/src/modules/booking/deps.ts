@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { BOOKING } from '@vireo/contracts';
-import type { AuthContext } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
@@ -58,14 +56,4 @@ export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process
 export function createBookingDeps(input: Omit<BookingDeps, 'services' | 'settings'> & { config: Config }): BookingDeps {
   const { config, ...rest } = input;
   return { ...rest, services: buildServiceCatalogue(config.productName), settings: bookingSettings(config) };
-}
-
-/**
- * Who is asking: a signed-in session, and/or the customer's short token (from the x-short-token
- * header), and the request for the audit trail (null when a job acts).
- */
-export interface Caller {
-  auth: AuthContext | null;
-  shortToken?: string | undefined;
-  request: FastifyRequest | null;
 }

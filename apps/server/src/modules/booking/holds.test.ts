@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, appointmentStatusChanges, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { insertRole } from '../identity/repo';
+import { insertRole } from '../identity';
 import { releaseExpiredHolds } from './holds';
 import { bookAsPatient, bookPublicly, bookingWorld, hold, paymentBody, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 

@@ -6,7 +6,8 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments, slotHolds, users } from '../../db/schema';
-import type { BookingDeps, Caller } from './deps';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, recordStatus, recordStatuses } from './repo';
 
@@ -48,8 +49,8 @@ async function findRun(db: Db, owner: SQL, now: Date, forUpdate: boolean): Promi
 
 /** Starting a run is what the per-address limit counts: moving a hold within a run starts none. */
 async function limitNewHolds(deps: BookingDeps, caller: Caller): Promise<void> {
-  if (!caller.request) return;
-  const count = await deps.limiter.hit(`booking-hold:${caller.request.ip}`, BOOKING.holdMinutes * 60);
+  if (!caller.origin) return;
+  const count = await deps.limiter.hit(`booking-hold:${caller.origin.address}`, BOOKING.holdMinutes * 60);
   if (count > deps.settings.holdsPerAddress) throw new AppError(429, BOOKING_MSG.tooManyHolds);
 }
 

@@ -1,10 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
-import { FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
+import { actorOf, FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
 import { orderByClause, pageOf, sortOrder, type SortOrder } from '../../platform/list-query';
-import { actorOf, countLaterReads } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -167,10 +167,11 @@ export async function listPage(deps: BookingDeps, caller: Caller, options: ListP
     kind: actor.kind,
     userId: actor.userId,
     role: actor.role,
-    ip: caller.request?.ip ?? null,
-    requestId: caller.request?.id ?? null,
+    ip: caller.origin?.address ?? null,
+    requestId: caller.origin?.requestId ?? null,
   };
   const [row] = await executePrepared<{ total: number; counted: string; items: string }>(deps.db, listPageStatement(options, reader));
-  if (row) countLaterReads(deps, actor, reader.window, JSON.parse(row.counted) as string[]);
+  const counted = row ? (JSON.parse(row.counted) as string[]) : [];
+  if (actor.userId && counted.length > 0) deps.audit.countReads({ userId: actor.userId, resourceType: 'appointment', window: reader.window, resourceIds: counted });
   return `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`;
 }

@@ -5,8 +5,9 @@ import { epochSeconds } from '../../platform/clock';
 import { filtersOf, type ListFilters } from '../../platform/list-query';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
-import { auditHealthData, auditListRead } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import { auditHealthData } from './audit';
+import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { earliestBookableStart, practitionerActivated } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport, requireIdentity, unreachable } from './policy';
 import { presentAppointment } from './present';
@@ -35,7 +36,8 @@ export interface SlotFilter {
 }
 
 /** Bookable slots of a service in a window: open, offered for the service, and starting more than 30 minutes from now. */
-export async function findSlots(deps: BookingDeps, auth: AuthContext | null, filter: SlotFilter): Promise<Slot[]> {
+export async function findSlots(deps: BookingDeps, caller: Caller, filter: SlotFilter): Promise<Slot[]> {
+  const { auth } = caller;
   const definition = deps.services.get(filter.service);
   if (!definition?.hasSlots) throw badRequest(BOOKING_MSG.serviceNotBookable, { service: BOOKING_MSG.serviceNotBookable });
   const now = deps.clock.now();
@@ -87,13 +89,13 @@ export function rangeWindow(from: number | undefined, to: number | undefined): {
 }
 
 /** GET /datesearch: each London day of the range with whether it has a bookable slot. */
-export async function searchDates(deps: BookingDeps, auth: AuthContext | null, input: { date_from: string; date_to: string; service: string }) {
+export async function searchDates(deps: BookingDeps, caller: Caller, input: { date_from: string; date_to: string; service: string }) {
   const days = daysBetween(input.date_from, input.date_to);
   if (days.length === 0) throw badRequest(BOOKING_MSG.rangeInvalid, { date_to: BOOKING_MSG.rangeInvalid });
   if (days.length > MAX_RANGE_DAYS) throw badRequest(BOOKING_MSG.rangeTooLong, { date_to: BOOKING_MSG.rangeTooLong });
   const from = dayWindow(days[0]!).from;
   const to = dayWindow(days[days.length - 1]!).to;
-  const slots = await findSlots(deps, auth, { service: input.service, from, to });
+  const slots = await findSlots(deps, caller, { service: input.service, from, to });
   const withSlots = new Set(slots.map((s) => londonDay(at(s.start_time))));
   return days.map((date) => ({ date, has_appointments: withSlots.has(date) }));
 }
@@ -129,7 +131,7 @@ function scopeOf(auth: AuthContext): SQL | undefined {
 type ListRange = ListPaging & { date_from?: number | undefined; date_to?: number | undefined };
 
 /** GET /getappointments and /getpastappointments: the caller's booked appointments ahead of or behind now. */
-export function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthContext }, past: boolean, range: ListRange): Promise<string> {
+export function upcomingOrPast(deps: BookingDeps, caller: SignedInCaller, past: boolean, range: ListRange): Promise<string> {
   const now = deps.clock.now();
   const conditions: (SQL | undefined)[] = [
     scopeOf(caller.auth),
@@ -142,7 +144,7 @@ export function upcomingOrPast(deps: BookingDeps, caller: Caller & { auth: AuthC
 }
 
 /** GET /admin/allappointments: every appointment in a window (default: today and the next 7 days). */
-export function allAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: ListRange): Promise<string> {
+export function allAppointments(deps: BookingDeps, caller: SignedInCaller, range: ListRange): Promise<string> {
   const now = deps.clock.now();
   const from = range.date_from !== undefined ? at(range.date_from) : new Date(now.getTime() - DAY);
   const to = range.date_to !== undefined ? at(range.date_to) : new Date(now.getTime() + 7 * DAY);
@@ -150,7 +152,7 @@ export function allAppointments(deps: BookingDeps, caller: Caller & { auth: Auth
 }
 
 /** GET /practitioner?date_from&date_to: the practitioner's appointments of every status in a window (managers: everyone's). */
-export function practitionerAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, range: ListRange): Promise<string> {
+export function practitionerAppointments(deps: BookingDeps, caller: SignedInCaller, range: ListRange): Promise<string> {
   const window = rangeWindow(range.date_from, range.date_to);
   const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
   return listPage(deps, caller, { where: and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), order: orderOf(range.sort, 'asc'), paging: range });
@@ -188,7 +190,7 @@ const SEARCH_FILTERS: ListFilters<SearchInput> = {
  * `validate_users` keeps only appointments with people on them; `user` is a practitioner or booker;
  * `exclude_future_waiting` leaves out WAITING appointments that have not started (the live status view).
  */
-export function searchAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: SearchInput): Promise<string> {
+export function searchAppointments(deps: BookingDeps, caller: SignedInCaller, input: SearchInput): Promise<string> {
   const conditions: (SQL | undefined)[] = [];
   if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), statusIn(['CLAIMABLE'])));
   if (input.status) {
@@ -216,13 +218,13 @@ export function searchAppointments(deps: BookingDeps, caller: Caller & { auth: A
 }
 
 /** GET /user/{id}/history: the appointments a user booked (themself, or support staff). */
-export async function userHistory(deps: BookingDeps, caller: Caller & { auth: AuthContext }, userId: string, paging: ListPaging): Promise<string> {
+export async function userHistory(deps: BookingDeps, caller: SignedInCaller, userId: string, paging: ListPaging): Promise<string> {
   if (userId !== caller.auth.userId && !isSupport(caller.auth)) throw notFound();
   return listPage(deps, caller, { where: and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), order: orderOf(paging.sort, 'desc'), paging });
 }
 
 /** GET /getresults?time_from&time_to: people with a result on appointments in the window. */
-export async function resultsBetween(deps: BookingDeps, caller: Caller & { auth: AuthContext }, input: { time_from: number; time_to: number }) {
+export async function resultsBetween(deps: BookingDeps, caller: SignedInCaller, input: { time_from: number; time_to: number }) {
   const window = rangeWindow(input.time_from, input.time_to);
   const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
   const rows = await deps.db
@@ -232,7 +234,7 @@ export async function resultsBetween(deps: BookingDeps, caller: Caller & { auth:
     .where(and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to), sql`${bookingUsers.metadata} ? 'result'`))
     .orderBy(asc(appointments.startTime))
     .limit(BOOKING.tooManyResults);
-  await auditListRead(deps, caller, rows.map((r) => r.appointmentId));
+  await deps.audit.listRead(caller, 'appointment', rows.map((r) => r.appointmentId));
   return rows.map((r) => ({
     appointment_id: r.appointmentId,
     booking_user_id: r.person.id,

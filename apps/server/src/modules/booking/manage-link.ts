@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import type { AuthContext } from '../../platform/access';
 import { conflict, notFound } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments, bookingPayments } from '../../db/schema';
-import type { BookingDeps, Caller } from './deps';
+import type { SignedInCaller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { linkExpired } from './policy';
 import { findAppointment } from './repo';
 
@@ -13,7 +13,7 @@ import { findAppointment } from './repo';
  * booking made with the old link moves to the new one, so the old link stops working at once; the
  * new link is e-mailed to the payer and the people on the booking. Audited, without the token.
  */
-export async function renewLink(deps: BookingDeps, caller: Caller & { auth: AuthContext }, id: string): Promise<void> {
+export async function renewLink(deps: BookingDeps, caller: SignedInCaller, id: string): Promise<void> {
   const row = await findAppointment(deps.db, id);
   if (!row) throw notFound();
   if (!row.shortTokenHash) throw conflict(BOOKING_MSG.noBookingLink);
@@ -25,7 +25,7 @@ export async function renewLink(deps: BookingDeps, caller: Caller & { auth: Auth
     const moved = await tx.update(appointments).set({ shortTokenHash: hashToken(token), shortTokenSealed: sealed }).where(eq(appointments.shortTokenHash, row.shortTokenHash!)).returning({ id: appointments.id });
     await deps.audit.record(
       { action: 'booking.link_renewed', outcome: 'success', resourceType: 'appointment', resourceId: id, details: { appointments: moved.length } },
-      caller.request ?? undefined,
+      caller,
       tx,
     );
     await deps.outbox.emit(tx, {

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { BOOKED_STATUSES, MY_APPOINTMENTS_PAST, type MyAppointment } from '@vireo/contracts';
-import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { appointments } from '../../db/schema';
-import { auditListRead } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import type { SignedInCaller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { statusIn } from './list-page';
 import { manageLink } from './mail';
 import { linkExpired } from './policy';
@@ -17,14 +16,14 @@ const LISTED = statusIn([...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELL
  * GET /mine: the caller's own bookings (they booked them signed in), upcoming and past, each with
  * its link while the link works. The read of their people is audited like any list's.
  */
-export async function myAppointments(deps: BookingDeps, caller: Caller & { auth: AuthContext }): Promise<{ upcoming: MyAppointment[]; past: MyAppointment[] }> {
+export async function myAppointments(deps: BookingDeps, caller: SignedInCaller): Promise<{ upcoming: MyAppointment[]; past: MyAppointment[] }> {
   const now = deps.clock.now();
   const own = (when: SQL) => and(eq(appointments.bookerUserId, caller.auth.userId), LISTED, when);
   const [upcoming, past] = await Promise.all([
     deps.db.select().from(appointments).where(own(gte(appointments.endTime, now))).orderBy(asc(appointments.startTime), asc(appointments.id)),
     deps.db.select().from(appointments).where(own(lt(appointments.endTime, now))).orderBy(desc(appointments.startTime), desc(appointments.id)).limit(MY_APPOINTMENTS_PAST),
   ]);
-  await auditListRead(deps, caller, [...upcoming, ...past].map((row) => row.id));
+  await deps.audit.listRead(caller, 'appointment', [...upcoming, ...past].map((row) => row.id));
   const item = async (row: AppointmentRow): Promise<MyAppointment> => ({
     id: row.id,
     type: row.type,

@@ -2,7 +2,7 @@ import { BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
 import { hasPermission, type AuthContext } from '../../platform/access';
 import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
-import type { Caller } from './deps';
+import type { Caller } from '../../platform/caller';
 import type { AppointmentRow } from './repo';
 
 /** See and act on every appointment (spec: shift manager and super admin: all). */

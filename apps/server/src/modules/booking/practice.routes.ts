@@ -42,7 +42,8 @@ import {
   updateBookingUser,
   uploadFile,
 } from './practice';
-import { bookingErrors, callerOf, sendJson, signedInCaller } from './routes-common';
+import { callerOf, signedInCaller } from '../../platform/caller';
+import { bookingErrors, sendJson } from './routes-common';
 
 const tags = ['booking: practitioner'];
 
@@ -178,7 +179,7 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
     config: { access: permission('appointments.attend') },
     schema: { tags, summary: 'Mark the practitioner online now (last online)', response: bookingErrors({ 200: SuccessOnly }) },
     handler: async (request) => {
-      await markOnline(deps, signedInCaller(request).auth);
+      await markOnline(deps, signedInCaller(request));
       return { success: true as const };
     },
   });
@@ -186,14 +187,14 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
   r.get('/practitioner/me', {
     config: { access: permission('appointments.attend') },
     schema: { tags, summary: 'The practitioner’s information: last online and last attended appointment', response: bookingErrors({ 200: PractitionerInfoResponse }) },
-    handler: async (request) => ({ success: true as const, practitioner: await practitionerInfo(deps, signedInCaller(request).auth) }),
+    handler: async (request) => ({ success: true as const, practitioner: await practitionerInfo(deps, signedInCaller(request)) }),
   });
 
   r.delete('/practitioner/:id/clear', {
     config: { access: practice },
     schema: { tags, summary: 'Forget a practitioner’s last attended appointment (themself, or a manager)', params: IdParams, response: bookingErrors({ 200: SuccessOnly }) },
     handler: async (request) => {
-      await clearPractitioner(deps, signedInCaller(request).auth, request.params.id);
+      await clearPractitioner(deps, signedInCaller(request), request.params.id);
       return { success: true as const };
     },
   });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
-import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files';
 import { appointmentFiles, appointmentNotes, appointments, appointmentStatusChanges, bookingUsers, practitionerPresence } from '../../db/schema';
 import { auditHealthData } from './audit';
-import type { BookingDeps, Caller } from './deps';
+import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
 import { publishAppointmentChanges, publishPresence } from './live-events';
 import { alternativeLinkRecipients } from './mail';
 import { canPractise, canRead, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
@@ -24,7 +24,7 @@ async function loadForPractice(deps: BookingDeps, caller: Caller, id: string): P
   return row;
 }
 
-export async function addNote(deps: BookingDeps, caller: Caller & { auth: AuthContext }, id: string, content: string): Promise<void> {
+export async function addNote(deps: BookingDeps, caller: SignedInCaller, id: string, content: string): Promise<void> {
   await loadForPractice(deps, caller, id);
   await deps.db.insert(appointmentNotes).values({ appointmentId: id, content, authorUserId: caller.auth.userId, createdAt: deps.clock.now() });
   await auditHealthData(deps, caller, 'write', [id]);
@@ -215,7 +215,8 @@ export async function joinAppointment(deps: BookingDeps, caller: Caller, id: str
 
 // ---- Practitioner presence ----
 
-export async function markOnline(deps: BookingDeps, auth: AuthContext): Promise<void> {
+export async function markOnline(deps: BookingDeps, caller: SignedInCaller): Promise<void> {
+  const { auth } = caller;
   const now = deps.clock.now();
   await deps.db
     .insert(practitionerPresence)
@@ -224,7 +225,8 @@ export async function markOnline(deps: BookingDeps, auth: AuthContext): Promise<
   await publishPresence(deps, auth.userId, now);
 }
 
-export async function practitionerInfo(deps: BookingDeps, auth: AuthContext) {
+export async function practitionerInfo(deps: BookingDeps, caller: SignedInCaller) {
+  const { auth } = caller;
   const [presence] = await deps.db.select().from(practitionerPresence).where(eq(practitionerPresence.userId, auth.userId));
   const names = await people(deps.db, [auth.userId]);
   return {
@@ -236,7 +238,8 @@ export async function practitionerInfo(deps: BookingDeps, auth: AuthContext) {
 }
 
 /** DELETE /practitioner/{id}/clear: forgets the practitioner's last appointment (themself or a manager). */
-export async function clearPractitioner(deps: BookingDeps, auth: AuthContext, practitionerUserId: string): Promise<void> {
+export async function clearPractitioner(deps: BookingDeps, caller: SignedInCaller, practitionerUserId: string): Promise<void> {
+  const { auth } = caller;
   if (practitionerUserId !== auth.userId && !isManager(auth)) throw notFound();
   await deps.db.update(practitionerPresence).set({ lastAttendedAppointmentId: null }).where(eq(practitionerPresence.userId, practitionerUserId));
 }

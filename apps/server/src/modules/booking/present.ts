@@ -1,37 +1,9 @@
-import { ageOn, BOOKING, type Appointment, type BookingUser } from '@vireo/contracts';
+import type { Appointment } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
-import type { AppointmentDetails, BookingUserRow } from './repo';
+import { presentBookingUser } from './booking-users';
+import type { AppointmentDetails } from './repo';
 
 const seconds = (date: Date | null) => (date ? epochSeconds(date) : null);
-
-export function presentBookingUser(row: BookingUserRow, now: Date): BookingUser {
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    date_of_birth: row.dateOfBirth,
-    minor: ageOn(row.dateOfBirth, epochSeconds(now)) < BOOKING.minorUnderAge,
-    sex: (row.sex as BookingUser['sex']) ?? undefined,
-    ethnicity: (row.ethnicity as BookingUser['ethnicity']) ?? undefined,
-    street_address: row.streetAddress ?? undefined,
-    extended_address: row.extendedAddress ?? undefined,
-    locality: row.locality ?? undefined,
-    region: row.region ?? undefined,
-    country: row.country ?? undefined,
-    postal_code: row.postalCode ?? undefined,
-    language: row.language ?? undefined,
-    tz_location: row.tzLocation ?? undefined,
-    toc_accept: row.tocAccept,
-    bundle_id: row.bundleId ?? undefined,
-    product_id: row.productId ?? undefined,
-    kit_id: row.kitId ?? undefined,
-    selected_kit: row.selectedKit ?? undefined,
-    vaccine_information: (row.vaccineInformation as BookingUser['vaccine_information']) ?? undefined,
-    metadata: row.metadata,
-  };
-}
 
 /** The appointment as the booking service answers it (spec 2 §3 field names). */
 export function presentAppointment(details: AppointmentDetails, now: Date, publicUrl: string): Appointment {

@@ -57,3 +57,8 @@ export function describeService(definition: ServiceDefinition, auth: AuthContext
     time_zone: definition.timeZone,
   };
 }
+
+/** The public services that offer slots: what a shift offers unless told otherwise (the rota, the demo rota). */
+export function slotServices(catalogue: ServiceCatalogue): string[] {
+  return [...catalogue.values()].filter((s) => s.hasSlots && s.public).map((s) => s.service);
+}

@@ -4,7 +4,8 @@ import { ShiftInput, ShiftResponse, ShiftsQuery, ShiftsResponse, ShiftUpdate, Su
 import type { AppContext } from '../../app-context';
 import { permission } from '../../platform/access';
 import { IdParams } from '../../platform/schemas';
-import { bookingErrors, signedInCaller } from './routes-common';
+import { signedInCaller } from '../../platform/caller';
+import { bookingErrors } from './routes-common';
 import { rangeWindow } from './lists';
 import { createShift, listShifts, removeShift, updateShift } from './supply';
 
@@ -24,7 +25,7 @@ export async function shiftRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: { tags, summary: 'Shifts overlapping a window (epoch seconds); practitioners see their own', querystring: ShiftsQuery, response: bookingErrors({ 200: ShiftsResponse }) },
     handler: async (request) => {
       const window = rangeWindow(request.query.date_from, request.query.date_to);
-      return { success: true as const, shifts: await listShifts(deps, signedInCaller(request).auth, { ...window, practitionerId: request.query.practitioner_id }) };
+      return { success: true as const, shifts: await listShifts(deps, signedInCaller(request), { ...window, practitionerId: request.query.practitioner_id }) };
     },
   });
 
@@ -36,7 +37,7 @@ export async function shiftRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: ShiftInput,
       response: bookingErrors({ 201: ShiftResponse }),
     },
-    handler: async (request, reply) => reply.status(201).send({ success: true as const, shift: await createShift(deps, signedInCaller(request).auth, request.body) }),
+    handler: async (request, reply) => reply.status(201).send({ success: true as const, shift: await createShift(deps, signedInCaller(request), request.body) }),
   });
 
   r.patch('/shifts/:id', {
@@ -48,14 +49,14 @@ export async function shiftRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: ShiftUpdate,
       response: bookingErrors({ 200: ShiftResponse }),
     },
-    handler: async (request) => ({ success: true as const, shift: await updateShift(deps, signedInCaller(request).auth, request.params.id, request.body) }),
+    handler: async (request) => ({ success: true as const, shift: await updateShift(deps, signedInCaller(request), request.params.id, request.body) }),
   });
 
   r.delete('/shifts/:id', {
     config: { access },
     schema: { tags, summary: 'Remove a shift: its open slots are deleted, booked ones become claimable', params: IdParams, response: bookingErrors({ 200: SuccessOnly }) },
     handler: async (request) => {
-      await removeShift(deps, signedInCaller(request).auth, request.params.id);
+      await removeShift(deps, signedInCaller(request), request.params.id);
       return { success: true as const };
     },
   });

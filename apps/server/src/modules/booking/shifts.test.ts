@@ -4,9 +4,10 @@ import { BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';
 import { appointments, shifts } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
 import { users } from '../../db/schema';
-import { insertRole } from '../identity/repo';
+import { insertRole } from '../identity';
 import { createHarness, type Harness } from '../../test/harness';
-import { DEMO_PRACTITIONER_EMAIL, slotServices, topUpDemoRota } from './demo-rota';
+import { DEMO_PRACTITIONER_EMAIL, topUpDemoRota } from './demo-rota';
+import { slotServices } from './services';
 import { bookPublicly, bookingWorld, hourFromNow, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;

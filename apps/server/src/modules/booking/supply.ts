@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, BOOKED_STATUSES, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { AuthContext } from '../../platform/access';
+import type { SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles, shifts, users } from '../../db/schema';
@@ -26,7 +27,7 @@ const UNBOOKED: AppointmentStatus[] = ['AVAILABLE', 'UNAVAILABLE', 'LOCKED'];
 const HOUR = 3_600_000;
 
 /** Serialises supply changes of one practitioner across transactions and server processes. */
-async function lockPractitioner(tx: Db, practitionerUserId: string): Promise<void> {
+export async function lockPractitioner(tx: Db, practitionerUserId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`shift:${practitionerUserId}`}))`);
 }
 
@@ -144,7 +145,8 @@ async function loadShiftFor(deps: BookingDeps, auth: AuthContext, id: string): P
   return row;
 }
 
-export async function createShift(deps: BookingDeps, auth: AuthContext, input: ShiftInput) {
+export async function createShift(deps: BookingDeps, caller: SignedInCaller, input: ShiftInput) {
+  const { auth } = caller;
   const practitionerUserId = ownerOf(auth, input.practitioner_id);
   const organisationId = await practitionerOrganisation(deps.db, practitionerUserId);
   if (!organisationId) throw badRequest(BOOKING_MSG.notAPractitioner, { practitioner_id: BOOKING_MSG.notAPractitioner });
@@ -166,7 +168,8 @@ export async function createShift(deps: BookingDeps, auth: AuthContext, input: S
   return (await presentShifts(deps.db, [shift.row]))[0]!;
 }
 
-export async function updateShift(deps: BookingDeps, auth: AuthContext, id: string, patch: Partial<Omit<ShiftInput, 'practitioner_id'>>) {
+export async function updateShift(deps: BookingDeps, caller: SignedInCaller, id: string, patch: Partial<Omit<ShiftInput, 'practitioner_id'>>) {
+  const { auth } = caller;
   const current = await loadShiftFor(deps, auth, id);
   const start = patch.start_time === undefined ? current.startTime : new Date(patch.start_time * 1000);
   const end = patch.end_time === undefined ? current.endTime : new Date(patch.end_time * 1000);
@@ -189,7 +192,8 @@ export async function updateShift(deps: BookingDeps, auth: AuthContext, id: stri
   return (await presentShifts(deps.db, [updated.row]))[0]!;
 }
 
-export async function removeShift(deps: BookingDeps, auth: AuthContext, id: string): Promise<void> {
+export async function removeShift(deps: BookingDeps, caller: SignedInCaller, id: string): Promise<void> {
+  const { auth } = caller;
   const current = await loadShiftFor(deps, auth, id);
   const vacated = await deps.db.transaction(async (tx) => {
     await lockPractitioner(tx, current.practitionerUserId);
@@ -206,7 +210,8 @@ async function publishShiftChanges(deps: BookingDeps, vacated: { removed: Appoin
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.created, created.map((slot) => ({ row: slot, previousStatus: null })));
 }
 
-export async function listShifts(deps: BookingDeps, auth: AuthContext, range: { from: Date; to: Date; practitionerId?: string | undefined }) {
+export async function listShifts(deps: BookingDeps, caller: SignedInCaller, range: { from: Date; to: Date; practitionerId?: string | undefined }) {
+  const { auth } = caller;
   const practitionerId = isManager(auth) ? range.practitionerId : auth.userId;
   const rows = await deps.db
     .select()

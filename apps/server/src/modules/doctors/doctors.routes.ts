@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CreateDoctorRequest, DoctorResponse, DoctorShiftsQuery, DoctorShiftsResponse, DoctorsResponse, MessageResponse, ROTA_MSG, UpdateDoctorRequest } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { permission, requireAuth } from '../../platform/access';
+import { permission } from '../../platform/access';
+import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
-import { shiftsOfPractitioner } from '../rota/service';
+import { shiftsOfPractitioner } from '../rota';
 import { createDoctor, listDoctors, resendInvitation, setDoctorDisabled } from './service';
 
 const tags = ['doctors management'];
@@ -20,7 +21,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get('/', {
     config: { access },
     schema: { tags, summary: 'The practitioners of the organisations the caller manages', response: withErrors({ 200: DoctorsResponse }) },
-    handler: async (request) => ({ success: true as const, doctors: await listDoctors(ctx, requireAuth(request)) }),
+    handler: async (request) => ({ success: true as const, doctors: await listDoctors(ctx.doctors, signedInCaller(request)) }),
   });
 
   r.post('/', {
@@ -32,7 +33,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: withErrors({ 201: DoctorResponse }),
     },
     handler: async (request, reply) => {
-      const doctor = await createDoctor(ctx, requireAuth(request), request.body, request);
+      const doctor = await createDoctor(ctx.doctors, signedInCaller(request), request.body);
       return reply.status(201).send({ success: true as const, message: ROTA_MSG.doctorCreated, doctor });
     },
   });
@@ -41,7 +42,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { access },
     schema: { tags, summary: 'Disable (ends every session; booked appointments not yet started become claimable, open slots are withdrawn) or enable a practitioner', params: IdParams, body: UpdateDoctorRequest, response: withErrors({ 200: DoctorResponse }) },
     handler: async (request) => {
-      const doctor = await setDoctorDisabled(ctx, requireAuth(request), request.params.id, request.body.disabled, request);
+      const doctor = await setDoctorDisabled(ctx.doctors, signedInCaller(request), request.params.id, request.body.disabled);
       return { success: true as const, message: request.body.disabled ? ROTA_MSG.doctorDisabled : ROTA_MSG.doctorEnabled, doctor };
     },
   });
@@ -50,7 +51,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { access },
     schema: { tags, summary: 'Send a new set-password invitation (the previous link stops working)', params: IdParams, response: withErrors({ 200: MessageResponse }) },
     handler: async (request) => {
-      await resendInvitation(ctx, requireAuth(request), request.params.id, request);
+      await resendInvitation(ctx.doctors, signedInCaller(request), request.params.id);
       return { success: true as const, message: ROTA_MSG.invitationSent };
     },
   });
@@ -60,7 +61,7 @@ export async function doctorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { tags, summary: 'A practitioner’s shifts between date_from and date_to (epoch seconds)', params: IdParams, querystring: DoctorShiftsQuery, response: withErrors({ 200: DoctorShiftsResponse }) },
     handler: async (request) => ({
       success: true as const,
-      shifts: await shiftsOfPractitioner(ctx, requireAuth(request), request.params.id, request.query.date_from, request.query.date_to),
+      shifts: await shiftsOfPractitioner(ctx.rota, signedInCaller(request), request.params.id, request.query.date_from, request.query.date_to),
     }),
   });
 }

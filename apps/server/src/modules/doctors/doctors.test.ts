@@ -4,7 +4,7 @@ import { BOOKING_MSG, MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments, appointmentStatusChanges, sessions, users } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hold, paymentBody, shiftWithSlots } from '../../test/booking-world';
-import { londonDay } from '../booking/time';
+import { londonDay } from '../booking';
 
 let h: Harness;
 let clinic: string;

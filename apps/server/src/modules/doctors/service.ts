@@ -1,24 +1,37 @@
 import { and, asc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { BOOKING_LIVE, ROTA_LIVE, ROTA_MSG, SHIFT_MANAGEMENT, type CreateDoctorRequest, type Doctor } from '@vireo/contracts';
-import type { AppContext } from '../../app-context';
 import type { AuthContext } from '../../platform/access';
-import { epochSeconds } from '../../platform/clock';
+import type { AuditLog } from '../../platform/audit';
+import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { Db } from '../../platform/db';
+import type { LiveHub } from '../../platform/live';
+import type { OutboxRelay } from '../../platform/outbox';
+import type { MailQuota } from '../../platform/rate-limit';
+import { epochSeconds, type Clock } from '../../platform/clock';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { passwordInvitations, roles, shifts, users } from '../../db/schema';
-import { withdrawFutureWork } from '../booking/claims';
-import { publishAppointmentChanges } from '../booking/live-events';
-import { findUserByEmail, insertRole, revokeSessionsOf } from '../identity/repo';
-import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota/scope';
+import { publishAppointmentChanges, withdrawFutureWork, type BookingDeps } from '../booking';
+import { findUserByEmail, insertRole, revokeSessionsOf, type SessionStore } from '../identity';
+import { managedOrganisations, practitionerRoleScope, requireManagedPractitioner } from '../rota';
 
-type DoctorsContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'outbox' | 'mailQuota' | 'config' | 'live' | 'sessions' | 'booking'>;
+/** What Doctors Management needs; built once per process (deps.doctors). */
+export interface DoctorsDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  outbox: Pick<OutboxRelay, 'emit'>;
+  mailQuota: MailQuota;
+  live: Pick<LiveHub, 'publish'>;
+  sessions: SessionStore;
+  booking: BookingDeps;
+}
 const DAY_MS = 86_400_000;
 
-async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<Doctor[]> {
+async function presentDoctors(deps: DoctorsDeps, userIds: string[]): Promise<Doctor[]> {
   if (userIds.length === 0) return [];
-  const { db } = ctx.database;
-  const now = ctx.clock.now();
+  const { db } = deps;
+  const now = deps.clock.now();
   const [people, upcoming] = await Promise.all([
     db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.lastName), asc(users.firstName)),
     db
@@ -41,14 +54,15 @@ async function presentDoctors(ctx: DoctorsContext, userIds: string[]): Promise<D
 }
 
 /** The practitioners of the organisations the caller manages. */
-export async function listDoctors(ctx: DoctorsContext, auth: AuthContext): Promise<Doctor[]> {
-  const rows = await ctx.database.db.selectDistinct({ userId: roles.userId }).from(roles).where(practitionerRoleScope(auth));
-  return presentDoctors(ctx, rows.map((r) => r.userId));
+export async function listDoctors(deps: DoctorsDeps, caller: SignedInCaller): Promise<Doctor[]> {
+  const { auth } = caller;
+  const rows = await deps.db.selectDistinct({ userId: roles.userId }).from(roles).where(practitionerRoleScope(auth));
+  return presentDoctors(deps, rows.map((r) => r.userId));
 }
 
-async function sendInvitation(ctx: DoctorsContext, user: { id: string }, invitedBy: string): Promise<void> {
-  const { db } = ctx.database;
-  const now = ctx.clock.now();
+async function sendInvitation(deps: DoctorsDeps, user: { id: string }, invitedBy: string): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const token = newToken();
   await db.transaction(async (tx) => {
     // A new invitation replaces the old: only the latest link works.
@@ -61,7 +75,7 @@ async function sendInvitation(ctx: DoctorsContext, user: { id: string }, invited
       expiresAt: new Date(now.getTime() + SHIFT_MANAGEMENT.invitationValidDays * DAY_MS),
     });
     // The e-mail with the link is this event's handler (doctors/mails.ts); the token travels sealed.
-    await ctx.outbox.emit(tx, { name: 'practitioner.invited', organisationId: null, payload: { user_id: user.id, invited_by: invitedBy }, secrets: { token } });
+    await deps.outbox.emit(tx, { name: 'practitioner.invited', organisationId: null, payload: { user_id: user.id, invited_by: invitedBy }, secrets: { token } });
   });
 }
 
@@ -72,10 +86,11 @@ function organisationFor(auth: AuthContext): string {
 }
 
 /** Creates a practitioner account without a password and e-mails the link to set one. */
-export async function createDoctor(ctx: DoctorsContext, auth: AuthContext, input: CreateDoctorRequest, request: FastifyRequest): Promise<Doctor> {
-  const { db } = ctx.database;
+export async function createDoctor(deps: DoctorsDeps, caller: SignedInCaller, input: CreateDoctorRequest): Promise<Doctor> {
+  const { auth } = caller;
+  const { db } = deps;
   if (await findUserByEmail(db, input.email)) throw new AppError(409, ROTA_MSG.emailTaken, { email: ROTA_MSG.emailTaken });
-  await ctx.mailQuota.claim(auth.userId, [input.email]);
+  await deps.mailQuota.claim(auth.userId, [input.email]);
   const organisationId = organisationFor(auth);
   const user = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -88,55 +103,57 @@ export async function createDoctor(ctx: DoctorsContext, auth: AuthContext, input
         username: input.email.toLowerCase(),
         passwordHash: null,
         telephone: input.telephone || null,
-        createdAt: ctx.clock.now(),
+        createdAt: deps.clock.now(),
       })
       .returning();
     if (!row) throw new Error('user insert returned nothing');
     await insertRole(tx, { name: 'practitioner', userId: row.id, organisationId, profileName: `${row.firstName} ${row.lastName}` });
     return row;
   });
-  await sendInvitation(ctx, user, auth.userId);
-  await ctx.audit.record({ action: 'practitioner.create', outcome: 'success', resourceType: 'user', resourceId: user.id }, request);
-  await publishDoctors(ctx, organisationId, user.id);
-  return (await presentDoctors(ctx, [user.id]))[0]!;
+  await sendInvitation(deps, user, auth.userId);
+  await deps.audit.record({ action: 'practitioner.create', outcome: 'success', resourceType: 'user', resourceId: user.id }, caller);
+  await publishDoctors(deps, organisationId, user.id);
+  return (await presentDoctors(deps, [user.id]))[0]!;
 }
 
 /** Sends a fresh invitation to a practitioner who has not set a password yet. */
-export async function resendInvitation(ctx: DoctorsContext, auth: AuthContext, userId: string, request: FastifyRequest): Promise<void> {
-  await requireManagedPractitioner(ctx.database.db, auth, userId);
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+export async function resendInvitation(deps: DoctorsDeps, caller: SignedInCaller, userId: string): Promise<void> {
+  const { auth } = caller;
+  await requireManagedPractitioner(deps.db, auth, userId);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.passwordHash) throw conflict(ROTA_MSG.alreadyActive);
   if (user.disabledAt) throw badRequest(ROTA_MSG.doctorDisabled);
-  await ctx.mailQuota.claim(auth.userId, [user.email]);
-  await sendInvitation(ctx, user, auth.userId);
-  await ctx.audit.record({ action: 'practitioner.invite', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
+  await deps.mailQuota.claim(auth.userId, [user.email]);
+  await sendInvitation(deps, user, auth.userId);
+  await deps.audit.record({ action: 'practitioner.invite', outcome: 'success', resourceType: 'user', resourceId: userId }, caller);
 }
 
 /**
  * Disables or enables a practitioner's account. Disabling ends every session and withdraws their
  * future work: booked appointments become claimable, open slots leave supply.
  */
-export async function setDoctorDisabled(ctx: DoctorsContext, auth: AuthContext, userId: string, disabled: boolean, request: FastifyRequest): Promise<Doctor> {
-  const { db } = ctx.database;
+export async function setDoctorDisabled(deps: DoctorsDeps, caller: SignedInCaller, userId: string, disabled: boolean): Promise<Doctor> {
+  const { auth } = caller;
+  const { db } = deps;
   const organisationId = await requireManagedPractitioner(db, auth, userId);
   if (userId === auth.userId) throw notFound();
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   const withdrawn = await db.transaction(async (tx) => {
     await tx.update(users).set({ disabledAt: disabled ? now : null }).where(eq(users.id, userId));
     if (!disabled) return [];
     await revokeSessionsOf(tx, userId, now);
-    return withdrawFutureWork(tx, userId, now, auth.userId);
+    return withdrawFutureWork(deps.booking, caller, userId, tx);
   });
-  if (disabled) await ctx.sessions.changed({ userId, revoked: true });
-  await publishAppointmentChanges(ctx.booking, BOOKING_LIVE.kinds.released, withdrawn);
-  await ctx.audit.record({ action: disabled ? 'practitioner.disable' : 'practitioner.enable', outcome: 'success', resourceType: 'user', resourceId: userId }, request);
-  await publishDoctors(ctx, organisationId, userId);
-  return (await presentDoctors(ctx, [userId]))[0]!;
+  if (disabled) await deps.sessions.changed({ userId, revoked: true });
+  await publishAppointmentChanges(deps.booking, BOOKING_LIVE.kinds.released, withdrawn);
+  await deps.audit.record({ action: disabled ? 'practitioner.disable' : 'practitioner.enable', outcome: 'success', resourceType: 'user', resourceId: userId }, caller);
+  await publishDoctors(deps, organisationId, userId);
+  return (await presentDoctors(deps, [userId]))[0]!;
 }
 
-async function publishDoctors(ctx: DoctorsContext, organisationId: string, userId: string): Promise<void> {
-  await ctx.live.publish({
+async function publishDoctors(deps: DoctorsDeps, organisationId: string, userId: string): Promise<void> {
+  await deps.live.publish({
     topic: ROTA_LIVE.doctors,
     kind: 'practitioner.changed',
     audience: { permission: 'doctors.manage' },
@@ -146,24 +163,24 @@ async function publishDoctors(ctx: DoctorsContext, organisationId: string, userI
 
 export type InvitationLookup = { ok: true; userId: string; email: string; invitationId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
-export async function invitationFor(ctx: DoctorsContext, token: string): Promise<InvitationLookup> {
+export async function invitationFor(deps: DoctorsDeps, token: string): Promise<InvitationLookup> {
   if (!token || token.length > 200) return { ok: false, reason: 'invalid' };
-  const [row] = await ctx.database.db
+  const [row] = await deps.db
     .select({ id: passwordInvitations.id, userId: passwordInvitations.userId, expiresAt: passwordInvitations.expiresAt, closedAt: passwordInvitations.closedAt, email: users.email, disabledAt: users.disabledAt })
     .from(passwordInvitations)
     .innerJoin(users, eq(users.id, passwordInvitations.userId))
     .where(eq(passwordInvitations.tokenHash, hashToken(token)));
   if (!row || row.closedAt || row.disabledAt) return { ok: false, reason: 'invalid' };
-  if (row.expiresAt <= ctx.clock.now()) return { ok: false, reason: 'expired' };
+  if (row.expiresAt <= deps.clock.now()) return { ok: false, reason: 'expired' };
   return { ok: true, userId: row.userId, email: row.email, invitationId: row.id };
 }
 
 /** Spends the invitation and sets the password; answers the practitioner role to sign in with. */
-export async function acceptInvitation(ctx: DoctorsContext, token: string, passwordHash: string, request: FastifyRequest): Promise<{ userId: string; roleId: string }> {
-  const lookup = await invitationFor(ctx, token);
+export async function acceptInvitation(deps: DoctorsDeps, caller: Caller, token: string, passwordHash: string): Promise<{ userId: string; roleId: string }> {
+  const lookup = await invitationFor(deps, token);
   if (!lookup.ok) throw badRequest(lookup.reason === 'expired' ? ROTA_MSG.invitationExpired : ROTA_MSG.invitationInvalid);
-  const now = ctx.clock.now();
-  const { db } = ctx.database;
+  const now = deps.clock.now();
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordInvitations)
@@ -175,6 +192,6 @@ export async function acceptInvitation(ctx: DoctorsContext, token: string, passw
   });
   const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.userId, lookup.userId), eq(roles.name, 'practitioner'))).orderBy(sql`${roles.position}`);
   if (!role) throw badRequest(ROTA_MSG.invitationInvalid);
-  await ctx.audit.record({ action: 'practitioner.password_set', outcome: 'success', actorUserId: lookup.userId, resourceType: 'user', resourceId: lookup.userId }, request);
+  await deps.audit.record({ action: 'practitioner.password_set', outcome: 'success', actorUserId: lookup.userId, resourceType: 'user', resourceId: lookup.userId }, caller);
   return { userId: lookup.userId, roleId: role.id };
 }

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { MSG, Password, PASSWORD_MIN, ROTA_MSG, text } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
+import { callerOf } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
+import { issueLoginToken } from '../identity';
 import { acceptInvitation, invitationFor } from './service';
 
 const TITLE = 'Set your password';
@@ -32,7 +34,7 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
 
   app.get('/set-password', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
-    const invitation = await invitationFor(ctx, token);
+    const invitation = await invitationFor(ctx.doctors, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
     return html(reply, 200, passwordForm(issueCsrf(reply), token, invitation.email));
   });
@@ -40,7 +42,7 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
   app.post('/set-password', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const token = typeof form.token === 'string' ? form.token : '';
-    const invitation = await invitationFor(ctx, token);
+    const invitation = await invitationFor(ctx.doctors, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const again = (status: number, errors: string[]) => html(reply, status, passwordForm(issueCsrf(reply), token, invitation.email, errors));
     if (!(await csrfValid(app, request))) return again(403, ['Your form expired. Please try again.']);
@@ -51,8 +53,8 @@ export async function setPasswordPages(app: FastifyInstance, ctx: AppContext): P
     if (!parsed.success) return again(400, parsed.error.issues.map((issue) => `Password: ${issue.message}.`));
     if (password !== form.confirm) return again(400, ['The passwords do not match.']);
     try {
-      const { userId, roleId } = await acceptInvitation(ctx, token, await hashPassword(password), request);
-      const loginToken = await ctx.identity.issueLoginToken(userId, roleId, 'set-password');
+      const { userId, roleId } = await acceptInvitation(ctx.doctors, callerOf(request), token, await hashPassword(password));
+      const loginToken = await issueLoginToken(ctx.identity, userId, roleId, 'set-password');
       return reply.redirect(`/verify-token?token=${encodeURIComponent(loginToken)}`, 303);
     } catch (error) {
       if (error instanceof AppError) return again(error.statusCode, [error.message]);

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CreateRoleRequest, CreateUserRequest, MSG, RoleResponse, UpdateUserRequest, UserResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { SIGNED_IN, permission, requireAuth } from '../../platform/access';
+import { SIGNED_IN, permission } from '../../platform/access';
+import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
+import { createRole, createUser, getUser, updateUser } from './service';
 
 /**
  * The identity service (spec 1 §7), mounted at /api/identity.
@@ -16,7 +18,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: { access: permission('users.create', MSG.unableToCreateUser) },
     schema: { tags: ['identity'], summary: 'Create a user (super admin)', body: CreateUserRequest, response: withErrors({ 201: UserResponse }) },
     handler: async (request, reply) => {
-      const user = await ctx.identity.createUser(request.body, request);
+      const user = await createUser(ctx.identity, signedInCaller(request), request.body);
       return reply.status(201).send({ success: true as const, user });
     },
   });
@@ -24,7 +26,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get('/users/:id', {
     config: { access: SIGNED_IN },
     schema: { tags: ['identity'], summary: 'Read a user (themself, or anyone for a super admin)', params: IdParams, response: withErrors({ 200: UserResponse }) },
-    handler: async (request) => ({ success: true as const, user: await ctx.identity.getUser(requireAuth(request), request.params.id) }),
+    handler: async (request) => ({ success: true as const, user: await getUser(ctx.identity, signedInCaller(request), request.params.id) }),
   });
 
   r.patch('/users/:id', {
@@ -38,7 +40,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     handler: async (request) => ({
       success: true as const,
-      user: await ctx.identity.updateUser(requireAuth(request), request.params.id, request.body, request),
+      user: await updateUser(ctx.identity, signedInCaller(request), request.params.id, request.body),
     }),
   });
 
@@ -46,7 +48,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: { access: permission('roles.grant', MSG.unableToCreateRole) },
     schema: { tags: ['identity'], summary: 'Give a user a role in an organisation (super admin)', body: CreateRoleRequest, response: withErrors({ 201: RoleResponse }) },
     handler: async (request, reply) => {
-      const role = await ctx.identity.createRole(request.body, request);
+      const role = await createRole(ctx.identity, signedInCaller(request), request.body);
       return reply.status(201).send({ success: true as const, role });
     },
   });

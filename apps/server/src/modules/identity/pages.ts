@@ -5,7 +5,8 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, safeReturnUrl, sendPage } from '../../platform/pages';
-import { signInRateLimit } from './service';
+import { callerOf } from '../../platform/caller';
+import { authenticate, changePassword, issueLoginToken, signInRateLimit } from './service';
 
 function signInForm(csrf: string, email: string, error?: string): string {
   return `${alert(error)}
@@ -66,8 +67,8 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', MSG.controlCharacters));
     if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, MSG.missingDetails));
     try {
-      const { user, roles } = await ctx.identity.authenticate(email, text(form, 'password'), request);
-      const token = await ctx.identity.issueLoginToken(user.id, roles[0]!.id, 'sign-in');
+      const { user, roles } = await authenticate(ctx.identity, callerOf(request), { email, password: text(form, 'password') });
+      const token = await issueLoginToken(ctx.identity, user.id, roles[0]!.id, 'sign-in');
       return reply.redirect(`/verify-token?token=${encodeURIComponent(token)}`, 303);
     } catch (error) {
       const status = error instanceof AppError ? error.statusCode : 500;
@@ -101,7 +102,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
     if (next.length < PASSWORD_MIN || next.length > PASSWORD_MAX) return again(400, `The new password must have at least ${PASSWORD_MIN} characters.`);
     if (next !== confirm) return again(400, 'The new passwords do not match.');
     try {
-      await ctx.identity.changePassword({ email, current, next, roleId: /^[0-9a-f-]{36}$/i.test(roleId) ? roleId : undefined }, request);
+      await changePassword(ctx.identity, callerOf(request), { email, current, next, roleId: /^[0-9a-f-]{36}$/i.test(roleId) ? roleId : undefined });
     } catch (error) {
       return again(error instanceof AppError ? error.statusCode : 500, errorText(error));
     }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { callerOf } from '../../platform/caller';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
 import { PASSWORD_RESET_SECONDS, requestPasswordReset, resetLinkFor, resetPassword } from './password-reset';
 
@@ -73,7 +74,7 @@ export async function passwordResetPages(app: FastifyInstance, ctx: AppContext):
     const parsed = Email.safeParse(email);
     if (!parsed.success) return again(400, parsed.error.issues[0]?.message ?? MSG.missingDetails);
     try {
-      await requestPasswordReset(ctx, parsed.data, request);
+      await requestPasswordReset(ctx.identity, callerOf(request), parsed.data);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
@@ -84,7 +85,7 @@ export async function passwordResetPages(app: FastifyInstance, ctx: AppContext):
 
   app.get('/reset-password', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
-    const link = await resetLinkFor(ctx, token);
+    const link = await resetLinkFor(ctx.identity, token);
     if (!link.ok) return unusable(reply, link.reason);
     return html(reply, 200, RESET_TEXT.resetTitle, newPasswordForm(issueCsrf(reply), token, link.email));
   });
@@ -92,7 +93,7 @@ export async function passwordResetPages(app: FastifyInstance, ctx: AppContext):
   app.post('/reset-password', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const token = field(form, 'token');
-    const link = await resetLinkFor(ctx, token);
+    const link = await resetLinkFor(ctx.identity, token);
     if (!link.ok) return unusable(reply, link.reason);
     const again = (status: number, errors: string[]) => html(reply, status, RESET_TEXT.resetTitle, newPasswordForm(issueCsrf(reply), token, link.email, errors));
     if (!(await csrfValid(app, request))) return again(403, [RESET_TEXT.formExpired]);
@@ -102,7 +103,7 @@ export async function passwordResetPages(app: FastifyInstance, ctx: AppContext):
     const parsed = Password.safeParse(password);
     if (!parsed.success) return again(400, parsed.error.issues.map((issue) => `Password: ${issue.message}.`));
     if (password !== form.confirm) return again(400, [RESET_TEXT.mismatch]);
-    if (!(await resetPassword(ctx, token, await hashPassword(password), request))) return unusable(reply, 'invalid');
+    if (!(await resetPassword(ctx.identity, callerOf(request), { token, passwordHash: await hashPassword(password) }))) return unusable(reply, 'invalid');
     return html(reply, 200, RESET_TEXT.doneTitle, `${alert(RESET_TEXT.done, 'ok')}<p><a href="/login">Sign in</a></p>`);
   });
 }

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
 import type { AuditLog } from '../../platform/audit';
+import type { RequestCaller } from '../../platform/caller';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
@@ -9,6 +8,7 @@ import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
 import { hashToken, newToken } from '../../platform/tokens';
 import { passwordResets, users } from '../../db/schema';
 import * as repo from './repo';
+import type { IdentityDeps } from './service';
 
 /** A reset link works for an hour, once. */
 export const PASSWORD_RESET_SECONDS = 3600;
@@ -19,11 +19,11 @@ export const PASSWORD_RESET_SECONDS = 3600;
  * queues the address, sealed, for the handler below, which alone looks the account up. So the answer
  * and its timing say nothing about whether an account exists.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, request: FastifyRequest): Promise<void> {
-  await ctx.mailQuota.claim(`address:${request.ip}`, [email]);
-  await ctx.database.db.transaction(async (tx) => {
-    await ctx.outbox.emit(tx, { name: 'password_reset.requested', organisationId: null, payload: {}, secrets: { email } });
-    await ctx.audit.record({ action: 'user.password_reset_request', outcome: 'success' }, request, tx);
+export async function requestPasswordReset(deps: IdentityDeps, caller: RequestCaller, email: string): Promise<void> {
+  await deps.mailQuota.claim(`address:${caller.origin.address}`, [email]);
+  await deps.db.transaction(async (tx) => {
+    await deps.outbox.emit(tx, { name: 'password_reset.requested', organisationId: null, payload: {}, secrets: { email } });
+    await deps.audit.record({ action: 'user.password_reset_request', outcome: 'success' }, caller, tx);
   });
 }
 
@@ -81,15 +81,15 @@ export function registerIdentityMessages(relay: OutboxRelay, deps: ResetMailDeps
 export type ResetLink = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Whether a reset link can still be used: known, not used nor replaced, not expired. */
-export async function resetLinkFor(ctx: AppContext, token: string): Promise<ResetLink> {
+export async function resetLinkFor(deps: IdentityDeps, token: string): Promise<ResetLink> {
   if (!token) return { ok: false, reason: 'invalid' };
-  const [row] = await ctx.database.db
+  const [row] = await deps.db
     .select({ closedAt: passwordResets.closedAt, expiresAt: passwordResets.expiresAt, email: users.email, disabledAt: users.disabledAt })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(eq(passwordResets.tokenHash, hashToken(token)));
   if (!row || row.closedAt || row.disabledAt) return { ok: false, reason: 'invalid' };
-  if (row.expiresAt <= ctx.clock.now()) return { ok: false, reason: 'expired' };
+  if (row.expiresAt <= deps.clock.now()) return { ok: false, reason: 'expired' };
   return { ok: true, email: row.email };
 }
 
@@ -97,9 +97,10 @@ export async function resetLinkFor(ctx: AppContext, token: string): Promise<Rese
  * Sets the new password through an open link, closing it in the same statement (a second use finds
  * it closed), and ends every session of the account. Answers false when the link is no longer open.
  */
-export async function resetPassword(ctx: AppContext, token: string, passwordHash: string, request: FastifyRequest): Promise<boolean> {
-  const now = ctx.clock.now();
-  const userId = await ctx.database.db.transaction(async (tx) => {
+export async function resetPassword(deps: IdentityDeps, caller: RequestCaller, input: { token: string; passwordHash: string }): Promise<boolean> {
+  const { token, passwordHash } = input;
+  const now = deps.clock.now();
+  const userId = await deps.db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordResets)
       .set({ closedAt: now })
@@ -113,10 +114,10 @@ export async function resetPassword(ctx: AppContext, token: string, passwordHash
       .returning({ id: users.id });
     if (!user) return null;
     await repo.revokeSessionsOf(tx, user.id, now);
-    await ctx.audit.record({ action: 'user.password_reset', outcome: 'success', actorUserId: user.id, resourceType: 'user', resourceId: user.id }, request, tx);
+    await deps.audit.record({ action: 'user.password_reset', outcome: 'success', actorUserId: user.id, resourceType: 'user', resourceId: user.id }, caller, tx);
     return user.id;
   });
   if (!userId) return false;
-  await ctx.sessions.changed({ userId, revoked: true });
+  await deps.sessions.changed({ userId, revoked: true });
   return true;
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { MESSAGES_MSG, MessageDetailResponse, MessageResponse, MessagesQuery, MessagesResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { permission, requireAuth } from '../../platform/access';
+import { permission } from '../../platform/access';
+import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { listMessages, readMessage, resendMessage } from './service';
 
@@ -20,13 +21,13 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get('/', {
     config: { access },
     schema: { tags, summary: 'Recorded e-mails, newest first, one page (limit, offset); no bodies', querystring: MessagesQuery, response: withErrors({ 200: MessagesResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await listMessages(ctx, request.query)) }),
+    handler: async (request) => ({ success: true as const, ...(await listMessages(ctx.messages, signedInCaller(request), request.query)) }),
   });
 
   r.get('/:id', {
     config: { access },
     schema: { tags, summary: 'One recorded e-mail with its body (audited as message.read)', params: IdParams, response: withErrors({ 200: MessageDetailResponse }) },
-    handler: async (request) => ({ success: true as const, message: await readMessage(ctx, request.params.id, request) }),
+    handler: async (request) => ({ success: true as const, message: await readMessage(ctx.messages, signedInCaller(request), request.params.id) }),
   });
 
   r.post('/:id/resend', {
@@ -38,7 +39,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: withErrors({ 202: MessageResponse }),
     },
     handler: async (request, reply) => {
-      await resendMessage(ctx, requireAuth(request), request.params.id, request);
+      await resendMessage(ctx.messages, signedInCaller(request), request.params.id);
       return reply.status(202).send({ success: true as const, message: MESSAGES_MSG.resendQueued });
     },
   });

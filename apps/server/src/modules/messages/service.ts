@@ -1,16 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import { count, desc, eq } from 'drizzle-orm';
 import type { RecordedMessage } from '@vireo/contracts';
-import type { AppContext } from '../../app-context';
-import type { AuthContext } from '../../platform/access';
+import type { AuditLog } from '../../platform/audit';
+import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
+import type { MailQuota } from '../../platform/rate-limit';
 import { messages } from '../../db/schema';
 
-type MessagesContext = Pick<AppContext, 'database' | 'mailer' | 'audit' | 'mailQuota' | 'outbox'>;
+export interface MessagesDeps {
+  db: Db;
+  mailer: Mailer;
+  audit: AuditLog;
+  mailQuota: MailQuota;
+  outbox: OutboxRelay;
+}
 type MessageRow = typeof messages.$inferSelect;
 
 function present(row: MessageRow): RecordedMessage {
@@ -26,8 +32,8 @@ function present(row: MessageRow): RecordedMessage {
 }
 
 /** A page of the recorded messages, newest first; no bodies. */
-export async function listMessages(ctx: MessagesContext, paging: { limit: number; offset: number }): Promise<{ messages: RecordedMessage[]; total: number }> {
-  const { db } = ctx.database;
+export async function listMessages(deps: MessagesDeps, _caller: SignedInCaller, paging: { limit: number; offset: number }): Promise<{ messages: RecordedMessage[]; total: number }> {
+  const { db } = deps;
   const [rows, [total]] = await Promise.all([
     db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(paging.limit).offset(paging.offset),
     db.select({ n: count() }).from(messages),
@@ -42,10 +48,10 @@ async function findMessage(db: Db, id: string): Promise<MessageRow> {
 }
 
 /** One message with its body opened. Bodies carry one-time links, so every read is audited. */
-export async function readMessage(ctx: MessagesContext, id: string, request: FastifyRequest): Promise<RecordedMessage & { body: string }> {
-  const row = await findMessage(ctx.database.db, id);
-  const opened = await ctx.mailer.open(row);
-  await ctx.audit.record({ action: 'message.read', outcome: 'success', resourceType: 'message', resourceId: id }, request);
+export async function readMessage(deps: MessagesDeps, caller: SignedInCaller, id: string): Promise<RecordedMessage & { body: string }> {
+  const row = await findMessage(deps.db, id);
+  const opened = await deps.mailer.open(row);
+  await deps.audit.record({ action: 'message.read', outcome: 'success', resourceType: 'message', resourceId: id }, caller);
   return { ...present(row), body: opened.body };
 }
 
@@ -53,13 +59,14 @@ export async function readMessage(ctx: MessagesContext, id: string, request: Fas
  * Sends a recorded message again, through the outbox relay like every message (the handler below);
  * the caller's mail quota applies. Audited.
  */
-export async function resendMessage(ctx: MessagesContext, auth: AuthContext, id: string, request: FastifyRequest): Promise<void> {
-  const { db } = ctx.database;
+export async function resendMessage(deps: MessagesDeps, caller: SignedInCaller, id: string): Promise<void> {
+  const { db } = deps;
+  const { auth } = caller;
   const row = await findMessage(db, id);
-  await ctx.mailQuota.claim(auth.userId, [row.recipient]);
+  await deps.mailQuota.claim(auth.userId, [row.recipient]);
   await db.transaction(async (tx) => {
-    await ctx.outbox.emit(tx, { name: 'message.resend', organisationId: auth.organisationId, payload: { message_id: id } });
-    await ctx.audit.record({ action: 'message.resent', outcome: 'success', resourceType: 'message', resourceId: id }, request, tx);
+    await deps.outbox.emit(tx, { name: 'message.resend', organisationId: auth.organisationId, payload: { message_id: id } });
+    await deps.audit.record({ action: 'message.resent', outcome: 'success', resourceType: 'message', resourceId: id }, caller, tx);
   });
 }
 

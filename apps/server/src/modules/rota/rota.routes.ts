@@ -16,7 +16,8 @@ import {
   SuccessOnly,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { permission, requireAuth } from '../../platform/access';
+import { permission } from '../../platform/access';
+import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { createRotaShift, deleteRotaShift, moveRotaShift, reassignSlots, releaseSlots, rotaDay, shiftOverview, shiftSlots, ShiftBookedConflict } from './service';
 
@@ -44,19 +45,19 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get('/overview', {
     config: { access: managers },
     schema: { tags, summary: 'Shift overview: practitioners on shift today with presence, shift times, next appointment, telephone', response: withErrors({ 200: ShiftOverviewResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await shiftOverview(ctx, requireAuth(request))) }),
+    handler: async (request) => ({ success: true as const, ...(await shiftOverview(ctx.rota, signedInCaller(request))) }),
   });
 
   r.get('/day', {
     config: { access: rotaReaders },
     schema: { tags, summary: 'The rota of one London day (date dd-MM-yyyy); practitioners see their own row', querystring: RotaDayQuery, response: withErrors({ 200: RotaDayResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await rotaDay(ctx, requireAuth(request), request.query.date)) }),
+    handler: async (request) => ({ success: true as const, ...(await rotaDay(ctx.rota, signedInCaller(request), request.query.date)) }),
   });
 
   r.post('/shifts', {
     config: { access: managers },
     schema: { tags, summary: 'Create a shift for a practitioner: its AVAILABLE slots are made by the booking engine', body: RotaShiftCreate, response: withErrors({ 201: RotaShiftResponse }) },
-    handler: async (request, reply) => reply.status(201).send({ success: true as const, shift: await createRotaShift(ctx, requireAuth(request), request.body) }),
+    handler: async (request, reply) => reply.status(201).send({ success: true as const, shift: await createRotaShift(ctx.rota, signedInCaller(request), request.body) }),
   });
 
   r.patch('/shifts/:id', {
@@ -69,7 +70,7 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: withErrors({ 200: RotaShiftResponse, 409: ShiftConflict }),
     },
     handler: async (request, reply) =>
-      orConflict(reply, async () => ({ success: true as const, shift: await moveRotaShift(ctx, requireAuth(request), request.params.id, request.body) })),
+      orConflict(reply, async () => ({ success: true as const, shift: await moveRotaShift(ctx.rota, signedInCaller(request), request.params.id, request.body) })),
   });
 
   r.delete('/shifts/:id', {
@@ -77,7 +78,7 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     schema: { tags, summary: 'Delete a shift and its open slots; 409 lists its booked appointments', params: IdParams, response: withErrors({ 200: SuccessOnly, 409: ShiftConflict }) },
     handler: async (request, reply) =>
       orConflict(reply, async () => {
-        await deleteRotaShift(ctx, requireAuth(request), request.params.id);
+        await deleteRotaShift(ctx.rota, signedInCaller(request), request.params.id);
         return { success: true as const };
       }),
   });
@@ -85,7 +86,7 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get('/shifts/:id/slots', {
     config: { access: rotaReaders },
     schema: { tags, summary: 'A shift’s 20-minute slots and the colleagues on shift at the same time', params: IdParams, response: withErrors({ 200: ShiftSlotsResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await shiftSlots(ctx, requireAuth(request), request.params.id)) }),
+    handler: async (request) => ({ success: true as const, ...(await shiftSlots(ctx.rota, signedInCaller(request), request.params.id)) }),
   });
 
   r.post('/shifts/:id/reassign', {
@@ -94,7 +95,7 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: async (request) => ({
       success: true as const,
       message: ROTA_MSG.reassigned,
-      changed: await reassignSlots(ctx, requireAuth(request), request.params.id, request.body.appointment_ids, request.body.practitioner_id, request),
+      changed: await reassignSlots(ctx.rota, signedInCaller(request), request.params.id, request.body.appointment_ids, request.body.practitioner_id),
     }),
   });
 
@@ -104,7 +105,7 @@ export async function rotaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: async (request) => ({
       success: true as const,
       message: ROTA_MSG.released,
-      changed: await releaseSlots(ctx, requireAuth(request), request.params.id, request.body.appointment_ids, request),
+      changed: await releaseSlots(ctx.rota, signedInCaller(request), request.params.id, request.body.appointment_ids),
     }),
   });
 }

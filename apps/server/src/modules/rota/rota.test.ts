@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG, ROTA_MSG } from '@vireo/contracts';
 import { appointments } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, hourFromNow } from '../../test/booking-world';
-import { londonDay } from '../booking/time';
+import { londonDay } from '../booking';
 
+const onPostgres = Boolean(inject('postgresUrl'));
 let h: Harness;
 let manager: TestUser;
 let practitioner: TestUser;
@@ -158,6 +159,30 @@ describe('rota shift changes', () => {
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/reassign`, { token: manager.token, body: { ...body, appointment_ids: [cover.slots[1]!.id] } })).status).toBe(400);
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/reassign`, { token: practitioner.token, body })).status).toBe(403);
     expect((await h.call('POST', `/api/rota/shifts/${shift.id}/reassign`, { body })).status).toBe(401);
+  });
+
+  it.skipIf(!onPostgres)('concurrent reassigns of bookings at one time to one colleague on PostgreSQL: exactly one wins, the others answer 409', async () => {
+    const clinic = await h.org();
+    const boss = await h.user({ org: clinic, roles: ['shift_manager'] });
+    const target = await h.user({ org: clinic, roles: ['practitioner'] });
+    const start = hourFromNow(h, 80);
+    await shiftFor(target, start, 1, boss.token);
+    const sources = await Promise.all(Array.from({ length: 6 }, () => h.user({ org: clinic, roles: ['practitioner'] })));
+    const moves: { shiftId: string; appointmentId: string }[] = [];
+    for (const source of sources) {
+      const shift = await shiftFor(source, start, 1, boss.token);
+      moves.push({ shiftId: shift.id, appointmentId: (await bookPublicly(h, shift.slots[0]!.id)).appointment.id });
+    }
+    const answers = await Promise.all(
+      moves.map((move) =>
+        h.call('POST', `/api/rota/shifts/${move.shiftId}/reassign`, { token: boss.token, body: { appointment_ids: [move.appointmentId], practitioner_id: target.user.id } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.message === ROTA_MSG.practitionerBusy)).toHaveLength(moves.length - 1);
+    const taken = await db().select().from(appointments).where(and(eq(appointments.practitionerUserId, target.user.id), eq(appointments.status, 'WAITING')));
+    expect(taken.map((row) => row.id)).toEqual([moves[statuses.indexOf(200)]!.appointmentId]);
   });
 });
 

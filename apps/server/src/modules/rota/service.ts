@@ -1,7 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
-  BOOKING_LIVE,
   BOOKING_MSG,
   presenceStatus,
   ROTA_LIVE,
@@ -13,22 +11,40 @@ import {
   type ShiftOverviewRow,
   type ShiftSlotsResponse,
 } from '@vireo/contracts';
-import type { AppContext } from '../../app-context';
 import type { AuthContext } from '../../platform/access';
+import type { AuditLog } from '../../platform/audit';
+import type { SignedInCaller } from '../../platform/caller';
+import type { Clock } from '../../platform/clock';
+import type { LiveHub } from '../../platform/live';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, practitionerPresence, roles, shifts, users } from '../../db/schema';
-import { releaseAppointment } from '../booking/claims';
-import { slotServices } from '../booking/demo-rota';
-import { rangeWindow } from '../booking/lists';
-import { publishAppointmentChanges, type AppointmentChange } from '../booking/live-events';
-import { overlappingBooked, people, recordStatuses } from '../booking/repo';
-import { createShift, listShifts, removeShift, updateShift, type ShiftRow } from '../booking/supply';
-import { londonDay, londonDayBounds } from '../booking/time';
+import {
+  createShift,
+  listShifts,
+  londonDay,
+  londonDayBounds,
+  people,
+  rangeWindow,
+  reassign,
+  releaseAppointment,
+  removeShift,
+  slotServices,
+  updateShift,
+  type BookingDeps,
+  type ShiftRow,
+} from '../booking';
 import { isRotaManager, practitionerRoleScope, requireManagedPractitioner } from './scope';
 
-type RotaContext = Pick<AppContext, 'database' | 'clock' | 'audit' | 'booking' | 'live'>;
+/** What the rota needs; built once per process (deps.rota). Shift changes go through the booking engine. */
+export interface RotaDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  booking: BookingDeps;
+  live: Pick<LiveHub, 'publish'>;
+}
 
 /** Appointments a practitioner is still to see: booked and not finished. */
 const STILL_TO_SEE: AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PATIENT_LEFT', 'PRACTITIONER_LEFT'];
@@ -57,9 +73,10 @@ function relevantShift(list: ShiftRow[], now: Date): ShiftRow {
 }
 
 /** Shift overview (spec 2 §2.1): each practitioner on shift today with presence and next appointment. */
-export async function shiftOverview(ctx: RotaContext, auth: AuthContext): Promise<{ now: number; practitioners: ShiftOverviewRow[] }> {
-  const { db } = ctx.database;
-  const now = ctx.clock.now();
+export async function shiftOverview(deps: RotaDeps, caller: SignedInCaller): Promise<{ now: number; practitioners: ShiftOverviewRow[] }> {
+  const { auth } = caller;
+  const { db } = deps;
+  const now = deps.clock.now();
   const today = londonDayBounds(londonDay(now))!;
   const scope = await practitionersInScope(db, auth);
   if (scope.length === 0) return { now: epochSeconds(now), practitioners: [] };
@@ -104,13 +121,14 @@ export async function shiftOverview(ctx: RotaContext, auth: AuthContext): Promis
 }
 
 /** The rota of one London day: every practitioner in scope with their shifts that day. */
-export async function rotaDay(ctx: RotaContext, auth: AuthContext, day: string): Promise<Omit<RotaDayResponse, 'success'>> {
-  const { db } = ctx.database;
+export async function rotaDay(deps: RotaDeps, caller: SignedInCaller, day: string): Promise<Omit<RotaDayResponse, 'success'>> {
+  const { auth } = caller;
+  const { db } = deps;
   const bounds = londonDayBounds(day);
   if (!bounds) throw badRequest('Use the format dd-MM-yyyy', { date: 'Use the format dd-MM-yyyy' });
   const scope = await practitionersInScope(db, auth);
   const [dayShifts, people] = await Promise.all([
-    listShifts(ctx.booking, auth, { from: bounds.start, to: bounds.end }),
+    listShifts(deps.booking, caller, { from: bounds.start, to: bounds.end }),
     scope.length === 0 ? [] : db.select().from(users).where(inArray(users.id, scope)).orderBy(asc(users.lastName), asc(users.firstName)),
   ]);
   const inScope = new Set(scope);
@@ -131,32 +149,34 @@ export async function rotaDay(ctx: RotaContext, auth: AuthContext, day: string):
   };
 }
 
-export async function shiftsOfPractitioner(ctx: RotaContext, auth: AuthContext, userId: string, from: number, to: number): Promise<RotaShift[]> {
-  await requireManagedPractitioner(ctx.database.db, auth, userId);
-  return listShifts(ctx.booking, auth, { ...rangeWindow(from, to), practitionerId: userId });
+export async function shiftsOfPractitioner(deps: RotaDeps, caller: SignedInCaller, userId: string, from: number, to: number): Promise<RotaShift[]> {
+  const { auth } = caller;
+  await requireManagedPractitioner(deps.db, auth, userId);
+  return listShifts(deps.booking, caller, { ...rangeWindow(from, to), practitionerId: userId });
 }
 
 /** The rota topic's one publisher; the slots that joined or left supply went out on `appointments` from the booking engine. */
-async function publishRota(ctx: RotaContext, shiftId: string, practitionerId: string, kind: 'shift.created' | 'shift.moved' | 'shift.removed'): Promise<void> {
+async function publishRota(deps: RotaDeps, shiftId: string, practitionerId: string, kind: 'shift.created' | 'shift.moved' | 'shift.removed'): Promise<void> {
   const data = ROTA_LIVE.data.rota.parse({ shift_id: shiftId, practitioner_id: practitionerId });
-  await ctx.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { permission: 'rota.read' }, data });
+  await deps.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { permission: 'rota.read' }, data });
 }
 
 export async function createRotaShift(
-  ctx: RotaContext,
-  auth: AuthContext,
+  deps: RotaDeps,
+  caller: SignedInCaller,
   input: { practitioner_id: string; start_time: number; end_time: number; services?: string[] | undefined; languages?: ('EN' | 'DE')[] | undefined },
 ): Promise<RotaShift> {
-  await requireManagedPractitioner(ctx.database.db, auth, input.practitioner_id);
-  const shift = await createShift(ctx.booking, auth, { ...input, services: input.services ?? slotServices(ctx.booking.services), languages: input.languages ?? ['EN', 'DE'] });
-  await publishRota(ctx, shift.id, shift.practitioner_id, 'shift.created');
+  const { auth } = caller;
+  await requireManagedPractitioner(deps.db, auth, input.practitioner_id);
+  const shift = await createShift(deps.booking, caller, { ...input, services: input.services ?? slotServices(deps.booking.services), languages: input.languages ?? ['EN', 'DE'] });
+  await publishRota(deps, shift.id, shift.practitioner_id, 'shift.created');
   return shift;
 }
 
-async function loadManagedShift(ctx: RotaContext, auth: AuthContext, id: string, managing: boolean): Promise<ShiftRow> {
-  const [shift] = await ctx.database.db.select().from(shifts).where(eq(shifts.id, id));
+async function loadManagedShift(deps: RotaDeps, auth: AuthContext, id: string, managing: boolean): Promise<ShiftRow> {
+  const [shift] = await deps.db.select().from(shifts).where(eq(shifts.id, id));
   if (!shift) throw notFound();
-  if (managing || shift.practitionerUserId !== auth.userId) await requireManagedPractitioner(ctx.database.db, auth, shift.practitionerUserId);
+  if (managing || shift.practitionerUserId !== auth.userId) await requireManagedPractitioner(deps.db, auth, shift.practitionerUserId);
   if (managing && !isRotaManager(auth)) throw notFound();
   return shift;
 }
@@ -178,21 +198,23 @@ async function bookedOutside(db: Db, shift: ShiftRow, window: { start: Date; end
  * Moves a shift. Open slots follow the new times through the booking engine; booked appointments
  * outside the new times are never dropped silently: the change answers 409 listing them.
  */
-export async function moveRotaShift(ctx: RotaContext, auth: AuthContext, id: string, input: { start_time: number; end_time: number }): Promise<RotaShift> {
-  const shift = await loadManagedShift(ctx, auth, id, true);
-  const booked = await bookedOutside(ctx.database.db, shift, { start: new Date(input.start_time * 1000), end: new Date(input.end_time * 1000) });
+export async function moveRotaShift(deps: RotaDeps, caller: SignedInCaller, id: string, input: { start_time: number; end_time: number }): Promise<RotaShift> {
+  const { auth } = caller;
+  const shift = await loadManagedShift(deps, auth, id, true);
+  const booked = await bookedOutside(deps.db, shift, { start: new Date(input.start_time * 1000), end: new Date(input.end_time * 1000) });
   if (booked.length > 0) throw new ShiftBookedConflict(booked);
-  const moved = await updateShift(ctx.booking, auth, id, input);
-  await publishRota(ctx, id, shift.practitionerUserId, 'shift.moved');
+  const moved = await updateShift(deps.booking, caller, id, input);
+  await publishRota(deps, id, shift.practitionerUserId, 'shift.moved');
   return moved;
 }
 
-export async function deleteRotaShift(ctx: RotaContext, auth: AuthContext, id: string): Promise<void> {
-  const shift = await loadManagedShift(ctx, auth, id, true);
-  const booked = await bookedOutside(ctx.database.db, shift, null);
+export async function deleteRotaShift(deps: RotaDeps, caller: SignedInCaller, id: string): Promise<void> {
+  const { auth } = caller;
+  const shift = await loadManagedShift(deps, auth, id, true);
+  const booked = await bookedOutside(deps.db, shift, null);
   if (booked.length > 0) throw new ShiftBookedConflict(booked);
-  await removeShift(ctx.booking, auth, id);
-  await publishRota(ctx, id, shift.practitionerUserId, 'shift.removed');
+  await removeShift(deps.booking, caller, id);
+  await publishRota(deps, id, shift.practitionerUserId, 'shift.removed');
 }
 
 /** The practitioner's appointments inside the shift's times (its slots, and claimed or reassigned ones). */
@@ -206,9 +228,10 @@ function inShift(shift: ShiftRow) {
 }
 
 /** Shift details: its 20-minute slots with their state, and the colleagues on shift at the same time. */
-export async function shiftSlots(ctx: RotaContext, auth: AuthContext, id: string): Promise<Omit<ShiftSlotsResponse, 'success'>> {
-  const { db } = ctx.database;
-  const shift = await loadManagedShift(ctx, auth, id, false);
+export async function shiftSlots(deps: RotaDeps, caller: SignedInCaller, id: string): Promise<Omit<ShiftSlotsResponse, 'success'>> {
+  const { auth } = caller;
+  const { db } = deps;
+  const shift = await loadManagedShift(deps, auth, id, false);
   const manager = isRotaManager(auth);
   const [slots, presented, overlapping] = await Promise.all([
     db
@@ -218,7 +241,7 @@ export async function shiftSlots(ctx: RotaContext, auth: AuthContext, id: string
       .where(inShift(shift))
       .groupBy(appointments.id)
       .orderBy(asc(appointments.startTime)),
-    listShifts(ctx.booking, auth, { from: shift.startTime, to: new Date(shift.startTime.getTime() + 1000), practitionerId: shift.practitionerUserId }),
+    listShifts(deps.booking, caller, { from: shift.startTime, to: new Date(shift.startTime.getTime() + 1000), practitionerId: shift.practitionerUserId }),
     manager
       ? db
           .select()
@@ -246,75 +269,30 @@ async function selectedSlots(db: Db, shift: ShiftRow, ids: string[]) {
 }
 
 /**
- * Gives the selected slots of a shift to a colleague on shift: booked appointments move with their
- * booking (the colleague's own open slot at that time leaves supply, as a claim does); open slots
- * leave the original practitioner's supply, since the colleague already offers that time.
+ * Gives the selected slots of a shift to a colleague on shift, through the booking engine
+ * (`reassign`): booked appointments move with their booking, open slots leave supply.
  */
-export async function reassignSlots(ctx: RotaContext, auth: AuthContext, shiftId: string, ids: string[], targetUserId: string, request: FastifyRequest): Promise<number> {
-  const { db } = ctx.database;
-  const shift = await loadManagedShift(ctx, auth, shiftId, true);
-  await requireManagedPractitioner(db, auth, targetUserId);
+export async function reassignSlots(deps: RotaDeps, caller: SignedInCaller, shiftId: string, ids: string[], targetUserId: string): Promise<number> {
+  const { auth } = caller;
+  const shift = await loadManagedShift(deps, auth, shiftId, true);
+  await requireManagedPractitioner(deps.db, auth, targetUserId);
   if (targetUserId === shift.practitionerUserId) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
-  const rows = await selectedSlots(db, shift, ids);
-  if (rows.some((r) => r.status !== 'WAITING' && r.status !== 'AVAILABLE' && r.status !== 'UNAVAILABLE')) throw conflict(BOOKING_MSG.notReleasable);
-  const booked = rows.filter((r) => r.status === 'WAITING');
-  const open = rows.filter((r) => r.status === 'AVAILABLE');
-  const now = ctx.clock.now();
-  const targetShifts = await db.select().from(shifts).where(eq(shifts.practitionerUserId, targetUserId));
-  const closedSlots: AppointmentChange[] = [];
-  const coveringShift = (start: Date, end: Date) => targetShifts.find((s) => s.startTime <= start && s.endTime >= end);
-  for (const row of booked) {
-    if (!coveringShift(row.startTime!, row.endTime!)) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
-    if ((await overlappingBooked(db, targetUserId, row.startTime!, row.endTime!, row.id)).length > 0) throw conflict(ROTA_MSG.practitionerBusy);
-  }
-  await db.transaction(async (tx) => {
-    // The booking engine's per-practitioner supply lock, taken in a fixed order to avoid deadlocks.
-    for (const userId of [shift.practitionerUserId, targetUserId].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`shift:${userId}`}))`);
-    for (const row of booked) {
-      const [moved] = await tx
-        .update(appointments)
-        .set({ practitionerUserId: targetUserId, shiftId: coveringShift(row.startTime!, row.endTime!)!.id })
-        .where(and(eq(appointments.id, row.id), eq(appointments.status, 'WAITING'), eq(appointments.practitionerUserId, shift.practitionerUserId)))
-        .returning({ id: appointments.id });
-      if (!moved) throw conflict(BOOKING_MSG.notReleasable);
-      const closed = await tx
-        .update(appointments)
-        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
-        .where(and(eq(appointments.practitionerUserId, targetUserId), eq(appointments.status, 'AVAILABLE'), lt(appointments.startTime, row.endTime!), gt(appointments.endTime, row.startTime!)))
-        .returning();
-      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, auth.userId);
-      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
-    }
-    if (open.length > 0) {
-      const closed = await tx
-        .update(appointments)
-        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
-        .where(and(inArray(appointments.id, open.map((r) => r.id)), eq(appointments.status, 'AVAILABLE')))
-        .returning();
-      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, auth.userId);
-      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
-    }
-  });
-  for (const row of booked) await ctx.audit.record({ action: 'appointment.reassign', outcome: 'success', resourceType: 'appointment', resourceId: row.id }, request);
-  await publishAppointmentChanges(
-    ctx.booking,
-    BOOKING_LIVE.kinds.reassigned,
-    booked.map((row) => ({ row: { ...row, practitionerUserId: targetUserId }, previousStatus: row.status, previousPractitionerUserId: shift.practitionerUserId })),
-  );
-  await publishAppointmentChanges(ctx.booking, BOOKING_LIVE.kinds.statusChanged, closedSlots);
-  return booked.length + open.length;
+  const rows = await selectedSlots(deps.db, shift, ids);
+  const changed = await reassign(deps.booking, caller, { fromUserId: shift.practitionerUserId, toUserId: targetUserId, appointmentIds: rows.map((r) => r.id) });
+  return changed.length;
 }
 
 /**
  * Releases the selected slots as the booking engine's release does: booked ones become CLAIMABLE
  * for any practitioner, open ones leave supply. Every slot is checked before any changes.
  */
-export async function releaseSlots(ctx: RotaContext, auth: AuthContext, shiftId: string, ids: string[], request: FastifyRequest): Promise<number> {
-  const shift = await loadManagedShift(ctx, auth, shiftId, false);
-  const rows = await selectedSlots(ctx.database.db, shift, ids);
+export async function releaseSlots(deps: RotaDeps, caller: SignedInCaller, shiftId: string, ids: string[]): Promise<number> {
+  const { auth } = caller;
+  const shift = await loadManagedShift(deps, auth, shiftId, false);
+  const rows = await selectedSlots(deps.db, shift, ids);
   if (rows.some((r) => r.status !== 'WAITING' && r.status !== 'AVAILABLE')) throw conflict(BOOKING_MSG.notReleasable);
   for (const row of rows.sort((a, b) => a.startTime!.getTime() - b.startTime!.getTime())) {
-    await releaseAppointment(ctx.booking, { auth, request }, row.id);
+    await releaseAppointment(deps.booking, caller, row.id);
   }
   return rows.length;
 }

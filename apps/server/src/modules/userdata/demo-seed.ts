@@ -5,7 +5,7 @@ import { newToken, hashToken } from '../../platform/tokens';
 import { kitOrders, registrations, roleProfiles, roles, symptomSubmissions } from '../../db/schema';
 import * as repo from './repo';
 import { resultLetterPdf } from './result-letter';
-import type { UserdataService } from './service';
+import { attachResult, type UserdataDeps } from './service';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +27,7 @@ async function patientProfileOf(tx: Db, userId: string): Promise<repo.RoleProfil
  */
 export async function seedDemoHealthData(
   tx: Db,
-  userdata: UserdataService,
+  userdata: UserdataDeps,
   input: { now: Date; productName: string; organisationId: string; manager: { userId: string; name: string }; patient: { userId: string; email: string } },
 ): Promise<void> {
   const { now } = input;
@@ -57,7 +57,7 @@ export async function seedDemoHealthData(
   await tx.insert(kitOrders).values({ roleProfileId: manager.id, appointmentDate: ago(10), status: 'ordered', confirmationEmail: 'manager@demo.test', createdAt: ago(24) });
   const sampleDate = ago(10);
   const pdf = await resultLetterPdf({ productName: input.productName, patientName: input.manager.name, testName: 'COVID-19 RT-PCR', sampleDate, result: 'Negative' });
-  await userdata.attachResult({ roleProfileId: manager.id, name: 'COVID-19 RT-PCR', sampleDate, result: 'Negative', pdf, fileName: 'covid-19-rt-pcr-result.pdf' }, tx);
+  await attachResult(userdata, { roleProfileId: manager.id, name: 'COVID-19 RT-PCR', sampleDate, result: 'Negative', pdf, fileName: 'covid-19-rt-pcr-result.pdf' }, tx);
 
   await tx.insert(registrations).values([
     { organisationId: input.organisationId, email: 'manager@demo.test', status: 'registered', roleProfileId: manager.id, invitedAt: ago(40), expiresAt: ago(26), registeredAt: ago(39) },

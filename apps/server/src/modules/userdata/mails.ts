@@ -5,7 +5,7 @@ import type { Mailer, OutgoingMail } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
 import { hashToken } from '../../platform/tokens';
 import { kitOrders, registrations } from '../../db/schema';
-import * as identityRepo from '../identity/repo';
+import * as identityRepo from '../identity';
 import { shippingOf, type ShippingRow } from './repo';
 
 export function kitOrderConfirmation(input: {

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { CreateUserRequest, MSG, PASSWORD_MIN, text, USERDATA_MSG } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
+import { callerOf } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
+import { issueLoginToken } from '../identity';
+import { completeRegistration, invitationFor } from './service';
 
 const TITLE = 'Create your account';
 
@@ -73,7 +76,7 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/register', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
-    const invitation = await ctx.userdata.invitationFor(token);
+    const invitation = await invitationFor(ctx.userdata, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const blank = { first_name: '', last_name: '', date_of_birth: '', telephone: '' };
     return html(reply, 200, TITLE, registrationForm(issueCsrf(reply), token, invitation.registration.email, invitation.organisationName, today(), blank));
@@ -82,7 +85,7 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
   app.post('/register', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const token = formText(form, 'token');
-    const invitation = await ctx.userdata.invitationFor(token);
+    const invitation = await invitationFor(ctx.userdata, token);
     if (!invitation.ok) return unusable(reply, invitation.reason);
     const entered: Entered = { first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name'), date_of_birth: formText(form, 'date_of_birth'), telephone: formText(form, 'telephone') };
     const again = (status: number, errors: string[]) =>
@@ -107,12 +110,11 @@ export async function registrationPages(app: FastifyInstance, ctx: AppContext): 
     if (!parsed.success || errors.length > 0) return again(400, errors);
 
     try {
-      const { userId, roleId } = await ctx.userdata.completeRegistration(
-        token,
-        { ...parsed.data, passwordHash: await hashPassword(parsed.data.password) },
-        request,
-      );
-      const loginToken = await ctx.identity.issueLoginToken(userId, roleId, 'registration');
+      const { userId, roleId } = await completeRegistration(ctx.userdata, callerOf(request), token, {
+        ...parsed.data,
+        passwordHash: await hashPassword(parsed.data.password),
+      });
+      const loginToken = await issueLoginToken(ctx.identity, userId, roleId, 'registration');
       return reply.redirect(`/verify-token?token=${encodeURIComponent(loginToken)}`, 303);
     } catch (error) {
       if (error instanceof AppError) return again(error.statusCode, [error.message]);

@@ -28,8 +28,27 @@ import {
   text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC, SIGNED_IN, permission, requireAuth } from '../../platform/access';
+import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
+import { callerOf, signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
+import {
+  createRoleProfile,
+  history,
+  invite,
+  onboarding,
+  orders,
+  organisation,
+  organisationSymptomHistory,
+  placeOrder,
+  organisationRegistrations,
+  renameRoleProfile,
+  resultFile,
+  results,
+  roleProfile,
+  saveShipping,
+  submitAssessment,
+  submitSymptoms,
+} from './service';
 
 /** Patients, and managers for their own (Personal tab) data. */
 const PERSONAL = permission('health.own');
@@ -42,7 +61,7 @@ const PERSONAL = permission('health.own');
  */
 export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = ctx.userdata;
+  const deps = ctx.userdata;
 
   r.post('/symptom', {
     config: { access: PERSONAL },
@@ -54,7 +73,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SymptomSubmission,
       response: withErrors({ 200: SymptomResult }),
     },
-    handler: (request) => service.submitSymptoms(requireAuth(request), request.body, request),
+    handler: (request) => submitSymptoms(deps, signedInCaller(request), request.body),
   });
 
   r.get('/organisations/symptom_history', {
@@ -66,7 +85,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
         'One row per employee (patient of the organisation): the latest symptom check (date and triage code; RED means symptomatic) and the latest test (sample date and result).',
       response: withErrors({ 200: OrganisationSymptomHistoryResponse }),
     },
-    handler: async (request) => ({ success: true as const, symptom_history: await service.organisationSymptomHistory(requireAuth(request), request) }),
+    handler: async (request) => ({ success: true as const, symptom_history: await organisationSymptomHistory(deps, signedInCaller(request)) }),
   });
 
   r.get('/organisations/registrations', {
@@ -76,7 +95,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'Registrations (invited employees) of the manager’s organisation (manager)',
       response: withErrors({ 200: RegistrationsResponse }),
     },
-    handler: async (request) => ({ success: true as const, registrations: await service.registrations(requireAuth(request)) }),
+    handler: async (request) => ({ success: true as const, registrations: await organisationRegistrations(deps, signedInCaller(request)) }),
   });
 
   r.post('/organisations/invitations', {
@@ -89,7 +108,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: InvitationRequest,
       response: withErrors({ 200: InvitationResponse }),
     },
-    handler: async (request) => ({ success: true as const, invitations: await service.invite(requireAuth(request), request.body.emails, request) }),
+    handler: async (request) => ({ success: true as const, invitations: await invite(deps, signedInCaller(request), request.body.emails) }),
   });
 
   r.get('/roles/history', {
@@ -100,7 +119,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       description: 'Dates and outcomes only: symptom checks (symptomatic, triage code) and test results (name, sample date, result).',
       response: withErrors({ 200: HistoryResponse }),
     },
-    handler: (request) => service.history(requireAuth(request), null, request),
+    handler: (request) => history(deps, signedInCaller(request), null),
   });
 
   r.get('/roles/:id/history', {
@@ -111,13 +130,13 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       params: IdParams,
       response: withErrors({ 200: HistoryResponse }),
     },
-    handler: (request) => service.history(requireAuth(request), request.params.id, request),
+    handler: (request) => history(deps, signedInCaller(request), request.params.id),
   });
 
   r.get('/roles', {
     config: { access: SIGNED_IN },
     schema: { tags: ['userdata'], summary: 'Own role profile with shipping details (any signed-in role)', response: withErrors({ 200: RoleProfileResponse }) },
-    handler: async (request) => ({ success: true as const, role_profile: await service.roleProfile(requireAuth(request)) }),
+    handler: async (request) => ({ success: true as const, role_profile: await roleProfile(deps, signedInCaller(request)) }),
   });
 
   r.post('/roles', {
@@ -130,7 +149,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: withErrors({ 201: RoleProfileResponse }),
     },
     handler: async (request, reply) => {
-      const profile = await service.createRoleProfile(requireAuth(request), request.body, request);
+      const profile = await createRoleProfile(deps, signedInCaller(request), request.body);
       return reply.status(201).send({ success: true as const, role_profile: profile });
     },
   });
@@ -138,7 +157,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.patch('/roles', {
     config: { access: SIGNED_IN },
     schema: { tags: ['userdata'], summary: 'Rename own role profile (any signed-in role)', body: UpdateRoleProfileRequest, response: withErrors({ 200: RoleProfileResponse }) },
-    handler: async (request) => ({ success: true as const, role_profile: await service.renameRoleProfile(requireAuth(request), request.body.name, request) }),
+    handler: async (request) => ({ success: true as const, role_profile: await renameRoleProfile(deps, signedInCaller(request), request.body.name) }),
   });
 
   r.post('/roles/shipping', {
@@ -150,7 +169,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ShippingDetailsInput,
       response: withErrors({ 200: ShippingDetailsResponse }),
     },
-    handler: async (request) => ({ success: true as const, ...(await service.saveShipping(requireAuth(request), request.body, request)) }),
+    handler: async (request) => ({ success: true as const, ...(await saveShipping(deps, signedInCaller(request), request.body)) }),
   });
 
   r.post('/onboarding', {
@@ -163,7 +182,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: HealthAssessmentInput,
       response: withErrors({ 201: OnboardingState }),
     },
-    handler: async (request, reply) => reply.status(201).send(await service.submitAssessment(requireAuth(request), request.body, request)),
+    handler: async (request, reply) => reply.status(201).send(await submitAssessment(deps, signedInCaller(request), request.body)),
   });
 
   r.get('/roles/onboarding', {
@@ -173,7 +192,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'Own onboarding state: onboarding_complete, shipping, the assessment and whether a kit order exists (patient, manager)',
       response: withErrors({ 200: OnboardingState }),
     },
-    handler: (request) => service.onboarding(requireAuth(request), request),
+    handler: (request) => onboarding(deps, signedInCaller(request)),
   });
 
   r.get('/roles/results', {
@@ -185,7 +204,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       querystring: TestResultsQuery,
       response: withErrors({ 200: TestResultsResponse }),
     },
-    handler: async (request) => ({ success: true as const, results: await service.results(requireAuth(request), request.query.id, request) }),
+    handler: async (request) => ({ success: true as const, results: await results(deps, signedInCaller(request), request.query.id) }),
   });
 
   r.get('/results/:id/file', {
@@ -198,7 +217,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       querystring: z.object({ user: text().max(64), expires: z.coerce.number().int().positive(), signature: text().max(128) }),
     },
     handler: async (request, reply) => {
-      const file = await service.resultFile(request.params.id, request.query, request);
+      const file = await resultFile(deps, callerOf(request), request.params.id, request.query);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
@@ -224,7 +243,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get('/organisations', {
     config: { access: SIGNED_IN },
     schema: { tags: ['userdata'], summary: 'The organisation profile of the caller’s session (any signed-in role)', response: withErrors({ 200: OrganisationResponse }) },
-    handler: async (request) => ({ success: true as const, organisation_profile: await service.organisation(requireAuth(request)) }),
+    handler: async (request) => ({ success: true as const, organisation_profile: await organisation(deps, signedInCaller(request)) }),
   });
 
   r.post('/order', {
@@ -238,7 +257,7 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: withErrors({ 201: KitOrderResponse }),
     },
     handler: async (request, reply) => {
-      const placed = await service.placeOrder(requireAuth(request), request.body, request);
+      const placed = await placeOrder(deps, signedInCaller(request), request.body);
       return reply.status(201).send({ success: true as const, ...placed });
     },
   });
@@ -251,6 +270,6 @@ export async function userdataRoutes(app: FastifyInstance, ctx: AppContext): Pro
       querystring: OrdersQuery,
       response: withErrors({ 200: OrdersResponse }),
     },
-    handler: async (request) => ({ success: true as const, ...(await service.orders(requireAuth(request), request.query.page, request)) }),
+    handler: async (request) => ({ success: true as const, ...(await orders(deps, signedInCaller(request), request.query.page)) }),
   });
 }

@@ -6,6 +6,7 @@ import { loadConfig } from '../../platform/config';
 import { webSocketOrigin } from '../../platform/http';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
+import { attachResult } from './service';
 import { TRIAGE_TEXT } from './triage';
 import { REPEAT_SUBMISSION_WINDOW_MS } from './service';
 
@@ -74,7 +75,7 @@ async function auditRows(actorUserId: string, action: string) {
 
 async function attachPdfResult(profileId: string, result: 'Positive' | 'Negative' | 'Inconclusive', sampleDate = h.clock.now()) {
   const pdf = await resultLetterPdf({ productName: 'Vireo', patientName: 'Test Person', testName: 'RT-PCR', sampleDate, result });
-  return h.ctx.userdata.attachResult({ roleProfileId: profileId, name: 'COVID-19 RT-PCR', sampleDate, result, pdf, fileName: 'result.pdf' });
+  return attachResult(h.ctx.userdata, { roleProfileId: profileId, name: 'COVID-19 RT-PCR', sampleDate, result, pdf, fileName: 'result.pdf' });
 }
 
 describe('GET /api/userdata/roles', () => {
@@ -403,7 +404,7 @@ describe('GET /api/userdata/roles/results and the result download', () => {
     patient = await h.user({ org: await h.org(), roles: ['patient'] });
     profileId = await profileIdOf(patient);
     await attachPdfResult(profileId, 'Negative', new Date(Date.UTC(2026, 0, 5, 9)));
-    await h.ctx.userdata.attachResult({ roleProfileId: profileId, name: 'Antigen', sampleDate: new Date(Date.UTC(2026, 0, 9, 9)), result: 'Inconclusive' });
+    await attachResult(h.ctx.userdata, { roleProfileId: profileId, name: 'Antigen', sampleDate: new Date(Date.UTC(2026, 0, 9, 9)), result: 'Inconclusive' });
   });
 
   it('lists the own results, newest first, with a signed link for each file', async () => {
@@ -480,7 +481,7 @@ describe('GET /api/userdata/roles/results and the result download', () => {
   });
 
   it('attaches only PDF files', async () => {
-    await expect(h.ctx.userdata.attachResult({ roleProfileId: profileId, name: 'RT-PCR', sampleDate: h.clock.now(), result: 'Negative', pdf: Buffer.from('<html>') })).rejects.toThrow('must be a PDF');
+    await expect(attachResult(h.ctx.userdata, { roleProfileId: profileId, name: 'RT-PCR', sampleDate: h.clock.now(), result: 'Negative', pdf: Buffer.from('<html>') })).rejects.toThrow('must be a PDF');
   });
 });
 

@@ -1,1 +1,2 @@
 export { ClaimableBadge } from './components/ClaimableBadge';
+export { formatDate, formatTime, zoneLabel } from './time';

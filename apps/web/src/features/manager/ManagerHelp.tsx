@@ -1,8 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { HelpAccordion } from '../patient/help/HelpAccordion';
-import { MANAGER_TOPICS } from '../patient/help/topics';
+import { HelpAccordion, MANAGER_TOPICS } from '../patient';
 import { EmployeeResultsTable } from './components/EmployeeResultsTable';
 import { PRODUCT_NAME } from '../../lib/config';
 import { useTranslation } from 'react-i18next';

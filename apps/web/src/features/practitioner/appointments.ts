@@ -1,4 +1,4 @@
-import { BOOKED_STATUSES, STATUS_LABELS, UK_TIME_ZONE, can, type AppointmentListItem, type AppointmentStatus, type RoleName } from '@vireo/contracts';
+import { BOOKED_STATUSES, UK_TIME_ZONE, can, type AppointmentListItem, type AppointmentStatus, type RoleName } from '@vireo/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -17,14 +17,7 @@ export function formatDayTime(epochSeconds: number | null): string {
   return epochSeconds === null ? '' : `${formatDay(epochSeconds)} ${formatTime(epochSeconds)}`;
 }
 
-/** The spec's display label of a status (On Hold, Ongoing, …), or the status in words. */
-export function statusLabel(status: AppointmentStatus | null): string {
-  if (!status) return '';
-  const label = STATUS_LABELS[status];
-  if (label) return label;
-  const words = status.toLowerCase().replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { statusLabel } from '../appointments';
 
 /** The people on an appointment, by name (a list item or the whole record). */
 export function patientNames(appointment: Pick<AppointmentListItem, 'booking_users'>): string {

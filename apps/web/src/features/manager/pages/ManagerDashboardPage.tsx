@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../../lib/session';
-import { PatientTiles } from '../../patient/components/PatientTiles';
-import { Tile } from '../../patient/components/Tile';
+import { PatientTiles, Tile } from '../../patient';
 
 type View = 'admin' | 'personal';
 

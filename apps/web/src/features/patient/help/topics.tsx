@@ -205,3 +205,4 @@ export const PATIENT_TOPICS: HelpTopic[] = [
 
 /** The manager help's three RT-PCR items. */
 export const MANAGER_TOPICS: HelpTopic[] = [HELP_TOPICS.understandingPcr, HELP_TOPICS.negative, HELP_TOPICS.positive];
+

@@ -12,9 +12,8 @@ import type { MyAppointment } from '@vireo/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useServiceName } from '../../appointments';
-import { formatDate, formatTime, zoneLabel } from '../../booking/time';
-import { statusLabel } from '../../practitioner/appointments';
+import { statusLabel, useServiceName } from '../../appointments';
+import { formatDate, formatTime, zoneLabel } from '../../booking';
 import { useMyAppointments } from '../api';
 import { QueryState } from '../components/QueryState';
 

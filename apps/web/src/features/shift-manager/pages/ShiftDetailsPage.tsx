@@ -22,7 +22,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { ServiceName } from '../../appointments';
-import { AppointmentStatusActions } from '../../practitioner/components';
+import { AppointmentStatusActions } from '../../practitioner';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
 import { useTranslation } from 'react-i18next';

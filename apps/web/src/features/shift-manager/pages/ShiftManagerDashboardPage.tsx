@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AllAppointmentsTable, AvailabilityTable, AvailableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable } from '../../practitioner/components';
+import { AllAppointmentsTable, AvailabilityTable, AvailableAppointmentsTable, PastAppointmentsTable, UpcomingAppointmentsTable } from '../../practitioner';
 import { ClaimableTable, LiveStatusTable, ShiftOverviewTable } from '../components/LiveTables';
 import { londonDayStart } from '../format';
 import { useNow } from '../useNow';

@@ -1,0 +1,13 @@
+/** The booking engine's front door: other modules, app.ts and context.ts import only this file. */
+export { bookingRoutes } from './routes';
+export { startBookingJobs } from './jobs';
+export { createBookingDeps, type BookingDeps } from './deps';
+export { registerBookingMessages } from './mail';
+export { TestPaymentGateway } from './payment-gateway';
+export { reassign, releaseAppointment, withdrawFutureWork } from './claims';
+export { publishAppointmentChanges } from './live-events';
+export { createShift, listShifts, removeShift, updateShift, type ShiftRow } from './supply';
+export { slotServices } from './services';
+export { rangeWindow } from './lists';
+export { people } from './repo';
+export { londonDay, londonDayBounds } from './time';
