@@ -58,7 +58,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/patient/symptom-checker', roles: PERSONAL, title: 'symptomChecker', load: () => import('../features/patient/pages/SymptomCheckerPage').then((m) => m.SymptomCheckerPage) },
   { path: '/patient/order-test-kit', roles: PERSONAL, flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
   { path: '/patient/test-results', roles: PERSONAL, title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
-  { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
+  { path: '/patient/help', roles: PERSONAL, title: 'help', load: () => import('./routing/HelpRoute').then((m) => m.HelpRoute) },
   { path: '/manager/test-results', roles: ['manager'], title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
   { path: '/manager/sign-ups', roles: ['manager'], title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },
   // Booking (spec 2 §2.5, §2.6, §2.9): the signed-in flow for any role, the public wizard and the customer's manage page.

@@ -2,8 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { HelpAccordion } from '../patient/help/HelpAccordion';
-import { helpTitle } from '../patient/help/HelpPage';
-import { MANAGER_TOPICS } from '../patient/help/topics';
+import { MANAGER_TOPICS, helpTitle } from '../patient/help/topics';
 import { EmployeeResultsTable } from './components/EmployeeResultsTable';
 import { TEXT } from './texts';
 

@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type InfoResponse, type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
@@ -12,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { deleteAppointment, useAppointmentInfo, useServices } from '../api';
@@ -183,20 +179,17 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
         </Stack>
       )}
 
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-booking-title" aria-describedby="delete-booking-text">
-        <DialogTitle id="delete-booking-title">{texts.manage.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-booking-text">{info.editable ? texts.manage.deleteInTime : texts.manage.deleteLate}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
-            {texts.actions.keep}
-          </Button>
-          <Button color="error" variant="contained" loading={busy} onClick={() => void remove()}>
-            {texts.actions.confirmDelete}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={texts.manage.deleteTitle}
+        message={info.editable ? texts.manage.deleteInTime : texts.manage.deleteLate}
+        confirmLabel={texts.actions.confirmDelete}
+        cancelLabel={texts.actions.keep}
+        destructive
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
     </Stack>
   );
 }

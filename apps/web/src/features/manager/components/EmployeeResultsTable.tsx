@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
-import { PINK } from '../../patient/colours';
+import { PINK } from '../../../components/resultColours';
 import { useEmployeeResults } from '../api';
 import { TEXT } from '../texts';
 

@@ -1,7 +1,8 @@
 import Grid from '@mui/material/Grid';
+import type { OnboardingState, OrganisationProfile } from '@vireo/contracts';
 import { useOnboarding, useOrganisation } from '../api';
 import { TEXT } from '../texts';
-import { QueryState } from './QueryState';
+import { QueryState, bothQueries } from '../../../components/QueryState';
 import { Tile, type TileProps } from './Tile';
 
 export const BOOKING_PATH = '/authenticated/book';
@@ -14,12 +15,11 @@ export const BOOKING_PATH = '/authenticated/book';
 export function PatientTiles() {
   const onboarding = useOnboarding();
   const organisation = useOrganisation();
-  if (!onboarding.data || !organisation.data) {
-    const failed = onboarding.isError ? onboarding : organisation;
-    return <QueryState isError={failed.isError} error={failed.error} onRetry={() => void Promise.all([onboarding.refetch(), organisation.refetch()])} />;
-  }
-  const { onboarding_complete: complete, shipping_details_complete: hasShipping, has_order: hasOrder } = onboarding.data;
-  const flags = organisation.data;
+  return <QueryState query={bothQueries(onboarding, organisation)}>{([onboarding, flags]) => <Tiles onboarding={onboarding} flags={flags} />}</QueryState>;
+}
+
+function Tiles({ onboarding, flags }: { onboarding: OnboardingState; flags: OrganisationProfile }) {
+  const { onboarding_complete: complete, shipping_details_complete: hasShipping, has_order: hasOrder } = onboarding;
   const afterOnboarding = complete ? undefined : TEXT.tiles.locked;
   const afterOrder = complete && hasOrder ? undefined : TEXT.tiles.lockedUntilOrder;
 

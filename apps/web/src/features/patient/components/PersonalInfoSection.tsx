@@ -7,9 +7,10 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_DATE_OF_BIRTH_EPOCH, NAME_MAX, NAME_MIN, NAME_PATTERN, UpdateUserRequest, formatUkDate, type PublicUser } from '@vireo/contracts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useUpdatePersonalDetails } from '../api';
 import { TEXT } from '../texts';
 import { TextInput } from '../../../components/TextInput';
@@ -39,6 +40,7 @@ const PersonalDetailsForm = z.object({
   telephone: z.union([z.literal(''), Telephone]),
 });
 type PersonalDetailsValues = z.input<typeof PersonalDetailsForm>;
+const PERSONAL_FIELDS: FieldPath<PersonalDetailsValues>[] = ['first_name', 'last_name', 'date_of_birth', 'telephone'];
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -56,7 +58,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: boolean) => void }) {
   const update = useUpdatePersonalDetails(user.id);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<PersonalDetailsValues, unknown, z.output<typeof PersonalDetailsForm>>({
+  const { control, handleSubmit, setError } = useForm<PersonalDetailsValues, unknown, z.output<typeof PersonalDetailsForm>>({
     resolver: zodResolver(PersonalDetailsForm),
     mode: 'onTouched',
     defaultValues: {
@@ -77,7 +79,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
       });
       onDone(true);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : TEXT.personal.error);
+      if (!setServerFieldErrors(error, setError, PERSONAL_FIELDS)) setFailure(error instanceof ApiError ? error.message : TEXT.personal.error);
     }
   });
 

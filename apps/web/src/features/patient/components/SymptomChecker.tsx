@@ -19,7 +19,7 @@ import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { useSubmitSymptoms } from '../api';
-import { ORANGE, PINK } from '../colours';
+import { ORANGE, PINK } from '../../../components/resultColours';
 import { TEXT } from '../texts';
 
 type StepKey = 'main' | 'status' | 'additional' | 'contact' | 'result';

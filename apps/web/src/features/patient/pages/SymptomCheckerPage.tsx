@@ -2,10 +2,11 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { OnboardingState, OrganisationProfile } from '@vireo/contracts';
 import { useTranslation } from 'react-i18next';
+import { QueryState, bothQueries } from '../../../components/QueryState';
 import { useOnboarding, useOrganisation } from '../api';
 import { OnboardingRequired } from '../components/OnboardingRequired';
-import { QueryState } from '../components/QueryState';
 import { SymptomChecker } from '../components/SymptomChecker';
 import { TEXT } from '../texts';
 
@@ -14,13 +15,9 @@ export function SymptomCheckerPage() {
   const { t } = useTranslation();
   const organisation = useOrganisation();
   const onboarding = useOnboarding();
-  const body = () => {
-    if (!organisation.data || !onboarding.data) {
-      const failed = organisation.isError ? organisation : onboarding;
-      return <QueryState isError={failed.isError} error={failed.error} onRetry={() => void Promise.all([organisation.refetch(), onboarding.refetch()])} />;
-    }
-    if (!organisation.data.daily_check) return <Alert severity="info">{TEXT.symptoms.dailyCheckOff}</Alert>;
-    if (!onboarding.data.onboarding_complete) return <OnboardingRequired state={onboarding.data} message={TEXT.symptoms.locked} />;
+  const body = ([flags, state]: [OrganisationProfile, OnboardingState]) => {
+    if (!flags.daily_check) return <Alert severity="info">{TEXT.symptoms.dailyCheckOff}</Alert>;
+    if (!state.onboarding_complete) return <OnboardingRequired state={state} message={TEXT.symptoms.locked} />;
     return <SymptomChecker />;
   };
   return (
@@ -29,7 +26,7 @@ export function SymptomCheckerPage() {
         <Typography component="h1" variant="h4">
           {t('titles.symptomChecker')}
         </Typography>
-        {body()}
+        <QueryState query={bothQueries(organisation, onboarding)}>{body}</QueryState>
       </Stack>
     </Paper>
   );

@@ -2,7 +2,7 @@ import type { AppointmentListItem, ListSortField } from '@vireo/contracts';
 import type { ReactNode } from 'react';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
 import { ServiceName } from '../../appointments';
-import type { ListPage } from '../api';
+import type { ListPage } from '../../appointments';
 import { formatDay, formatTime, patientNames, statusLabel } from '../appointments';
 import { TEXT } from '../texts';
 

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { claimAppointment, releaseAppointment, useRefreshBooking } from '../api';
 import { TEXT } from '../texts';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /** HTTP 405 on a claim: the practitioner already has an appointment at that time (spec 2 §4.1). */
 const CLAIM_OVERLAP = 405;
@@ -55,6 +55,8 @@ export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFl
         open={overlapId !== null}
         title={TEXT.overlap.title}
         message={TEXT.overlap.body}
+        confirmLabel={TEXT.yes}
+        cancelLabel={TEXT.no}
         busy={pendingId !== null}
         onConfirm={() => overlapId && void run(overlapId, true)}
         onCancel={() => setOverlapId(null)}
@@ -97,6 +99,8 @@ export function useReleaseFlow(): ReleaseFlow {
         open={confirmingId !== null}
         title={TEXT.release.title}
         message={TEXT.release.body}
+        confirmLabel={TEXT.yes}
+        cancelLabel={TEXT.no}
         busy={busy}
         onConfirm={() => confirmingId && void release(confirmingId)}
         onCancel={() => setConfirmingId(null)}

@@ -1,6 +1,6 @@
 import type { AppointmentListItem, AppointmentListResponse, ListSortField } from '@vireo/contracts';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
-import type { ListPage } from '../../practitioner/api';
+import type { ListPage } from '../../appointments';
 import { TEXT } from '../texts';
 
 export interface AppointmentPageTableProps {
