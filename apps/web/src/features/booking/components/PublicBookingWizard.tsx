@@ -3,14 +3,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { PageLoader } from '../../../components/PageLoader';
+import { Wizard, useWizard } from '../../../components/wizard';
 import { payForSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { useBookingTexts } from '../texts';
 import { isoDateToDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import type { BasicInformation } from './BasicInformationStep';
-import { BookingStepper } from './BookingStepper';
 import { BookingSummary, priceText } from './BookingSummary';
 import type { Checkout } from './CheckoutForm';
 import { ConfirmationView } from './ConfirmationView';
@@ -30,41 +32,60 @@ export interface PublicBookingWizardProps {
   /** The token carries a rebook credit, so there is nothing to pay. */
   rebookCredit?: boolean;
   onBooked?: (confirmation: z.infer<typeof BookingConfirmation>) => void;
+  /** What the session keeps its answers and hold under: one booking per service, or per rebooked appointment. */
+  storageId: string;
 }
 
-type Step = 0 | 1 | 2;
+interface Answers {
+  person: BasicInformation | null;
+}
 
 /**
  * The public wizard of spec 2 §2.5: 'Select Time' (holds the slot), 'Basic information' (spec 2
  * §5), 'Finish' (summary, card, terms), then the confirmation. A refused card keeps the hold and
- * the step; a lost slot sends the visitor back to choose another time.
+ * the step; a lost slot sends the visitor back to choose another time. The step is in the URL; the
+ * visitor's details and the hold are kept for the session, so a reload returns to the held time
+ * with its countdown (the card is never kept).
  */
-export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, onBooked }: PublicBookingWizardProps) {
+export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, onBooked, storageId }: PublicBookingWizardProps) {
   const texts = useBookingTexts();
   const context: CallContext = { publicPage: true };
-  const [step, setStep] = useState<Step>(0);
-  const [person, setPerson] = useState<BasicInformation | null>(null);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState<z.infer<typeof BookingConfirmation> | null>(null);
-  const hold = useSlotHold(context, () => {
-    setStep(0);
-    setFailure(null);
-    setExpired(true);
-  });
+  const hold = useSlotHold(
+    context,
+    () => {
+      setFailure(null);
+      setExpired(true);
+    },
+    `${storageId}:hold`,
+  );
   const slot = hold.slot;
+  const wizard = useWizard<Answers>({
+    id: storageId,
+    steps: (values) => [
+      { key: 'time', label: texts.steps.public[0]!, done: slot !== null },
+      { key: 'details', label: texts.steps.public[1]!, done: values.person !== null },
+      { key: 'finish', label: texts.steps.public[2]! },
+    ],
+    defaultValues: { person: null },
+    waiting: hold.restoring,
+  });
+  const person = useWatch({ control: wizard.form.control, name: 'person' });
+  const step = wizard.index;
   const amount = rebookCredit ? 0 : (slot?.cost ?? service.cost);
   const price = priceText(amount, texts.dateLocale, texts.summary.rebookFree);
 
   if (confirmation && person) {
     return (
-      <Stack spacing={3}>
-        <BookingStepper steps={texts.steps.public} active={3} />
+      <Wizard wizard={wizard} finished>
         <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={person.email} priceText={price} />
-      </Stack>
+      </Wizard>
     );
   }
+  if (hold.restoring) return <PageLoader />;
 
   const pay = async (checkout: Checkout) => {
     if (!slot || !hold.token || !person) return;
@@ -97,6 +118,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
         context,
       );
       hold.complete();
+      wizard.forget();
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
@@ -110,81 +132,82 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
 
   const backToSlots = () => {
     setFailure(null);
-    setStep(0);
+    wizard.goTo('time');
   };
 
   return (
-    <Stack spacing={3}>
-      <BookingStepper steps={texts.steps.public} active={step} />
-      {step === 0 && (
-        <>
-          {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
-          <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
-          <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={!slot || hold.pending}
-              onClick={() => {
-                setExpired(false);
-                setStep(1);
-              }}
-            >
-              {texts.actions.next}
-            </Button>
-          </Stack>
-        </>
-      )}
-      {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-      <Suspense fallback={null}>
-        {step === 1 && (
-          <BasicInformationStep
-            initial={person}
-            onBack={() => setStep(0)}
-            onNext={(values) => {
-              setPerson(values);
-              setStep(2);
-            }}
-          />
-        )}
-        {step === 2 && slot && person && (
-          <Stack spacing={3}>
-            <BookingSummary
-              serviceLabel={service.label}
-              slot={slot}
-              timeZone={service.time_zone}
-              priceText={price}
-              extra={[
-                { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },
-                { label: texts.summary.email, value: person.email },
-              ]}
-            />
-            {failure && (
-              <Alert
-                severity="error"
-                action={
-                  failure.slotLost ? (
-                    <Button color="inherit" size="small" onClick={backToSlots}>
-                      {texts.actions.chooseAnother}
-                    </Button>
-                  ) : undefined
-                }
+    <Wizard wizard={wizard}>
+      <Stack spacing={3}>
+        {step === 0 && (
+          <>
+            {expired && <Alert severity="warning">{texts.slots.holdExpired}</Alert>}
+            <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
+            <Stack direction="row">
+              <Button
+                variant="contained"
+                disabled={!slot || hold.pending}
+                onClick={() => {
+                  setExpired(false);
+                  void wizard.next();
+                }}
               >
-                {failure.lines.map((line) => (
-                  <div key={line}>{line}</div>
-                ))}
-              </Alert>
-            )}
-            {!failure?.slotLost && (
-              <CheckoutForm
-                amountPence={amount}
-                submitting={submitting}
-                onBack={() => setStep(1)}
-                onSubmit={(checkout) => void pay(checkout)}
-              />
-            )}
-          </Stack>
+                {texts.actions.next}
+              </Button>
+            </Stack>
+          </>
         )}
-      </Suspense>
-    </Stack>
+        {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+        <Suspense fallback={null}>
+          {step === 1 && (
+            <BasicInformationStep
+              initial={person}
+              onBack={wizard.back}
+              onNext={(values) => {
+                wizard.form.setValue('person', values);
+                void wizard.next();
+              }}
+            />
+          )}
+          {step === 2 && slot && person && (
+            <Stack spacing={3}>
+              <BookingSummary
+                serviceLabel={service.label}
+                slot={slot}
+                timeZone={service.time_zone}
+                priceText={price}
+                extra={[
+                  { label: texts.summary.name, value: `${person.first_name} ${person.last_name}` },
+                  { label: texts.summary.email, value: person.email },
+                ]}
+              />
+              {failure && (
+                <Alert
+                  severity="error"
+                  action={
+                    failure.slotLost ? (
+                      <Button color="inherit" size="small" onClick={backToSlots}>
+                        {texts.actions.chooseAnother}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  {failure.lines.map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
+                </Alert>
+              )}
+              {!failure?.slotLost && (
+                <CheckoutForm
+                  amountPence={amount}
+                  submitting={submitting}
+                  onBack={wizard.back}
+                  onSubmit={(checkout) => void pay(checkout)}
+                />
+              )}
+            </Stack>
+          )}
+        </Suspense>
+      </Stack>
+    </Wizard>
   );
 }

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
+import { Wizard, useWizard } from '../../../components/wizard';
 import { ApiError } from '../../../lib/api';
 import { rescheduleAppointment, useAppointmentInfo, useServices, type CallContext } from '../api';
 import { manageLink } from '../links';
-import { BookingStepper } from '../components/BookingStepper';
 import { BookingSummary } from '../components/BookingSummary';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicPage } from '../components/PublicPage';
@@ -60,30 +60,39 @@ export function EditBookingPage() {
 function EditWizard({ info, service, shortToken }: { info: Info; service: ServiceInfo | undefined; shortToken: string }) {
   const texts = useBookingTexts();
   const context: CallContext = { publicPage: true, shortToken };
-  const [step, setStep] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [moved, setMoved] = useState<Appointment | null>(null);
-  const hold = useSlotHold(context, () => {
-    setStep(0);
-    setError(texts.slots.holdExpired);
+  const storageId = `edit:${info.id}`;
+  const hold = useSlotHold(context, () => setError(texts.slots.holdExpired), `${storageId}:hold`);
+  const wizard = useWizard({
+    id: storageId,
+    steps: [
+      { key: 'time', label: texts.steps.edit[0]!, done: hold.slot !== null },
+      { key: 'summary', label: texts.steps.edit[1]! },
+      { key: 'confirmation', label: texts.steps.edit[2]!, available: moved !== null },
+    ],
+    defaultValues: {},
+    waiting: hold.restoring,
   });
+  const step = wizard.index;
   const serviceLabel = service?.label ?? info.type;
   const current =
     info.start_time === null ? '' : `${formatDate(info.start_time, info.tz_location, texts.dateLocale)}, ${formatTime(info.start_time, info.tz_location, texts.dateLocale)}`;
 
   if (moved && moved.start_time !== null && moved.end_time !== null) {
     return (
-      <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <BookingStepper steps={texts.steps.edit} active={3} />
-        <Alert severity="success" role="status" sx={{ width: '100%' }}>
-          {texts.manage.rescheduled}
-        </Alert>
-        <BookingSummary serviceLabel={serviceLabel} slot={{ start_time: moved.start_time, end_time: moved.end_time }} timeZone={moved.tz_location} />
-        <Button component={RouterLink} to={manageLink(moved.id, shortToken, moved.type)} variant="contained">
-          {texts.confirmation.manage}
-        </Button>
-      </Stack>
+      <Wizard wizard={wizard} finished>
+        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="success" role="status" sx={{ width: '100%' }}>
+            {texts.manage.rescheduled}
+          </Alert>
+          <BookingSummary serviceLabel={serviceLabel} slot={{ start_time: moved.start_time, end_time: moved.end_time }} timeZone={moved.tz_location} />
+          <Button component={RouterLink} to={manageLink(moved.id, shortToken, moved.type)} variant="contained">
+            {texts.confirmation.manage}
+          </Button>
+        </Stack>
+      </Wizard>
     );
   }
 
@@ -106,11 +115,12 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
       const answer = await rescheduleAppointment(info.id, hold.slot.id, hold.token, shortToken);
       hold.complete();
       setMoved(answer.appointment);
+      wizard.goTo('confirmation', { replace: true });
     } catch (failure) {
       const lost = failure instanceof ApiError && failure.status === 409;
       if (lost) {
         hold.release();
-        setStep(0);
+        wizard.goTo('time', { replace: true });
       }
       setError(lost ? texts.slotTaken : failure instanceof Error ? serverMessage(texts, failure.message) : texts.manage.notChangeable);
     } finally {
@@ -118,44 +128,47 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
     }
   };
 
+  if (hold.restoring) return <PageLoader />;
+
   return (
-    <Stack spacing={3}>
-      <BookingStepper steps={texts.steps.edit} active={step} />
-      <Typography>
-        {texts.summary.currentTime}: {current}
-      </Typography>
-      {error && <Alert severity="warning">{error}</Alert>}
-      {step === 0 && (
-        <>
-          <SlotPicker service={info.type} context={context} hold={hold} timeZone={info.tz_location} />
-          <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={!hold.slot || hold.pending}
-              onClick={() => {
-                setError(null);
-                setStep(1);
-              }}
-            >
-              {texts.actions.next}
-            </Button>
+    <Wizard wizard={wizard}>
+      <Stack spacing={3}>
+        <Typography>
+          {texts.summary.currentTime}: {current}
+        </Typography>
+        {error && <Alert severity="warning">{error}</Alert>}
+        {step === 0 && (
+          <>
+            <SlotPicker service={info.type} context={context} hold={hold} timeZone={info.tz_location} />
+            <Stack direction="row">
+              <Button
+                variant="contained"
+                disabled={!hold.slot || hold.pending}
+                onClick={() => {
+                  setError(null);
+                  void wizard.next();
+                }}
+              >
+                {texts.actions.next}
+              </Button>
+            </Stack>
+          </>
+        )}
+        {step === 1 && hold.slot && (
+          <Stack spacing={3}>
+            {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+            <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: texts.summary.people, value: String(info.people) }]} />
+            <Stack direction="row" spacing={2}>
+              <Button onClick={wizard.back} disabled={busy}>
+                {texts.actions.back}
+              </Button>
+              <Button variant="contained" loading={busy} onClick={() => void move()}>
+                {texts.actions.moveHere}
+              </Button>
+            </Stack>
           </Stack>
-        </>
-      )}
-      {step === 1 && hold.slot && (
-        <Stack spacing={3}>
-          {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-          <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: texts.summary.people, value: String(info.people) }]} />
-          <Stack direction="row" spacing={2}>
-            <Button onClick={() => setStep(0)} disabled={busy}>
-              {texts.actions.back}
-            </Button>
-            <Button variant="contained" loading={busy} onClick={() => void move()}>
-              {texts.actions.moveHere}
-            </Button>
-          </Stack>
-        </Stack>
-      )}
-    </Stack>
+        )}
+      </Stack>
+    </Wizard>
   );
 }

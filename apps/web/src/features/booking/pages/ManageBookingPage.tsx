@@ -9,6 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
+import { STEP_PARAM } from '../../../components/wizard';
 import { ApiError } from '../../../lib/api';
 import { deleteAppointment, useAppointmentInfo, useServices } from '../api';
 import { editLink } from '../links';
@@ -82,7 +83,9 @@ interface ManageBookingProps {
 function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProps) {
   const texts = useBookingTexts();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>('view');
+  // A reload in the middle of a rebook (its step is in the URL) goes on with it.
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (info.cancelled && info.rebookable && params.has(STEP_PARAM) ? 'rebook' : 'view'));
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -127,6 +130,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
       <Stack spacing={3}>
         <Typography>{texts.manage.rebookIntro}</Typography>
         <PublicBookingWizard
+          storageId={`rebook:${info.id}`}
           service={service}
           token={shortToken}
           rebookCredit

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
+import { Wizard, useWizard } from '../../../components/wizard';
 import { useCurrentSession } from '../../../lib/session';
 import { payForSlot, useServices, type CallContext } from '../api';
 import { BookingFailureView } from '../components/BookingFailureView';
-import { BookingStepper } from '../components/BookingStepper';
 import { BookingSummary, priceText } from '../components/BookingSummary';
 import { CheckoutForm, type Checkout } from '../components/CheckoutForm';
 import { ConfirmationView } from '../components/ConfirmationView';
@@ -40,20 +40,34 @@ export function PatientBookingPage() {
   // German for a German service (the euro one), else the interface language.
   const texts = BOOKING_TEXTS[service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN'];
 
-  const [step, setStep] = useState(0);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState<z.infer<typeof BookingConfirmation> | null>(null);
-  const hold = useSlotHold(CONTEXT, () => {
-    setStep(0);
-    setFailure(null);
-    setExpired(true);
-  });
+  const storageId = `book-signed-in:${serviceName}`;
+  const hold = useSlotHold(
+    CONTEXT,
+    () => {
+      setFailure(null);
+      setExpired(true);
+    },
+    `${storageId}:hold`,
+  );
   const slot = hold.slot;
+  const wizard = useWizard({
+    id: storageId,
+    steps: [
+      { key: 'time', label: texts.steps.patient[0]!, done: slot !== null },
+      { key: 'summary', label: texts.steps.patient[1]! },
+      { key: 'confirmation', label: texts.steps.patient[2]!, available: confirmation !== null },
+    ],
+    defaultValues: {},
+    waiting: hold.restoring,
+  });
+  const step = wizard.index;
 
   const body = () => {
-    if (services.isPending) return <PageLoader />;
+    if (services.isPending || hold.restoring) return <PageLoader />;
     if (services.isError) return <Alert severity="error">{serverMessage(texts, services.error.message)}</Alert>;
     if (!service) return <Alert severity="error">{serverMessage(texts, BOOKING_MSG.serviceNotBookable)}</Alert>;
     const amount = slot?.cost ?? service.cost;
@@ -66,7 +80,7 @@ export function PatientBookingPage() {
           lines={failure.lines}
           onBack={() => {
             setFailure(null);
-            setStep(failure.slotLost || !slot ? 0 : 1);
+            if (failure.slotLost || !slot) wizard.goTo('time');
           }}
         />
       );
@@ -99,7 +113,7 @@ export function PatientBookingPage() {
         );
         hold.complete();
         setConfirmation(booked);
-        setStep(2);
+        wizard.goTo('confirmation', { replace: true });
       } catch (error) {
         const described = describeFailure(error, texts);
         if (described.slotLost) hold.release();
@@ -120,7 +134,7 @@ export function PatientBookingPage() {
               disabled={!slot || hold.pending}
               onClick={() => {
                 setExpired(false);
-                setStep(1);
+                void wizard.next();
               }}
             >
               {texts.actions.next}
@@ -149,7 +163,7 @@ export function PatientBookingPage() {
         <CheckoutForm
           amountPence={amount}
           submitting={submitting}
-          onBack={() => setStep(0)}
+          onBack={wizard.back}
           onSubmit={(checkout) => void pay(checkout)}
         />
       </Stack>
@@ -162,8 +176,9 @@ export function PatientBookingPage() {
         <Typography component="h1" variant="h4">
           {service ? `${texts.headings.patient}: ${service.label}` : texts.headings.patient}
         </Typography>
-        <BookingStepper steps={texts.steps.patient} active={confirmation ? 3 : step} />
-        {body()}
+        <Wizard wizard={wizard} finished={confirmation !== null}>
+          {body()}
+        </Wizard>
       </Stack>
     </BookingTextsContext>
   );
