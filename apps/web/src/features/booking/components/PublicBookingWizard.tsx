@@ -200,6 +200,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
                 <CheckoutForm
                   amountPence={amount}
                   submitting={submitting}
+                  serverError={failure?.cause}
                   onBack={wizard.back}
                   onSubmit={(checkout) => void pay(checkout)}
                 />
