@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+
 /**
  * What a tab keeps for the session (sessionStorage): a wizard's answers, a booking's hold. Gone
  * when the tab closes; a browser that refuses storage simply keeps nothing.
@@ -25,4 +27,17 @@ export function clearSessionValue(key: string): void {
   } catch {
     // Nothing kept, nothing to clear.
   }
+}
+
+/** A component's state kept for the session under `key`: a reload starts from what was kept. */
+export function useSessionState<T>(key: string, initial: T): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => (readSessionValue(key) as T | undefined) ?? initial);
+  const set = useCallback(
+    (next: T) => {
+      writeSessionValue(key, next);
+      setValue(next);
+    },
+    [key],
+  );
+  return [value, set];
 }

@@ -4,11 +4,10 @@ import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import type { ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import type { Wizard as WizardState } from './useWizard';
+import type { WizardSteps } from './useWizardSteps';
 
-export interface WizardProps<V extends FieldValues> {
-  wizard: WizardState<V>;
+export interface WizardProps {
+  wizard: WizardSteps;
   /** The current step's content (and its Back and Next). */
   children: ReactNode;
   /** Every step done (the confirmation shown): all marked complete. */
@@ -17,8 +16,8 @@ export interface WizardProps<V extends FieldValues> {
   orientation?: 'horizontal' | 'vertical';
 }
 
-/** The steps of a `useWizard` and the current one's content, labelled with its step's name. */
-export function Wizard<V extends FieldValues>({ wizard, children, finished = false, orientation = 'horizontal' }: WizardProps<V>) {
+/** The steps of a `useWizardSteps` (or `useWizard`) and the current one's content, labelled with its step's name. */
+export function Wizard({ wizard, children, finished = false, orientation = 'horizontal' }: WizardProps) {
   const active = wizard.index;
   const completed = (index: number) => finished || index < active;
   const content = (

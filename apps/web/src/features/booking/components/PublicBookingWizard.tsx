@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
-import { Wizard, useWizard } from '../../../components/wizard';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
+import { clearSessionValue, useSessionState } from '../../../lib/sessionValue';
 import { payForSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { useBookingTexts } from '../texts';
@@ -36,9 +37,6 @@ export interface PublicBookingWizardProps {
   storageId: string;
 }
 
-interface Answers {
-  person: BasicInformation | null;
-}
 
 /**
  * The public wizard of spec 2 §2.5: 'Select Time' (holds the slot), 'Basic information' (spec 2
@@ -63,17 +61,17 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
     `${storageId}:hold`,
   );
   const slot = hold.slot;
-  const wizard = useWizard<Answers>({
-    id: storageId,
-    steps: (values) => [
+  const [person, setPerson] = useSessionState<BasicInformation | null>(`wizard:${storageId}`, null);
+  // The details step validates with its own form (loaded with it); here it is done once it gave its answers.
+  const wizard = useWizardSteps(
+    [
       { key: 'time', label: texts.steps.public[0]!, done: slot !== null },
-      { key: 'details', label: texts.steps.public[1]!, done: values.person !== null },
+      { key: 'details', label: texts.steps.public[1]!, done: person !== null },
       { key: 'finish', label: texts.steps.public[2]! },
     ],
-    defaultValues: { person: null },
-    waiting: hold.restoring,
-  });
-  const person = useWatch({ control: wizard.form.control, name: 'person' });
+    null,
+    hold.restoring,
+  );
   const step = wizard.index;
   const amount = rebookCredit ? 0 : (slot?.cost ?? service.cost);
   const price = priceText(amount, texts.dateLocale, texts.summary.rebookFree);
@@ -118,7 +116,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
         context,
       );
       hold.complete();
-      wizard.forget();
+      clearSessionValue(`wizard:${storageId}`);
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
@@ -148,7 +146,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
                 disabled={!slot || hold.pending}
                 onClick={() => {
                   setExpired(false);
-                  void wizard.next();
+                  wizard.forward();
                 }}
               >
                 {texts.actions.next}
@@ -163,8 +161,8 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
               initial={person}
               onBack={wizard.back}
               onNext={(values) => {
-                wizard.form.setValue('person', values);
-                void wizard.next();
+                setPerson(values);
+                wizard.forward();
               }}
             />
           )}

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
-import { Wizard, useWizard } from '../../../components/wizard';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { ApiError } from '../../../lib/api';
 import { rescheduleAppointment, useAppointmentInfo, useServices, type CallContext } from '../api';
 import { manageLink } from '../links';
@@ -65,16 +66,15 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
   const [moved, setMoved] = useState<Appointment | null>(null);
   const storageId = `edit:${info.id}`;
   const hold = useSlotHold(context, () => setError(texts.slots.holdExpired), `${storageId}:hold`);
-  const wizard = useWizard({
-    id: storageId,
-    steps: [
+  const wizard = useWizardSteps(
+    [
       { key: 'time', label: texts.steps.edit[0]!, done: hold.slot !== null },
       { key: 'summary', label: texts.steps.edit[1]! },
       { key: 'confirmation', label: texts.steps.edit[2]!, available: moved !== null },
     ],
-    defaultValues: {},
-    waiting: hold.restoring,
-  });
+    null,
+    hold.restoring,
+  );
   const step = wizard.index;
   const serviceLabel = service?.label ?? info.type;
   const current =
@@ -146,7 +146,7 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
                 disabled={!hold.slot || hold.pending}
                 onClick={() => {
                   setError(null);
-                  void wizard.next();
+                  wizard.forward();
                 }}
               >
                 {texts.actions.next}

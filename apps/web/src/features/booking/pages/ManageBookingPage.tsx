@@ -9,7 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
-import { STEP_PARAM } from '../../../components/wizard';
+import { STEP_PARAM } from '../../../components/wizard/useWizardSteps';
 import { ApiError } from '../../../lib/api';
 import { deleteAppointment, useAppointmentInfo, useServices } from '../api';
 import { editLink } from '../links';

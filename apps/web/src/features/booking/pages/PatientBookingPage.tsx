@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
-import { Wizard, useWizard } from '../../../components/wizard';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { useCurrentSession } from '../../../lib/session';
 import { payForSlot, useServices, type CallContext } from '../api';
 import { BookingFailureView } from '../components/BookingFailureView';
@@ -54,16 +55,15 @@ export function PatientBookingPage() {
     `${storageId}:hold`,
   );
   const slot = hold.slot;
-  const wizard = useWizard({
-    id: storageId,
-    steps: [
+  const wizard = useWizardSteps(
+    [
       { key: 'time', label: texts.steps.patient[0]!, done: slot !== null },
       { key: 'summary', label: texts.steps.patient[1]! },
       { key: 'confirmation', label: texts.steps.patient[2]!, available: confirmation !== null },
     ],
-    defaultValues: {},
-    waiting: hold.restoring,
-  });
+    null,
+    hold.restoring,
+  );
   const step = wizard.index;
 
   const body = () => {
@@ -134,7 +134,7 @@ export function PatientBookingPage() {
               disabled={!slot || hold.pending}
               onClick={() => {
                 setExpired(false);
-                void wizard.next();
+                wizard.forward();
               }}
             >
               {texts.actions.next}
