@@ -172,7 +172,7 @@ test.describe('public booking wizard (/book)', () => {
     await expectAccessible(page);
   });
 
-  test('a signed-in reload during the hold returns to the summary of the held time', async ({ page }) => {
+  test('/authenticated/book: a reload during the hold returns to the summary of the held time', async ({ page }) => {
     await signIn(page, DEMO.patient);
     await page.goto('/authenticated/book');
     await chooseSlot(page, 12);
