@@ -138,6 +138,55 @@ test.describe('public booking wizard (/book)', () => {
     await expectAccessible(page);
   });
 
+  test('a reload during the hold returns to the held time with its countdown; Back and Forward move between steps', async ({ page, request }) => {
+    await page.goto(`/book?service=${SERVICE}`);
+    const slotId = await chooseSlot(page, 10);
+    const heldTime = (await slotButtons(page).and(page.locator('[aria-pressed="true"]')).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page).toHaveURL(/step=details/);
+    await fillBasicInformation(page, uniqueEmail('reload'));
+    await expect(page).toHaveURL(/step=finish/);
+    await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(heldTime);
+    const before = await holdTimer(page).textContent();
+
+    await page.reload();
+    await expect(page).toHaveURL(/step=finish/);
+    await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(heldTime);
+    await expect(page.getByRole('row', { name: /^Name Ada Lovelace/ })).toBeVisible();
+    // The countdown goes on from the server's end of the hold: it did not start again at 30:00.
+    await expect(holdTimer(page)).toHaveText(/^\d\d:\d\d$/);
+    expect((await holdTimer(page).textContent())! <= before!).toBe(true);
+    expect((await holdTimer(page).textContent())!).not.toBe('30:00');
+    // Still this visitor's hold: someone else cannot take the time.
+    const rival = await request.post(`/api/booking/${slotId}/status`, { data: { status: 'LOCKED' } });
+    expect(rival.status()).toBe(409);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/step=details/);
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+    await page.goBack();
+    await expect(slotButtons(page).filter({ hasText: heldTime })).toHaveAttribute('aria-pressed', 'true');
+    await page.goForward();
+    await page.goForward();
+    await expect(page.getByRole('button', { name: 'Pay £29.00 and book' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('/authenticated/book: a reload during the hold returns to the summary of the held time', async ({ page }) => {
+    await signIn(page, DEMO.patient);
+    await page.goto('/authenticated/book');
+    await chooseSlot(page, 12);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toBeVisible();
+    const time = await page.getByRole('row', { name: /^Time \d/ }).textContent();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Time \d/ })).toHaveText(time!);
+    await expect(holdTimer(page)).toHaveText(/^\d\d:\d\d$/);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByText('Your reserved time: ')).toBeVisible();
+  });
+
   test('a declined card shows the server’s message and keeps the hold', async ({ page, request }) => {
     await page.goto(`/book?service=${SERVICE}`);
     const slotId = await chooseSlot(page, 4);

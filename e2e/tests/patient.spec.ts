@@ -182,6 +182,43 @@ test.describe('patient', () => {
     await expectAccessible(page);
   });
 
+  test('the health wizard keeps its step in the URL: browser Back and Forward move between steps, and a reload keeps step and answers', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await page.goto('/patient/dashboard');
+    await page.goto('/patient/health-assessment');
+    await answerAboutYou(page);
+    await press(page, 'Next');
+    await expect(page).toHaveURL(/step=your-health/);
+    await page.getByLabel('Diabetes').check();
+    await press(page, 'Next');
+    await expect(page.getByText('Does anyone in your close family')).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/step=your-health/);
+    await expect(page.getByLabel('Diabetes')).toBeChecked();
+    await page.goBack();
+    await expect(page.getByLabel('Height (cm)')).toHaveValue('170');
+    await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
+    await page.goForward();
+    await expect(page.getByLabel('Diabetes')).toBeChecked();
+
+    await page.reload();
+    await expect(page).toHaveURL(/step=your-health/);
+    await expect(page.getByLabel('Diabetes')).toBeChecked();
+    await press(page, 'Back');
+    await expect(page.getByLabel('Weight (kg)')).toHaveValue('65');
+    // Back went to the entry Next came from: one more browser Back leaves the wizard.
+    await page.goBack();
+    await expect(page).toHaveURL('/patient/dashboard');
+
+    // A URL naming a step the answers do not reach yet shows the first step not done.
+    await page.goto('/patient/health-assessment?step=result');
+    await expect(page).toHaveURL(/step=family-health/);
+    await expect(page.getByText('Does anyone in your close family')).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('a message appearing as a field loses focus moves nothing from under the pointer', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
     await signIn(page, patient.email, patient.password);
@@ -238,6 +275,39 @@ test.describe('patient', () => {
     await press(page, 'Next');
     const orange = page.getByRole('status').filter({ hasText: 'none of the main symptoms' });
     await expect(orange).toHaveCSS('color', ORANGE);
+  });
+
+  test('the symptom checker and the kit order keep step and answers through Back, Forward and reload', async ({ page, request }) => {
+    const patient = await createDemoLtdPatient(request);
+    await signIn(page, patient.email, patient.password);
+    await onboard(page);
+    await page.goto('/patient/symptom-checker');
+    await page.getByLabel('A new, continuous cough').check();
+    await press(page, 'Next');
+    await expect(page.getByText('Which of these apply to you?')).toBeVisible();
+    await press(page, 'Next');
+    await page.getByLabel('Headache').check();
+    await page.goBack();
+    await expect(page.getByText('Which of these apply to you?')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('A new, continuous cough')).toBeChecked();
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/step=additional/);
+    await page.reload();
+    await expect(page.getByLabel('Headache')).toBeChecked();
+    await press(page, 'Back');
+    await expect(page.getByText('Which of these apply to you?')).toBeVisible();
+
+    await page.goto('/patient/order-test-kit');
+    const day12 = daysAhead(12);
+    await showMonthOf(page, day12);
+    await dayCell(page, day12).click();
+    const chosen = page.getByRole('status').filter({ hasText: 'Appointment date' });
+    const text = await chosen.textContent();
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: text ?? '' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Order Kit' })).toBeEnabled();
   });
 
   test('the kit order disables the next 11 days, shows its error with Back, then confirms', async ({ page, request }) => {

@@ -156,6 +156,24 @@ test.describe('shift manager', () => {
     await expect(row.getByRole('button', { name: /^Enable/ })).toBeVisible();
   });
 
+  test("the server's field error appears on its field: an e-mail address already in use", async ({ page }) => {
+    await signIn(page, DEMO.shiftManager);
+    await page.goto('/shift_manager/doctors-management');
+    await page.getByRole('button', { name: 'Add practitioner' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Kofi');
+    await dialog.getByLabel('Last name').fill(uniqueName('Owusu'));
+    // The demo practitioner's address passes every check the browser makes; only the server knows it is taken.
+    await dialog.getByLabel('E-mail').fill(DEMO.practitioner);
+    await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
+    const email = dialog.getByLabel('E-mail');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('An account with this e-mail address already exists.');
+    await expect(email).toBeFocused();
+    await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'false');
+    await expectAccessible(page);
+  });
+
   test('the rota creates and deletes a shift, marking a practitioner who has not set a password', async ({ page, request }) => {
     await signIn(page, DEMO.shiftManager);
     const doctor = await newPractitioner(request, await tokenOf(page), uniqueName('Rota'));

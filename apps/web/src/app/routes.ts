@@ -65,7 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/patient/order-test-kit', permission: 'health.own', flag: 'order_kit', title: 'orderTestKit', load: () => import('../features/patient/pages/OrderTestKitPage').then((m) => m.OrderTestKitPage) },
   { path: '/patient/test-results', permission: 'health.own', title: 'testResults', load: () => import('../features/patient/pages/TestResultsPage').then((m) => m.TestResultsPage) },
   { path: '/patient/appointments', permission: 'health.own', title: 'myAppointments', load: () => import('../features/patient/pages/MyAppointmentsPage').then((m) => m.MyAppointmentsPage) },
-  { path: '/patient/help', permission: 'health.own', title: 'help', load: () => import('../features/patient/help/HelpPage').then((m) => m.HelpPage) },
+  { path: '/patient/help', permission: 'health.own', title: 'help', load: () => import('./routing/HelpRoute').then((m) => m.HelpRoute) },
   { path: '/manager/test-results', permission: 'results.read.organisation', title: 'organisationResults', load: () => import('../features/manager/pages/EmployeeResultsPage').then((m) => m.EmployeeResultsPage) },
   { path: '/manager/sign-ups', permission: 'employees.invite', title: 'signUps', load: () => import('../features/manager/pages/SignUpsPage').then((m) => m.SignUpsPage) },
   // Booking (spec 2 §2.5, §2.6, §2.9): the signed-in flow for any role, the public wizard and the customer's manage page.

@@ -15,12 +15,13 @@ const DE = texts.getFixedT('de', 'booking');
 
 describe('payment failures (spec 2 §8)', () => {
   it("shows the server's 'Something went wrong, please try again.' as the slot-taken text, and the slot as lost", () => {
-    const failure = describeFailure(new ApiError(409, BOOKING_MSG.paymentFailed), EN);
-    expect(failure).toEqual({ lines: [BOOKING_MSG.slotTaken], slotLost: true, cardRefused: false });
+    const error = new ApiError(409, BOOKING_MSG.paymentFailed);
+    const failure = describeFailure(error, EN);
+    expect(failure).toEqual({ lines: [BOOKING_MSG.slotTaken], slotLost: true, cardRefused: false, cause: error });
   });
 
   it('keeps the hold on a declined card and shows the server message, in German for a German booking', () => {
-    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), EN)).toEqual({ lines: [BOOKING_MSG.cardDeclined], slotLost: false, cardRefused: true });
+    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), EN)).toMatchObject({ lines: [BOOKING_MSG.cardDeclined], slotLost: false, cardRefused: true });
     expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), DE).lines).toEqual(['Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.']);
   });
 

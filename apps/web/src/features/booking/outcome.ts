@@ -9,6 +9,8 @@ export interface BookingFailure {
   slotLost: boolean;
   /** A card problem (402): the hold stays and the visitor may try another card. */
   cardRefused: boolean;
+  /** The failure itself, for the form to put its field errors on the fields. */
+  cause: unknown;
 }
 
 /**
@@ -17,11 +19,11 @@ export interface BookingFailure {
  * keeps the generic text.
  */
 export function describeFailure(error: unknown, t: BookingT): BookingFailure {
-  if (!(error instanceof ApiError)) return { lines: [serverMessage(t, BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false };
+  if (!(error instanceof ApiError)) return { lines: [serverMessage(t, BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false, cause: error };
   const slotLost = error.status === 409 || (error.status !== 0 && error.message === BOOKING_MSG.paymentFailed);
   const message = slotLost ? t('slotTaken') : serverMessage(t, error.message);
   const details = Object.values(error.errors ?? {})
     .map((line) => serverMessage(t, line))
     .filter((line) => line !== message);
-  return { lines: [message, ...details], slotLost, cardRefused: error.status === 402 };
+  return { lines: [message, ...details], slotLost, cardRefused: error.status === 402, cause: error };
 }

@@ -1,6 +1,8 @@
-import { BOOKING, BOOKING_MSG, type Slot } from '@vireo/contracts';
+import { BOOKING, BOOKING_MSG, Slot } from '@vireo/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { clearSessionValue, readSessionValue, writeSessionValue } from '../../lib/sessionValue';
 import { holdSlot, releaseSlot, releaseSlotOnExit, type CallContext } from './api';
 
 export interface SlotHold {
@@ -11,6 +13,8 @@ export interface SlotHold {
   /** Whole seconds left on the hold (null while nothing is held). */
   secondsLeft: number | null;
   pending: boolean;
+  /** A hold kept from before a reload is being taken up again. */
+  restoring: boolean;
   /** Why the last hold failed, as the server said it. */
   error: string | null;
   /** Holds the slot, moving an existing hold onto it in one server call. */
@@ -26,18 +30,25 @@ function localExpiry(holdExpiresAt: number): number {
   return Math.min(holdExpiresAt * 1000, Date.now() + BOOKING.holdMinutes * 60_000);
 }
 
+/** What a tab keeps of its hold, so a reload takes the same hold up again. */
+const KeptHold = z.object({ slot: Slot, token: z.string() });
+
 /**
  * The slot hold of spec 2 §4.2, kept on the server: choosing a slot holds it (LOCKED) for the
  * visitor, choosing another moves the hold, and at zero the hold is dropped and `onExpired` runs
  * so the wizard can return to the slot step; closing the page gives the hold back. A failed release is not shown: the server lets the
- * hold lapse on its own.
+ * hold lapse on its own. With `storageKey` the slot and the hold token are kept for the session
+ * (sessionStorage): after a reload the same token holds the same slot again, and the server answers
+ * the run's own end, so the countdown goes on where it was.
  */
-export function useSlotHold(context: CallContext, onExpired: () => void): SlotHold {
+export function useSlotHold(context: CallContext, onExpired: () => void, storageKey?: string): SlotHold {
+  const [kept] = useState(() => (storageKey ? KeptHold.safeParse(readSessionValue(storageKey)) : undefined));
   const [slot, setSlot] = useState<Slot | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [pending, setPending] = useState(false);
+  const [restoring, setRestoring] = useState(kept?.success === true);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef({ slot, token, context, onExpired });
   useEffect(() => {
@@ -78,14 +89,36 @@ export function useSlotHold(context: CallContext, onExpired: () => void): SlotHo
     return () => window.clearInterval(timer);
   }, [expiresAt, drop]);
 
+  useEffect(() => {
+    if (!storageKey || restoring) return;
+    if (slot && token) writeSessionValue(storageKey, { slot, token });
+    else clearSessionValue(storageKey);
+  }, [storageKey, restoring, slot, token]);
+
+  /** Holds `next` (with the run's token when there is one) and shows it held until the end the server answers. */
+  const take = useCallback(
+    (next: Slot, holderToken: string | undefined) =>
+      holdSlot(next.id, holderToken, latest.current.context).then((answer) => {
+        setSlot(next);
+        setToken(answer.hold_token ?? null);
+        setExpiresAt(answer.hold_expires_at ? localExpiry(answer.hold_expires_at) : null);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (!kept?.success) return;
+    // The page's own release on leaving went first; the run's token takes the slot back until the run's end.
+    take(kept.data.slot, kept.data.token)
+      .catch(() => setError(BOOKING_MSG.slotTaken))
+      .finally(() => setRestoring(false));
+  }, [kept, take]);
+
   const choose = useCallback(async (next: Slot) => {
     setPending(true);
     setError(null);
     try {
-      const answer = await holdSlot(next.id, latest.current.token ?? undefined, latest.current.context);
-      setSlot(next);
-      setToken(answer.hold_token ?? null);
-      setExpiresAt(answer.hold_expires_at ? localExpiry(answer.hold_expires_at) : null);
+      await take(next, latest.current.token ?? undefined);
       return true;
     } catch (reason) {
       // A refused hold leaves the previous one in place on the server, so the selection stays too.
@@ -94,7 +127,7 @@ export function useSlotHold(context: CallContext, onExpired: () => void): SlotHo
     } finally {
       setPending(false);
     }
-  }, []);
+  }, [take]);
 
   const complete = useCallback(() => {
     latest.current.slot = null;
@@ -103,5 +136,5 @@ export function useSlotHold(context: CallContext, onExpired: () => void): SlotHo
   }, []);
 
   const secondsLeft = expiresAt === null ? null : Math.max(0, Math.ceil((expiresAt - now) / 1000));
-  return { slot, token, secondsLeft, pending, error, choose, release: drop, complete };
+  return { slot, token, secondsLeft, pending, restoring, error, choose, release: drop, complete };
 }

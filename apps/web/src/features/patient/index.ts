@@ -1,5 +1,4 @@
 /** The patient feature's front door: the pieces the manager area builds on. */
-export { PINK } from './colours';
 export { PatientTiles } from './components/PatientTiles';
 export { Tile } from './components/Tile';
 export { HelpAccordion } from './help/HelpAccordion';

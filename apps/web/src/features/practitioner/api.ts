@@ -7,16 +7,11 @@ import {
   StatusResponse,
   SuccessOnly,
   type AppointmentStatus,
-  type ListSort,
-  type ListSortField,
 } from '@vireo/contracts';
-import type { TableView } from '../../components/DataTable';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery } from '../../lib/useLive';
+import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../appointments';
 import type { EpochRange } from './ranges';
-
-/** Every booking list and record is cached under this key, so one invalidation refreshes them all. */
-export const BOOKING_QUERY_KEY = ['booking'] as const;
 
 /** Polling while the live socket is down (spec 2 §9): the claimable list every 5 s, other lists every 60 s. */
 export const CLAIMABLE_POLL_MS = 5_000;
@@ -25,14 +20,6 @@ export const LIST_POLL_MS = 60_000;
 export const DETAILS_POLL_MS = 5_000;
 
 const live = (pollMs: number) => ({ topic: BOOKING_LIVE.appointmentsTopic, pollMs });
-
-/** The page of a list a table shows, in the order it asks the service for. */
-export type ListPage = TableView<ListSortField>;
-
-/** The service's paging parameters for a page: no `sort` keeps the list's own order. */
-export function pagingParams({ page, pageSize, sort }: ListPage): { limit: number; offset: number; sort?: ListSort } {
-  return { limit: pageSize, offset: page * pageSize, ...(sort ? { sort: sort.direction === 'desc' ? (`-${sort.key}` as const) : sort.key } : {}) };
-}
 
 type Params = Record<string, string | number>;
 const query = (params: Params) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

@@ -21,7 +21,7 @@ import {
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
-import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../practitioner';
+import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../appointments';
 
 /** Fallback polling while the live socket is down (spec 2 §7, §9). */
 export const POLL = { liveList: 15_000, claimable: 5_000, overview: 30_000, nextAppointments: 30_000, rota: 60_000 } as const;

@@ -8,8 +8,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOOKING_MSG, BillingDetails, CardInput, cardExpired, type PaymentRequest } from '@vireo/contracts';
-import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { z } from 'zod';
 import { serverMessage, useBookingTexts } from '../texts';
 import { formatPrice } from '../time';
@@ -34,24 +35,50 @@ export interface Checkout {
   marketingAccept: boolean;
 }
 
+/** Where the server's field errors of a payment belong on this form. */
+const CHECKOUT_FIELDS: FieldPath<CheckoutInput>[] = ['toc_accept', 'marketing_accept'];
+const SERVER_FIELDS: Record<string, FieldPath<CheckoutInput>> = {
+  'card.number': 'number',
+  'card.expiration_date': 'expiration_date',
+  'card.cvv': 'cvv',
+  ...Object.fromEntries((['company', 'street_address', 'extended_address', 'locality', 'region', 'postal_code'] as const).map((name) => [`billing_details.${name}`, name])),
+};
+
 const blank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
 
 /**
  * The last step's form: the card and billing address when there is something to pay (checked
  * here with the rules the test gateway applies), and the terms, which must be accepted.
  */
-export function CheckoutForm({ amountPence, submitting, onBack, onSubmit }: { amountPence: number; submitting: boolean; onBack: () => void; onSubmit: (checkout: Checkout) => void }) {
+export function CheckoutForm({
+  amountPence,
+  submitting,
+  serverError,
+  onBack,
+  onSubmit,
+}: {
+  amountPence: number;
+  submitting: boolean;
+  /** The last payment's failure: its field errors show on their fields. */
+  serverError?: unknown;
+  onBack: () => void;
+  onSubmit: (checkout: Checkout) => void;
+}) {
   const { t, dateLocale } = useBookingTexts();
   const submitLabel = amountPence > 0 ? t('actions.pay', { amount: formatPrice(amountPence, dateLocale) }) : t('actions.confirm');
   const withCard = amountPence > 0;
   const schema: z.ZodType<CheckoutOutput, CheckoutInput> = withCard ? CardCheckoutSchema : TermsOnlySchema;
-  const { control, handleSubmit } = useForm<CheckoutInput, unknown, CheckoutOutput>({
+  const { control, handleSubmit, setError } = useForm<CheckoutInput, unknown, CheckoutOutput>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: withCard
       ? { number: '', expiration_date: '', cvv: '', company: '', street_address: '', extended_address: '', locality: '', region: '', postal_code: '', toc_accept: false, marketing_accept: false }
       : { toc_accept: false, marketing_accept: false },
   });
+
+  useEffect(() => {
+    setServerFieldErrors(serverError, setError, CHECKOUT_FIELDS, SERVER_FIELDS);
+  }, [serverError, setError]);
 
   const submit = (values: CheckoutOutput) => {
     const card = values.number && values.expiration_date && values.cvv ? { number: values.number, expiration_date: values.expiration_date, cvv: values.cvv } : undefined;

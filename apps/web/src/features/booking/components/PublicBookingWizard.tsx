@@ -4,13 +4,16 @@ import Stack from '@mui/material/Stack';
 import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
 import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
+import { PageLoader } from '../../../components/PageLoader';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
+import { clearSessionValue, useSessionState } from '../../../lib/sessionValue';
 import { payForSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { useBookingTexts } from '../texts';
 import { isoDateToDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import type { BasicInformation } from './BasicInformationStep';
-import { BookingStepper } from './BookingStepper';
 import { BookingSummary, priceText } from './BookingSummary';
 import type { Checkout } from './CheckoutForm';
 import { ConfirmationView } from './ConfirmationView';
@@ -32,41 +35,58 @@ export interface PublicBookingWizardProps {
   /** Basic information to start from (a rebook starts from the deleted booking's). */
   initialPerson?: BasicInformation | null;
   onBooked?: (confirmation: z.infer<typeof BookingConfirmation>) => void;
+  /** What the session keeps its answers and hold under: one booking per service, or per rebooked appointment. */
+  storageId: string;
 }
 
-type Step = 0 | 1 | 2;
 
 /**
  * The public wizard of spec 2 §2.5: 'Select Time' (holds the slot), 'Basic information' (spec 2
  * §5), 'Finish' (summary, card, terms), then the confirmation. A refused card keeps the hold and
- * the step; a lost slot sends the visitor back to choose another time.
+ * the step; a lost slot sends the visitor back to choose another time. The step is in the URL; the
+ * visitor's details and the hold are kept for the session, so a reload returns to the held time
+ * with its countdown (the card is never kept).
  */
-export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, initialPerson = null, onBooked }: PublicBookingWizardProps) {
+export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, initialPerson = null, onBooked, storageId }: PublicBookingWizardProps) {
   const { t, dateLocale, language } = useBookingTexts();
+  const stepLabels = t('steps.public', { returnObjects: true });
   const context: CallContext = { publicPage: true };
-  const [step, setStep] = useState<Step>(0);
-  const [person, setPerson] = useState<BasicInformation | null>(initialPerson);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState<z.infer<typeof BookingConfirmation> | null>(null);
-  const hold = useSlotHold(context, () => {
-    setStep(0);
-    setFailure(null);
-    setExpired(true);
-  });
+  const hold = useSlotHold(
+    context,
+    () => {
+      setFailure(null);
+      setExpired(true);
+    },
+    `${storageId}:hold`,
+  );
   const slot = hold.slot;
+  const [person, setPerson] = useSessionState<BasicInformation | null>(`wizard:${storageId}`, initialPerson);
+  // The details step validates with its own form (loaded with it); here it is done once it gave its answers.
+  const wizard = useWizardSteps(
+    [
+      { key: 'time', label: stepLabels[0]!, done: slot !== null },
+      { key: 'details', label: stepLabels[1]!, done: person !== null },
+      { key: 'finish', label: stepLabels[2]! },
+    ],
+    null,
+    hold.restoring,
+  );
+  const step = wizard.index;
   const amount = rebookCredit ? 0 : (slot?.cost ?? service.cost);
   const price = priceText(amount, dateLocale, t('summary.rebookFree'));
 
   if (confirmation && person) {
     return (
-      <Stack spacing={3}>
-        <BookingStepper steps={t('steps.public', { returnObjects: true })} active={3} />
+      <Wizard wizard={wizard} finished>
         <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={person.email} priceText={price} />
-      </Stack>
+      </Wizard>
     );
   }
+  if (hold.restoring) return <PageLoader />;
 
   const pay = async (checkout: Checkout) => {
     if (!slot || !hold.token || !person) return;
@@ -99,6 +119,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
         context,
       );
       hold.complete();
+      clearSessionValue(`wizard:${storageId}`);
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
@@ -112,81 +133,83 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
 
   const backToSlots = () => {
     setFailure(null);
-    setStep(0);
+    wizard.goTo('time');
   };
 
   return (
-    <Stack spacing={3}>
-      <BookingStepper steps={t('steps.public', { returnObjects: true })} active={step} />
-      {step === 0 && (
-        <>
-          {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
-          <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
-          <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={!slot || hold.pending}
-              onClick={() => {
-                setExpired(false);
-                setStep(1);
-              }}
-            >
-              {t('actions.next')}
-            </Button>
-          </Stack>
-        </>
-      )}
-      {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-      <Suspense fallback={null}>
-        {step === 1 && (
-          <BasicInformationStep
-            initial={person}
-            onBack={() => setStep(0)}
-            onNext={(values) => {
-              setPerson(values);
-              setStep(2);
-            }}
-          />
-        )}
-        {step === 2 && slot && person && (
-          <Stack spacing={3}>
-            <BookingSummary
-              serviceLabel={service.label}
-              slot={slot}
-              timeZone={service.time_zone}
-              priceText={price}
-              extra={[
-                { label: t('summary.name'), value: `${person.first_name} ${person.last_name}` },
-                { label: t('summary.email'), value: person.email },
-              ]}
-            />
-            {failure && (
-              <Alert
-                severity="error"
-                action={
-                  failure.slotLost ? (
-                    <Button color="inherit" size="small" onClick={backToSlots}>
-                      {t('actions.chooseAnother')}
-                    </Button>
-                  ) : undefined
-                }
+    <Wizard wizard={wizard}>
+      <Stack spacing={3}>
+        {step === 0 && (
+          <>
+            {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
+            <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
+            <Stack direction="row">
+              <Button
+                variant="contained"
+                disabled={!slot || hold.pending}
+                onClick={() => {
+                  setExpired(false);
+                  wizard.forward();
+                }}
               >
-                {failure.lines.map((line) => (
-                  <div key={line}>{line}</div>
-                ))}
-              </Alert>
-            )}
-            {!failure?.slotLost && (
-              <CheckoutForm
-                amountPence={amount}
-                submitting={submitting}
-                onBack={() => setStep(1)}
-                onSubmit={(checkout) => void pay(checkout)}
-              />
-            )}
-          </Stack>
+                {t('actions.next')}
+              </Button>
+            </Stack>
+          </>
         )}
-      </Suspense>
-    </Stack>
+        {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+        <Suspense fallback={null}>
+          {step === 1 && (
+            <BasicInformationStep
+              initial={person}
+              onBack={wizard.back}
+              onNext={(values) => {
+                setPerson(values);
+                wizard.forward();
+              }}
+            />
+          )}
+          {step === 2 && slot && person && (
+            <Stack spacing={3}>
+              <BookingSummary
+                serviceLabel={service.label}
+                slot={slot}
+                timeZone={service.time_zone}
+                priceText={price}
+                extra={[
+                  { label: t('summary.name'), value: `${person.first_name} ${person.last_name}` },
+                  { label: t('summary.email'), value: person.email },
+                ]}
+              />
+              {failure && (
+                <Alert
+                  severity="error"
+                  action={
+                    failure.slotLost ? (
+                      <Button color="inherit" size="small" onClick={backToSlots}>
+                        {t('actions.chooseAnother')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  {failure.lines.map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
+                </Alert>
+              )}
+              {!failure?.slotLost && (
+                <CheckoutForm
+                  amountPence={amount}
+                  submitting={submitting}
+                  serverError={failure?.cause}
+                  onBack={wizard.back}
+                  onSubmit={(checkout) => void pay(checkout)}
+                />
+              )}
+            </Stack>
+          )}
+        </Suspense>
+      </Stack>
+    </Wizard>
   );
 }

@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { ApiError } from '../../../lib/api';
 import { rescheduleAppointment, useAppointmentInfo, useServices, type CallContext } from '../api';
 import { manageLink } from '../links';
-import { BookingStepper } from '../components/BookingStepper';
 import { BookingSummary } from '../components/BookingSummary';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicPage } from '../components/PublicPage';
@@ -59,31 +60,40 @@ export function EditBookingPage() {
 
 function EditWizard({ info, service, shortToken }: { info: Info; service: ServiceInfo | undefined; shortToken: string }) {
   const { t, dateLocale } = useBookingTexts();
+  const stepLabels = t('steps.edit', { returnObjects: true });
   const context: CallContext = { publicPage: true, shortToken };
-  const [step, setStep] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [moved, setMoved] = useState<Appointment | null>(null);
-  const hold = useSlotHold(context, () => {
-    setStep(0);
-    setError(t('slots.holdExpired'));
-  });
+  const storageId = `edit:${info.id}`;
+  const hold = useSlotHold(context, () => setError(t('slots.holdExpired')), `${storageId}:hold`);
+  const wizard = useWizardSteps(
+    [
+      { key: 'time', label: stepLabels[0]!, done: hold.slot !== null },
+      { key: 'summary', label: stepLabels[1]! },
+      { key: 'confirmation', label: stepLabels[2]!, available: moved !== null },
+    ],
+    null,
+    hold.restoring,
+  );
+  const step = wizard.index;
   const serviceLabel = service?.label ?? info.type;
   const current =
     info.start_time === null ? '' : `${formatDate(info.start_time, info.tz_location, dateLocale)}, ${formatTime(info.start_time, info.tz_location, dateLocale)}`;
 
   if (moved && moved.start_time !== null && moved.end_time !== null) {
     return (
-      <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <BookingStepper steps={t('steps.edit', { returnObjects: true })} active={3} />
-        <Alert severity="success" role="status" sx={{ width: '100%' }}>
-          {t('manage.rescheduled')}
-        </Alert>
-        <BookingSummary serviceLabel={serviceLabel} slot={{ start_time: moved.start_time, end_time: moved.end_time }} timeZone={moved.tz_location} />
-        <Button component={RouterLink} to={manageLink(moved.id, shortToken, moved.type)} variant="contained">
-          {t('confirmation.manage')}
-        </Button>
-      </Stack>
+      <Wizard wizard={wizard} finished>
+        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="success" role="status" sx={{ width: '100%' }}>
+            {t('manage.rescheduled')}
+          </Alert>
+          <BookingSummary serviceLabel={serviceLabel} slot={{ start_time: moved.start_time, end_time: moved.end_time }} timeZone={moved.tz_location} />
+          <Button component={RouterLink} to={manageLink(moved.id, shortToken, moved.type)} variant="contained">
+            {t('confirmation.manage')}
+          </Button>
+        </Stack>
+      </Wizard>
     );
   }
 
@@ -106,11 +116,12 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
       const answer = await rescheduleAppointment(info.id, hold.slot.id, hold.token, shortToken);
       hold.complete();
       setMoved(answer.appointment);
+      wizard.goTo('confirmation', { replace: true });
     } catch (failure) {
       const lost = failure instanceof ApiError && failure.status === 409;
       if (lost) {
         hold.release();
-        setStep(0);
+        wizard.goTo('time', { replace: true });
       }
       setError(lost ? t('slotTaken') : failure instanceof Error ? serverMessage(t, failure.message) : t('manage.notChangeable'));
     } finally {
@@ -118,44 +129,47 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
     }
   };
 
+  if (hold.restoring) return <PageLoader />;
+
   return (
-    <Stack spacing={3}>
-      <BookingStepper steps={t('steps.edit', { returnObjects: true })} active={step} />
-      <Typography>
-        {t('summary.currentTime')}: {current}
-      </Typography>
-      {error && <Alert severity="warning">{error}</Alert>}
-      {step === 0 && (
-        <>
-          <SlotPicker service={info.type} context={context} hold={hold} timeZone={info.tz_location} />
-          <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={!hold.slot || hold.pending}
-              onClick={() => {
-                setError(null);
-                setStep(1);
-              }}
-            >
-              {t('actions.next')}
-            </Button>
+    <Wizard wizard={wizard}>
+      <Stack spacing={3}>
+        <Typography>
+          {t('summary.currentTime')}: {current}
+        </Typography>
+        {error && <Alert severity="warning">{error}</Alert>}
+        {step === 0 && (
+          <>
+            <SlotPicker service={info.type} context={context} hold={hold} timeZone={info.tz_location} />
+            <Stack direction="row">
+              <Button
+                variant="contained"
+                disabled={!hold.slot || hold.pending}
+                onClick={() => {
+                  setError(null);
+                  wizard.forward();
+                }}
+              >
+                {t('actions.next')}
+              </Button>
+            </Stack>
+          </>
+        )}
+        {step === 1 && hold.slot && (
+          <Stack spacing={3}>
+            {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
+            <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: t('summary.people'), value: String(info.people) }]} />
+            <Stack direction="row" spacing={2}>
+              <Button onClick={wizard.back} disabled={busy}>
+                {t('actions.back')}
+              </Button>
+              <Button variant="contained" loading={busy} onClick={() => void move()}>
+                {t('actions.moveHere')}
+              </Button>
+            </Stack>
           </Stack>
-        </>
-      )}
-      {step === 1 && hold.slot && (
-        <Stack spacing={3}>
-          {hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
-          <BookingSummary serviceLabel={serviceLabel} slot={hold.slot} timeZone={info.tz_location} extra={[{ label: t('summary.people'), value: String(info.people) }]} />
-          <Stack direction="row" spacing={2}>
-            <Button onClick={() => setStep(0)} disabled={busy}>
-              {t('actions.back')}
-            </Button>
-            <Button variant="contained" loading={busy} onClick={() => void move()}>
-              {t('actions.moveHere')}
-            </Button>
-          </Stack>
-        </Stack>
-      )}
-    </Stack>
+        )}
+      </Stack>
+    </Wizard>
   );
 }

@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Appointment, type InfoResponse, type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
@@ -12,7 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
+import { STEP_PARAM } from '../../../components/wizard/useWizardSteps';
 import { ApiError } from '../../../lib/api';
 import { deleteAppointment, useAppointment, useAppointmentInfo, useServices } from '../api';
 import { editLink } from '../links';
@@ -92,7 +89,9 @@ interface ManageBookingProps {
 function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProps) {
   const { t } = useBookingTexts();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>('view');
+  // A reload in the middle of a rebook (its step is in the URL) goes on with it.
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (info.cancelled && info.rebookable && params.has(STEP_PARAM) ? 'rebook' : 'view'));
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -189,20 +188,17 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
         </Stack>
       )}
 
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-booking-title" aria-describedby="delete-booking-text">
-        <DialogTitle id="delete-booking-title">{t('manage.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-booking-text">{info.editable ? t('manage.deleteInTime') : t('manage.deleteLate')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
-            {t('actions.keep')}
-          </Button>
-          <Button color="error" variant="contained" loading={busy} onClick={() => void remove()}>
-            {t('actions.confirmDelete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('manage.deleteTitle')}
+        message={info.editable ? t('manage.deleteInTime') : t('manage.deleteLate')}
+        confirmLabel={t('actions.confirmDelete')}
+        cancelLabel={t('actions.keep')}
+        destructive
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
     </Stack>
   );
 }
@@ -225,5 +221,14 @@ function basicInformationOf(appointment: Appointment): BasicInformation | null {
 function RebookWizard({ info, service, shortToken, onBooked }: { info: Info; service: ServiceInfo; shortToken: string; onBooked: (confirmation: z.infer<typeof BookingConfirmation>) => void }) {
   const deleted = useAppointment(info.id, shortToken, true);
   if (deleted.isPending) return <PageLoader />;
-  return <PublicBookingWizard service={service} token={shortToken} rebookCredit initialPerson={deleted.data ? basicInformationOf(deleted.data) : null} onBooked={onBooked} />;
+  return (
+    <PublicBookingWizard
+      storageId={`rebook:${info.id}`}
+      service={service}
+      token={shortToken}
+      rebookCredit
+      initialPerson={deleted.data ? basicInformationOf(deleted.data) : null}
+      onBooked={onBooked}
+    />
+  );
 }

@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
+import { Wizard } from '../../../components/wizard/Wizard';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { useCurrentSession } from '../../../lib/session';
 import { payForSlot, useServices, type CallContext } from '../api';
 import { BookingFailureView } from '../components/BookingFailureView';
-import { BookingStepper } from '../components/BookingStepper';
 import { BookingSummary, priceText } from '../components/BookingSummary';
 import { CheckoutForm, type Checkout } from '../components/CheckoutForm';
 import { ConfirmationView } from '../components/ConfirmationView';
@@ -41,21 +42,35 @@ export function PatientBookingPage() {
   const language: BookingLanguage = service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN';
   const { t } = useBookingT(language);
   const dateLocale = dateLocaleOf(language);
+  const stepLabels = t('steps.patient', { returnObjects: true });
 
-  const [step, setStep] = useState(0);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState<z.infer<typeof BookingConfirmation> | null>(null);
-  const hold = useSlotHold(CONTEXT, () => {
-    setStep(0);
-    setFailure(null);
-    setExpired(true);
-  });
+  const storageId = `book-signed-in:${serviceName}`;
+  const hold = useSlotHold(
+    CONTEXT,
+    () => {
+      setFailure(null);
+      setExpired(true);
+    },
+    `${storageId}:hold`,
+  );
   const slot = hold.slot;
+  const wizard = useWizardSteps(
+    [
+      { key: 'time', label: stepLabels[0]!, done: slot !== null },
+      { key: 'summary', label: stepLabels[1]! },
+      { key: 'confirmation', label: stepLabels[2]!, available: confirmation !== null },
+    ],
+    null,
+    hold.restoring,
+  );
+  const step = wizard.index;
 
   const body = () => {
-    if (services.isPending) return <PageLoader />;
+    if (services.isPending || hold.restoring) return <PageLoader />;
     if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
     if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
     const amount = slot?.cost ?? service.cost;
@@ -68,7 +83,7 @@ export function PatientBookingPage() {
           lines={failure.lines}
           onBack={() => {
             setFailure(null);
-            setStep(failure.slotLost || !slot ? 0 : 1);
+            if (failure.slotLost || !slot) wizard.goTo('time');
           }}
         />
       );
@@ -101,7 +116,7 @@ export function PatientBookingPage() {
         );
         hold.complete();
         setConfirmation(booked);
-        setStep(2);
+        wizard.goTo('confirmation', { replace: true });
       } catch (error) {
         const described = describeFailure(error, t);
         if (described.slotLost) hold.release();
@@ -122,7 +137,7 @@ export function PatientBookingPage() {
               disabled={!slot || hold.pending}
               onClick={() => {
                 setExpired(false);
-                setStep(1);
+                wizard.forward();
               }}
             >
               {t('actions.next')}
@@ -151,7 +166,7 @@ export function PatientBookingPage() {
         <CheckoutForm
           amountPence={amount}
           submitting={submitting}
-          onBack={() => setStep(0)}
+          onBack={wizard.back}
           onSubmit={(checkout) => void pay(checkout)}
         />
       </Stack>
@@ -164,8 +179,9 @@ export function PatientBookingPage() {
         <Typography component="h1" variant="h4">
           {service ? `${t('headings.patient')}: ${service.label}` : t('headings.patient')}
         </Typography>
-        <BookingStepper steps={t('steps.patient', { returnObjects: true })} active={confirmation ? 3 : step} />
-        {body()}
+        <Wizard wizard={wizard} finished={confirmation !== null}>
+          {body()}
+        </Wizard>
       </Stack>
     </BookingLanguageContext>
   );

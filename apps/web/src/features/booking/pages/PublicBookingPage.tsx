@@ -28,7 +28,7 @@ export function PublicBookingPage() {
     if (services.isPending) return <PageLoader />;
     if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
     if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
-    return <PublicBookingWizard service={service} group={optional(params.get('group'))} user={optional(params.get('user'))} token={optional(params.get('token'))} />;
+    return <PublicBookingWizard storageId={`book:${service.service}`} service={service} group={optional(params.get('group'))} user={optional(params.get('user'))} token={optional(params.get('token'))} />;
   };
 
   return (

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
-import { PINK } from '../../patient';
+import { PINK } from '../../../components/resultColours';
 import { useEmployeeResults } from '../api';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

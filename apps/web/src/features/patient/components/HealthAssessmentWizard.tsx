@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -10,16 +9,13 @@ import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AboutYouStep, ConditionChoice, HEIGHT_MAX_CM, HEIGHT_MIN_CM, HEALTH_SEXES, WEIGHT_MAX_KG, WEIGHT_MIN_KG, conditionCodesOf, dashboardPath, type HealthAssessmentInput } from '@vireo/contracts';
-import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { Wizard, useWizard } from '../../../components/wizard';
 import { useToast } from '../../../components/toast/toastContext';
 import { useCurrentSession } from '../../../lib/session';
 import { useSubmitAssessment } from '../api';
@@ -30,7 +26,9 @@ import { useTranslation } from 'react-i18next';
 /** One form across the steps: step 0 is the contract's AboutYouStep, steps 1 and 2 a ConditionChoice each. */
 const WizardSchema = AboutYouStep.extend({ health: ConditionChoice, family: ConditionChoice });
 type WizardValues = z.input<typeof WizardSchema>;
-type WizardOutput = z.output<typeof WizardSchema>;
+
+const STEP_SCHEMAS = [AboutYouStep, z.object({ health: ConditionChoice }), z.object({ family: ConditionChoice }), undefined] as const;
+const STEP_KEYS = ['about-you', 'your-health', 'family-health', 'result'] as const;
 
 const ABOUT_YOU_FIELDS = ['sex', 'height', 'weight', 'smoking'] as const;
 const RESULT_STEP = 3;
@@ -107,22 +105,21 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
 
 /**
  * The four-step health wizard (spec 1 §4): Next is disabled until the step is answered; reaching
- * Result submits the assessment once, automatically; Back goes one step.
+ * Result submits the assessment once, automatically (a reload on Result as well); Back goes one
+ * step. The step is in the URL and the answers are kept for the session.
  */
 export function HealthAssessmentWizard() {
   const { t } = useTranslation('patient');
   const session = useCurrentSession();
   const { showToast } = useToast();
   const submit = useSubmitAssessment();
-  const [step, setStep] = useState(0);
   const stepLabels = t('health.steps', { returnObjects: true });
+  const steps = useMemo(() => STEP_KEYS.map((key, index) => ({ key, label: stepLabels[index]!, schema: STEP_SCHEMAS[index] })), [stepLabels]);
   const [submitted, setSubmitted] = useState<HealthAssessmentInput | null>(null);
   const submittedOnce = useRef(false);
-  const { control, trigger, getValues } = useForm<WizardValues, unknown, WizardOutput>({
-    resolver: zodResolver(WizardSchema),
-    mode: 'onTouched',
-    defaultValues: { health: [], family: [] },
-  });
+  const wizard = useWizard<WizardValues>({ id: 'health-assessment', steps, defaultValues: { health: [], family: [] } });
+  const { index: step, form } = wizard;
+  const { control, getValues } = form;
   const values = useWatch({ control });
 
   const answered = [
@@ -131,9 +128,9 @@ export function HealthAssessmentWizard() {
     (values.family?.length ?? 0) > 0,
   ];
 
-  const assessment = (): HealthAssessmentInput => {
+  const send = useCallback(() => {
     const all = WizardSchema.parse(getValues());
-    return {
+    const input: HealthAssessmentInput = {
       sex: all.sex,
       height: all.height,
       weight: all.weight,
@@ -141,38 +138,25 @@ export function HealthAssessmentWizard() {
       health_conditions: conditionCodesOf(all.health),
       family_health_conditions: conditionCodesOf(all.family),
     };
-  };
-
-  const send = () => {
-    const input = assessment();
     submit.mutate(input, {
-      onSuccess: () => setSubmitted(input),
+      onSuccess: () => {
+        wizard.forget();
+        setSubmitted(input);
+      },
       onError: () => showToast(t('health.failed'), 'error'),
     });
-  };
+  }, [getValues, submit, wizard, showToast, t]);
 
-  const next = async () => {
-    const fields = step === 0 ? [...ABOUT_YOU_FIELDS] : step === 1 ? (['health'] as const) : (['family'] as const);
-    if (!(await trigger(fields))) return;
-    setStep(step + 1);
-    // Reaching Result sends the assessment, the first time only.
-    if (step + 1 === RESULT_STEP && !submittedOnce.current) {
-      submittedOnce.current = true;
-      send();
-    }
-  };
+  // Reaching Result sends the assessment, the first time only.
+  useEffect(() => {
+    if (step !== RESULT_STEP || submittedOnce.current) return;
+    submittedOnce.current = true;
+    send();
+  }, [step, send]);
 
   return (
-    <Stack spacing={3}>
-      <Stepper activeStep={step} alternativeLabel>
-        {stepLabels.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-
-      <Box component="section" aria-label={stepLabels[step]}>
+    <Wizard wizard={wizard} finished={submitted !== null}>
+      <Stack spacing={3}>
         {step === 0 && <AboutYou control={control} />}
         {(step === 1 || step === 2) && (
           <Controller
@@ -212,25 +196,25 @@ export function HealthAssessmentWizard() {
             )}
           </Stack>
         )}
-      </Box>
 
-      <Stack direction="row" spacing={2}>
-        {step > 0 && !submitted && (
-          <Button onClick={() => setStep(step - 1)} disabled={submit.isPending}>
-            {t('health.back')}
-          </Button>
-        )}
-        {step < RESULT_STEP && (
-          <Button variant="contained" onClick={() => void next()} disabled={!answered[step]}>
-            {t('health.next')}
-          </Button>
-        )}
-        {submitted && (
-          <Link component={RouterLink} to={dashboardPath(session.role.name)}>
-            {t('health.backToHome')}
-          </Link>
-        )}
+        <Stack direction="row" spacing={2}>
+          {step > 0 && !submitted && (
+            <Button onClick={wizard.back} disabled={submit.isPending}>
+              {t('health.back')}
+            </Button>
+          )}
+          {step < RESULT_STEP && (
+            <Button variant="contained" onClick={() => void wizard.next()} disabled={!answered[step]}>
+              {t('health.next')}
+            </Button>
+          )}
+          {submitted && (
+            <Link component={RouterLink} to={dashboardPath(session.role.name)}>
+              {t('health.backToHome')}
+            </Link>
+          )}
+        </Stack>
       </Stack>
-    </Stack>
+    </Wizard>
   );
 }

@@ -1,6 +1,7 @@
 import Grid from '@mui/material/Grid';
+import type { OnboardingState, OrganisationProfile } from '@vireo/contracts';
 import { useOnboarding, useOrganisation } from '../api';
-import { QueryState } from './QueryState';
+import { QueryState, bothQueries } from '../../../components/QueryState';
 import { Tile, type TileProps } from './Tile';
 import { useTranslation } from 'react-i18next';
 
@@ -13,15 +14,14 @@ export const MY_APPOINTMENTS_PATH = '/patient/appointments';
  * tile. The order tile also needs the organisation's order_kit flag, as its page does.
  */
 export function PatientTiles() {
-  const { t } = useTranslation('patient');
   const onboarding = useOnboarding();
   const organisation = useOrganisation();
-  if (!onboarding.data || !organisation.data) {
-    const failed = onboarding.isError ? onboarding : organisation;
-    return <QueryState isError={failed.isError} error={failed.error} onRetry={() => void Promise.all([onboarding.refetch(), organisation.refetch()])} />;
-  }
-  const { onboarding_complete: complete, shipping_details_complete: hasShipping, has_order: hasOrder } = onboarding.data;
-  const flags = organisation.data;
+  return <QueryState query={bothQueries(onboarding, organisation)}>{([onboarding, flags]) => <Tiles onboarding={onboarding} flags={flags} />}</QueryState>;
+}
+
+function Tiles({ onboarding, flags }: { onboarding: OnboardingState; flags: OrganisationProfile }) {
+  const { t } = useTranslation('patient');
+  const { onboarding_complete: complete, shipping_details_complete: hasShipping, has_order: hasOrder } = onboarding;
   const afterOnboarding = complete ? undefined : t('tiles.locked');
   const afterOrder = complete && hasOrder ? undefined : t('tiles.lockedUntilOrder');
 

@@ -7,9 +7,10 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_DATE_OF_BIRTH_EPOCH, NAME_MAX, NAME_MIN, NAME_PATTERN, UpdateUserRequest, formatUkDate, type PublicUser } from '@vireo/contracts';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useUpdatePersonalDetails } from '../api';
 import { TextInput } from '../../../components/TextInput';
 import { UkDates } from './UkDates';
@@ -42,6 +43,7 @@ function personalDetailsForm(t: TFunction<'patient'>) {
 }
 type PersonalDetailsForm = ReturnType<typeof personalDetailsForm>;
 type PersonalDetailsValues = z.input<PersonalDetailsForm>;
+const PERSONAL_FIELDS: FieldPath<PersonalDetailsValues>[] = ['first_name', 'last_name', 'date_of_birth', 'telephone'];
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -61,7 +63,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
   const schema = useMemo(() => personalDetailsForm(t), [t]);
   const update = useUpdatePersonalDetails(user.id);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<PersonalDetailsValues, unknown, z.output<PersonalDetailsForm>>({
+  const { control, handleSubmit, setError } = useForm<PersonalDetailsValues, unknown, z.output<PersonalDetailsForm>>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: {
@@ -82,7 +84,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
       });
       onDone(true);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : t('personal.error'));
+      if (!setServerFieldErrors(error, setError, PERSONAL_FIELDS)) setFailure(error instanceof ApiError ? error.message : t('personal.error'));
     }
   });
 

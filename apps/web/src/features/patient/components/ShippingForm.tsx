@@ -6,7 +6,7 @@ import { POSTCODE_MAX, ShippingDetailsInput, type ShippingDetails } from '@vireo
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useSaveShipping } from '../api';
 import { TextInput } from '../../../components/TextInput';
 import { useTranslation } from 'react-i18next';
@@ -38,12 +38,7 @@ export function ShippingForm({ initial, onSaved, onCancel }: { initial: Shipping
       onSaved(saved.shipping_details);
     } catch (error) {
       setFailed(true);
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(error, setError, FIELDS);
     }
   });
 

@@ -7,19 +7,17 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepContent from '@mui/material/StepContent';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ADDITIONAL_SYMPTOM_IDS, CONTACT_IDS, MSG, NO_CONTACT, dashboardPath, hasMainSymptom, type SymptomResult } from '@vireo/contracts';
 import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast/toastContext';
+import { Wizard, useWizard } from '../../../components/wizard';
 import { ApiError } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { useSubmitSymptoms } from '../api';
-import { ORANGE, PINK } from '../colours';
+import { ORANGE, PINK } from '../../../components/resultColours';
 import { useTranslation } from 'react-i18next';
 
 type StepKey = 'main' | 'status' | 'additional' | 'contact' | 'result';
@@ -53,9 +51,23 @@ function Checklist({ legend, children }: { legend: string; children: ReactNode }
 
 const RESULT_COLOUR: Record<SymptomResult['code'], string | undefined> = { RED: PINK, ORANGE, GREEN: undefined };
 
+interface Answers {
+  main: MainAnswers;
+  status: StatusAnswers;
+  symptoms: number[];
+  contacts: number[];
+  travel: boolean;
+}
+
+const STEPS_WITH_STATUS: StepKey[] = ['main', 'status', 'additional', 'contact', 'result'];
+const STEPS_WITHOUT_STATUS: StepKey[] = ['main', 'additional', 'contact', 'result'];
+
+const NO_ANSWERS: Answers = { main: NO_MAIN, status: NO_STATUS, symptoms: [], contacts: [NO_CONTACT], travel: false };
+
 /**
  * The five-step checker (spec 1 §2). Symptom Status appears only with a main symptom, and Back
- * skips it otherwise; Next on Social Contact submits, and the server decides the result.
+ * skips it otherwise; Next on Social Contact submits, and the server decides the result. The step
+ * is in the URL and the answers are kept for the session until the result arrives.
  */
 export function SymptomChecker() {
   const { t } = useTranslation('patient');
@@ -64,25 +76,26 @@ export function SymptomChecker() {
   const session = useCurrentSession();
   const { showToast } = useToast();
   const submit = useSubmitSymptoms();
-  const [current, setCurrent] = useState<StepKey>('main');
-  const [main, setMain] = useState<MainAnswers>(NO_MAIN);
-  const [status, setStatus] = useState<StatusAnswers>(NO_STATUS);
-  const [symptoms, setSymptoms] = useState<number[]>([]);
-  const [contacts, setContacts] = useState<number[]>([NO_CONTACT]);
-  const [travel, setTravel] = useState(false);
   const [result, setResult] = useState<SymptomResult | null>(null);
-
+  const wizard = useWizard<Answers>({
+    id: 'symptom-checker',
+    steps: (values) =>
+      (hasMainSymptom(values.main) ? STEPS_WITH_STATUS : STEPS_WITHOUT_STATUS).map((key) => ({ key, label: t(`symptoms.steps.${key}`), ...(key === 'result' ? { available: result !== null } : {}) })),
+    defaultValues: NO_ANSWERS,
+  });
+  const { main, status, symptoms, contacts, travel } = useWatch({ control: wizard.form.control }) as Answers;
   const anyMain = hasMainSymptom(main);
-  const steps: StepKey[] = anyMain ? ['main', 'status', 'additional', 'contact', 'result'] : ['main', 'additional', 'contact', 'result'];
-  const go = (offset: 1 | -1) => setCurrent(steps[steps.indexOf(current) + offset] ?? current);
+  const set = <K extends keyof Answers>(key: K, value: Answers[K]) => wizard.form.setValue(key, value as never);
+  const current = wizard.step.key as StepKey;
 
   const send = () => {
     submit.mutate(
       { contact_id: contacts, fever: main.fever, cough: main.cough, shortness_of_breath: main.shortness_of_breath, loss_of_smell: main.loss_of_smell, ...(anyMain ? status : NO_STATUS), high_risk_country: travel, symptoms },
       {
         onSuccess: (answer) => {
+          wizard.forget();
           setResult(answer);
-          setCurrent('result');
+          wizard.goTo('result');
         },
         onError: (error) => showToast(error instanceof ApiError ? error.message : MSG.somethingWentWrong, 'error'),
       },
@@ -92,11 +105,11 @@ export function SymptomChecker() {
   const actions = (last = false) => (
     <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
       {current !== 'main' && (
-        <Button onClick={() => go(-1)} disabled={submit.isPending}>
+        <Button onClick={wizard.back} disabled={submit.isPending}>
           {t('symptoms.back')}
         </Button>
       )}
-      <Button variant="contained" onClick={last ? send : () => go(1)} loading={last && submit.isPending}>
+      <Button variant="contained" onClick={last ? send : () => void wizard.next()} loading={last && submit.isPending}>
         {last ? t('symptoms.submit') : t('symptoms.next')}
       </Button>
     </Stack>
@@ -114,8 +127,8 @@ export function SymptomChecker() {
                   checked={main[key]}
                   onChange={(event) => {
                     const next = { ...main, [key]: event.target.checked };
-                    setMain(next);
-                    if (!hasMainSymptom(next)) setStatus(NO_STATUS);
+                    set('main', next);
+                    if (!hasMainSymptom(next)) set('status', NO_STATUS);
                   }}
                 />
               }
@@ -138,7 +151,7 @@ export function SymptomChecker() {
           {STATUS.map((key) => (
             <FormControlLabel
               key={key}
-              control={<Checkbox checked={status[key]} onChange={(event) => setStatus({ ...status, [key]: event.target.checked })} />}
+              control={<Checkbox checked={status[key]} onChange={(event) => set('status', { ...status, [key]: event.target.checked })} />}
               label={t(`symptoms.status.${key}`)}
             />
           ))}
@@ -150,7 +163,7 @@ export function SymptomChecker() {
       <>
         <Checklist legend={t('symptoms.additionalQuestion')}>
           {ADDITIONAL_SYMPTOM_IDS.map((id) => (
-            <FormControlLabel key={id} control={<Checkbox checked={symptoms.includes(id)} onChange={() => setSymptoms(toggle(symptoms, id))} />} label={additionalNames[id]} />
+            <FormControlLabel key={id} control={<Checkbox checked={symptoms.includes(id)} onChange={() => set('symptoms', toggle(symptoms, id))} />} label={additionalNames[id]} />
           ))}
         </Checklist>
         {actions()}
@@ -160,11 +173,11 @@ export function SymptomChecker() {
       <>
         <Checklist legend={t('symptoms.contactQuestion')}>
           {CONTACT_IDS.map((id) => (
-            <FormControlLabel key={id} control={<Checkbox checked={contacts.includes(id)} onChange={() => setContacts(toggleContact(contacts, id))} />} label={contactNames[id]} />
+            <FormControlLabel key={id} control={<Checkbox checked={contacts.includes(id)} onChange={() => set('contacts', toggleContact(contacts, id))} />} label={contactNames[id]} />
           ))}
         </Checklist>
         <Box sx={{ mt: 2 }}>
-          <FormControlLabel control={<Checkbox checked={travel} onChange={(event) => setTravel(event.target.checked)} />} label={t('symptoms.travel')} />
+          <FormControlLabel control={<Checkbox checked={travel} onChange={(event) => set('travel', event.target.checked)} />} label={t('symptoms.travel')} />
           <Link href={t('symptoms.riskListUrl')} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', mt: 1 }}>
             {t('symptoms.riskList')}
           </Link>
@@ -190,13 +203,8 @@ export function SymptomChecker() {
   };
 
   return (
-    <Stepper activeStep={steps.indexOf(current)} orientation="vertical">
-      {steps.map((key) => (
-        <Step key={key} completed={key === 'result' ? result !== null : steps.indexOf(key) < steps.indexOf(current)}>
-          <StepLabel>{t(`symptoms.steps.${key}`)}</StepLabel>
-          <StepContent slotProps={{ transition: { unmountOnExit: true } }}>{content[key]}</StepContent>
-        </Step>
-      ))}
-    </Stepper>
+    <Wizard wizard={wizard} orientation="vertical" finished={result !== null}>
+      {content[current]}
+    </Wizard>
   );
 }

@@ -1,28 +1,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/PageLoader';
 import { PRODUCT_NAME } from '../../../lib/config';
-import { useCurrentSession } from '../../../lib/session';
 import { HelpAccordion } from './HelpAccordion';
 import { PATIENT_TOPICS } from './topics';
 
-/** The manager flavour lives with the manager area and loads only for managers. */
-const ManagerHelp = lazy(() => import('../../manager/ManagerHelp').then((m) => ({ default: m.ManagerHelp })));
-
-
-/** /patient/help: the product's help; managers get its manager flavour (spec 1 §2). */
+/** The patient's help page (spec 1 §2); the manager flavour lives with the manager area. */
 export function HelpPage() {
   const { t } = useTranslation();
-  const session = useCurrentSession();
-  if (session.role.name === 'manager') {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <ManagerHelp />
-      </Suspense>
-    );
-  }
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Typography component="h1" variant="h4">

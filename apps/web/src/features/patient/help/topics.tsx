@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../lib/config';
 import { SwabVideo } from './SwabVideo';
+
+export const helpTitle = () => `${PRODUCT_NAME} Help`;
 
 export interface HelpTopic {
   id: string;

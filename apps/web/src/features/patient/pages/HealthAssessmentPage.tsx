@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import type { OnboardingState } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/QueryState';
 import { useOnboarding } from '../api';
 import { AssessmentSummary } from '../components/AssessmentSummary';
 import { HealthAssessmentWizard } from '../components/HealthAssessmentWizard';
-import { QueryState } from '../components/QueryState';
 
 function HealthAssessmentContent({ initial }: { initial: OnboardingState }) {
   const { t } = useTranslation('patient');
@@ -35,11 +35,7 @@ export function HealthAssessmentPage() {
         <Typography component="h1" variant="h4">
           {t('titles.healthAssessment')}
         </Typography>
-        {onboarding.data ? (
-          <HealthAssessmentContent initial={onboarding.data} />
-        ) : (
-          <QueryState isError={onboarding.isError} error={onboarding.error} onRetry={() => void onboarding.refetch()} />
-        )}
+        <QueryState query={onboarding}>{(initial) => <HealthAssessmentContent initial={initial} />}</QueryState>
       </Stack>
     </Paper>
   );

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { statusLabel, useServiceName } from '../../appointments';
 import { formatDate, formatTime, zoneLabel } from '../../booking';
 import { useMyAppointments } from '../api';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 
 /** "Monday, 2 March 2027, 09:00 Europe/Berlin (CET)": in the appointment's own zone, naming it. */
 function when(appointment: MyAppointment, locale: string): string {
@@ -90,14 +90,14 @@ export function MyAppointmentsPage() {
         <Typography component="h1" variant="h4">
           {t('common:titles.myAppointments')}
         </Typography>
-        {appointments.data ? (
-          <>
-            <AppointmentTable heading={t('appointments.upcoming')} empty={t('appointments.noneUpcoming')} rows={appointments.data.upcoming} />
-            <AppointmentTable heading={t('appointments.past')} empty={t('appointments.nonePast')} rows={appointments.data.past} />
-          </>
-        ) : (
-          <QueryState isError={appointments.isError} error={appointments.isError ? new Error(t('appointments.error')) : null} onRetry={() => void appointments.refetch()} />
-        )}
+        <QueryState query={{ ...appointments, error: appointments.isError ? new Error(t('appointments.error')) : null }}>
+          {(data) => (
+            <>
+              <AppointmentTable heading={t('appointments.upcoming')} empty={t('appointments.noneUpcoming')} rows={data.upcoming} />
+              <AppointmentTable heading={t('appointments.past')} empty={t('appointments.nonePast')} rows={data.past} />
+            </>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -7,11 +7,11 @@ import { dashboardPath, type OnboardingState } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QueryState } from '../../../components/QueryState';
 import { useCurrentSession } from '../../../lib/session';
 import { useOnboarding } from '../api';
 import { KitOrderWizard } from '../components/KitOrderWizard';
 import { OnboardingRequired } from '../components/OnboardingRequired';
-import { QueryState } from '../components/QueryState';
 
 function OrderContent({ initial }: { initial: OnboardingState }) {
   const { t } = useTranslation('patient');
@@ -42,11 +42,7 @@ export function OrderTestKitPage() {
         <Typography component="h1" variant="h4">
           {t('titles.orderTestKit')}
         </Typography>
-        {onboarding.data ? (
-          <OrderContent initial={onboarding.data} />
-        ) : (
-          <QueryState isError={onboarding.isError} error={onboarding.error} onRetry={() => void onboarding.refetch()} />
-        )}
+        <QueryState query={onboarding}>{(initial) => <OrderContent initial={initial} />}</QueryState>
       </Stack>
     </Paper>
   );

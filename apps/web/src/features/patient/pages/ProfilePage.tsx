@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/QueryState';
 import { useCurrentSession } from '../../../lib/session';
 import { useRoleProfile } from '../api';
 import { PersonalInfoSection } from '../components/PersonalInfoSection';
-import { QueryState } from '../components/QueryState';
 import { ShippingSection } from '../components/ShippingSection';
 
 /** /patient/profile (My Account), for every role: personal information and shipping information. */
@@ -18,11 +18,7 @@ export function ProfilePage() {
         {t('titles.myAccount')}
       </Typography>
       <PersonalInfoSection user={session.user} />
-      {profile.data ? (
-        <ShippingSection details={profile.data.shipping_details} />
-      ) : (
-        <QueryState isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()} />
-      )}
+      <QueryState query={profile}>{(data) => <ShippingSection details={data.shipping_details} />}</QueryState>
     </Stack>
   );
 }

@@ -6,20 +6,23 @@ import Typography from '@mui/material/Typography';
 import { dashboardPath, type ShippingDetails } from '@vireo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { QueryState } from '../../../components/QueryState';
 import { useCurrentSession } from '../../../lib/session';
 import { useRoleProfile } from '../api';
-import { QueryState } from '../components/QueryState';
 import { ShippingForm } from '../components/ShippingForm';
 import { ShippingSummary } from '../components/ShippingSummary';
 import { useTranslation } from 'react-i18next';
 
 /** /patient/shipping-info: shipping details only; after saving, the address and "Back to Home". */
 export function ShippingInfoPage() {
+  const profile = useRoleProfile();
+  return <QueryState query={profile}>{(profile) => <ShippingInfo initial={profile.shipping_details} />}</QueryState>;
+}
+
+function ShippingInfo({ initial }: { initial: ShippingDetails | null }) {
   const { t } = useTranslation('patient');
   const session = useCurrentSession();
-  const profile = useRoleProfile();
   const [saved, setSaved] = useState<ShippingDetails | null>(null);
-  if (!profile.data) return <QueryState isError={profile.isError} error={profile.error} onRetry={() => void profile.refetch()} />;
   return (
     <Paper component="section" sx={{ p: 3, maxWidth: 640 }}>
       <Stack spacing={2}>
@@ -37,7 +40,7 @@ export function ShippingInfoPage() {
         ) : (
           <>
             <Typography>{t('shipping.intro')}</Typography>
-            <ShippingForm initial={profile.data.shipping_details} onSaved={setSaved} />
+            <ShippingForm initial={initial} onSaved={setSaved} />
           </>
         )}
       </Stack>

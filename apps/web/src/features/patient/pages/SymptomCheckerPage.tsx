@@ -2,10 +2,11 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { OnboardingState, OrganisationProfile } from '@vireo/contracts';
 import { useTranslation } from 'react-i18next';
+import { QueryState, bothQueries } from '../../../components/QueryState';
 import { useOnboarding, useOrganisation } from '../api';
 import { OnboardingRequired } from '../components/OnboardingRequired';
-import { QueryState } from '../components/QueryState';
 import { SymptomChecker } from '../components/SymptomChecker';
 
 /** /patient/symptom-checker: the checker, once the organisation has daily_check on and onboarding is complete. */
@@ -13,13 +14,9 @@ export function SymptomCheckerPage() {
   const { t } = useTranslation(['patient', 'common']);
   const organisation = useOrganisation();
   const onboarding = useOnboarding();
-  const body = () => {
-    if (!organisation.data || !onboarding.data) {
-      const failed = organisation.isError ? organisation : onboarding;
-      return <QueryState isError={failed.isError} error={failed.error} onRetry={() => void Promise.all([organisation.refetch(), onboarding.refetch()])} />;
-    }
-    if (!organisation.data.daily_check) return <Alert severity="info">{t('symptoms.dailyCheckOff')}</Alert>;
-    if (!onboarding.data.onboarding_complete) return <OnboardingRequired state={onboarding.data} message={t('symptoms.locked')} />;
+  const body = ([flags, state]: [OrganisationProfile, OnboardingState]) => {
+    if (!flags.daily_check) return <Alert severity="info">{t('symptoms.dailyCheckOff')}</Alert>;
+    if (!state.onboarding_complete) return <OnboardingRequired state={state} message={t('symptoms.locked')} />;
     return <SymptomChecker />;
   };
   return (
@@ -28,7 +25,7 @@ export function SymptomCheckerPage() {
         <Typography component="h1" variant="h4">
           {t('common:titles.symptomChecker')}
         </Typography>
-        {body()}
+        <QueryState query={bothQueries(organisation, onboarding)}>{body}</QueryState>
       </Stack>
     </Paper>
   );

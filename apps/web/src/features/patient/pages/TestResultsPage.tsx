@@ -17,7 +17,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useRoleProfile, useTestResults } from '../api';
-import { PINK } from '../colours';
+import { PINK } from '../../../components/resultColours';
 
 /**
  * /patient/test-results. "Malformed request" when there is no role profile to ask for,

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BOOKING, type AppointmentListItem } from '@vireo/contracts';
 import { useId, type ReactNode } from 'react';
-import type { ListPage } from '../api';
+import type { ListPage } from '../../appointments';
 import { AppointmentsTable, type AppointmentColumnId } from './AppointmentsTable';
 import { useTranslation } from 'react-i18next';
 

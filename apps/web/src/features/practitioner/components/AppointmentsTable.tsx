@@ -1,7 +1,7 @@
 import type { AppointmentListItem, ListSortField } from '@vireo/contracts';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
 import { ServiceName } from '../../appointments';
-import type { ListPage } from '../api';
+import type { ListPage } from '../../appointments';
 import { formatDay, formatTime, patientNames, statusLabel } from '../appointments';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';

@@ -5,7 +5,6 @@ export { AppointmentListSection, type AppointmentListSectionProps } from './Appo
 export { AppointmentStatusActions, type AppointmentStatusActionsProps } from './AppointmentStatusActions';
 export { AppointmentsTable, type AppointmentColumnId, type AppointmentsTableProps } from './AppointmentsTable';
 export { AvailabilityTable } from './AvailabilityTable';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { RangeFilterBar, type RangeFilterBarProps } from './RangeFilterBar';
 export { useClaimFlow, useReleaseFlow, type ClaimFlow, type ReleaseFlow } from './useAppointmentActions';
 export { useRangeSelection, type RangeState } from './useRangeSelection';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { claimAppointment, releaseAppointment, useRefreshBooking } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { useTranslation } from 'react-i18next';
 
 /** HTTP 405 on a claim: the practitioner already has an appointment at that time (spec 2 §4.1). */
@@ -56,6 +56,8 @@ export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFl
         open={overlapId !== null}
         title={t('overlap.title')}
         message={t('overlap.body')}
+        confirmLabel={t('yes')}
+        cancelLabel={t('no')}
         busy={pendingId !== null}
         onConfirm={() => overlapId && void run(overlapId, true)}
         onCancel={() => setOverlapId(null)}
@@ -99,6 +101,8 @@ export function useReleaseFlow(): ReleaseFlow {
         open={confirmingId !== null}
         title={t('release.title')}
         message={t('release.body')}
+        confirmLabel={t('yes')}
+        cancelLabel={t('no')}
         busy={busy}
         onConfirm={() => confirmingId && void release(confirmingId)}
         onCancel={() => setConfirmingId(null)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FIRST_VIEW } from '../../../components/DataTable';
-import type { ListPage } from '../api';
+import type { ListPage } from '../../appointments';
 import type { RangeSelection } from '../ranges';
 import { useRangeSelection, type RangeState } from './useRangeSelection';
 

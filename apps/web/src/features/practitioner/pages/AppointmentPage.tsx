@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useCurrentSession } from '../../../lib/session';
 import { ServiceName } from '../../appointments';
 import { addNote, useAppointment, useRefreshBooking } from '../api';
@@ -114,7 +115,7 @@ function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: 
       form.reset({ content: '' });
       await refresh();
     } catch (error) {
-      showToast(error instanceof Error ? error.message : t('errorFetching'), 'error');
+      if (!setServerFieldErrors(error, form.setError, ['content'])) showToast(error instanceof Error ? error.message : t('errorFetching'), 'error');
     }
   });
   const error = form.formState.errors.content?.message;

@@ -1,6 +1,6 @@
 import type { AppointmentListItem, AppointmentListResponse, ListSortField } from '@vireo/contracts';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
-import type { ListPage } from '../../practitioner';
+import type { ListPage } from '../../appointments';
 import { useTranslation } from 'react-i18next';
 
 export interface AppointmentPageTableProps {

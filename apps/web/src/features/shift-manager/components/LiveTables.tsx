@@ -8,7 +8,7 @@ import { DataTable, FIRST_VIEW, type DataColumn } from '../../../components/Data
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { ServiceName } from '../../appointments';
-import type { ListPage } from '../../practitioner';
+import type { ListPage } from '../../appointments';
 import { AppointmentPageTable } from './AppointmentPageTable';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
 import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';

@@ -12,14 +12,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CreateDoctorRequest, type Doctor } from '@vireo/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useDoctorMutations, useDoctorShifts, useDoctors } from '../api';
 import { formatDayTime, formatTime, londonDayStart, nowSeconds } from '../format';
 import { useTranslation } from 'react-i18next';
+
+const DOCTOR_FIELDS: FieldPath<CreateDoctorRequest>[] = ['first_name', 'last_name', 'email', 'telephone'];
 
 const fullName = (d: Doctor) => `${d.first_name} ${d.last_name}`;
 
@@ -38,8 +41,7 @@ function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.errors?.email) form.setError('email', { message: error.errors.email });
-          showToast(error instanceof ApiError ? error.message : t('error'), 'error');
+          if (!setServerFieldErrors(error, form.setError, DOCTOR_FIELDS)) showToast(error instanceof ApiError ? error.message : t('error'), 'error');
         },
       },
     ),

@@ -15,7 +15,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
 import { useServiceName } from '../../appointments';
-import type { ListPage } from '../../practitioner';
+import type { ListPage } from '../../appointments';
 import { POLL, useAppointmentSearch } from '../api';
 import { AppointmentPageTable } from '../components/AppointmentPageTable';
 import { formatDayTime, NEXT_RANGES, nextRange, type NextRange } from '../format';

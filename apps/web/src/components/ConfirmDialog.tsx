@@ -5,22 +5,24 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   /** The question, e.g. 'Are you sure you want to release the selected appointments?'. */
   message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** The action cannot be undone (delete): the confirm button is red. */
+  destructive?: boolean;
   /** While the confirmed action runs, both buttons are disabled. */
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A Yes/No question before an action that others will notice (release, claim over an overlap). */
-export function ConfirmDialog({ open, title, message, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
-  const { t } = useTranslation('practitioner');
+/** A question before an action that others will notice or that cannot be undone (release, claim over an overlap, delete). */
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, destructive = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   return (
@@ -31,10 +33,10 @@ export function ConfirmDialog({ open, title, message, busy = false, onConfirm, o
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          {t('no')}
+          {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" autoFocus>
-          {t('yes')}
+        <Button onClick={onConfirm} disabled={busy} loading={busy} color={destructive ? 'error' : 'primary'} variant="contained" autoFocus>
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
