@@ -32,6 +32,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'rota.read',
     'rota.manage',
     'doctors.manage',
+    'messages.read',
   ],
   customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink'],
   b2c: ['kits.register'],

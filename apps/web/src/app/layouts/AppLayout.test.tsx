@@ -67,7 +67,7 @@ describe('AppLayout', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
     const items = (await screen.findAllByRole('menuitem', {}, LOADED)).map((item) => item.textContent);
-    expect(items).toEqual(['My Account', 'My Health Profile', 'Change Password', 'Logout']);
+    expect(items).toEqual(['My Account', 'My Health Profile', 'My Appointments', 'Change Password', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Change Password' }).getAttribute('href')).toBe(
       `/identity/change-password?role_id=${SESSION_ID}&return_url=%2Fpatient%2Fdashboard`,
     );

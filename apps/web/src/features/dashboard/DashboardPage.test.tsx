@@ -37,7 +37,10 @@ describe('role home pages', () => {
   it('gives a super admin the hub cards whose pages exist, in the spec order', () => {
     renderHomeOf('super_admin');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Super Admin');
-    expect(cardLinks()).toEqual([['Doctors Management', '/super_admin/doctors-management']]);
+    expect(cardLinks()).toEqual([
+      ['Doctors Management', '/super_admin/doctors-management'],
+      ['Messages', '/super_admin/messages'],
+    ]);
   });
 
   it('gives b2c the cards whose pages exist and none for pages still to come', () => {
