@@ -5,6 +5,7 @@ import type { ManagerTranslation } from '../features/manager/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
 import type { PractitionerTranslation } from '../features/practitioner/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
+import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
 import { de } from './locales/de';
 import { en, type Translation } from './locales/en';
 
@@ -23,6 +24,7 @@ declare module 'i18next' {
       patient: PatientTranslation;
       practitioner: PractitionerTranslation;
       'shift-manager': ShiftManagerTranslation;
+      'super-admin': SuperAdminTranslation;
     };
   }
 }

@@ -26,7 +26,7 @@ describe('texts', () => {
   const all = namespaces();
 
   it('has the feature namespaces the pages ask for', () => {
-    expect([...all.keys()].sort()).toEqual(['booking', 'common', 'manager', 'patient', 'practitioner', 'shift-manager']);
+    expect([...all.keys()].sort()).toEqual(['booking', 'common', 'manager', 'patient', 'practitioner', 'shift-manager', 'super-admin']);
   });
 
   it.each([...all.keys()])('%s: German has the same keys and placeholders as English, and no empty text', (namespace) => {

@@ -16,24 +16,6 @@ import { FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from '..
 import { PageLoader } from '../../components/PageLoader';
 import { apiRequest } from '../../lib/api';
 
-const TEXT = {
-  intro: 'Every e-mail Vireo sends is recorded here, newest first. Without SMTP nothing leaves the machine: open a message here to find its link.',
-  recipient: 'Recipient',
-  subject: 'Subject',
-  status: 'Status',
-  time: 'Time',
-  actions: 'Actions',
-  open: 'Open',
-  openLabel: 'Open the message to {recipient}: {subject}',
-  empty: 'No messages have been recorded yet.',
-  loadError: 'The messages could not be loaded.',
-  openError: 'The message could not be opened.',
-  retry: 'Try again',
-  resend: 'Send again',
-  close: 'Close',
-  statuses: { recorded: 'Recorded (no SMTP)', sent: 'Sent', failed: 'Failed' } satisfies Record<RecordedMessage['status'], string>,
-};
-
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const when = (seconds: number) => timeFormat.format(new Date(seconds * 1000));
 
@@ -47,6 +29,7 @@ function useMessages(limit: number, offset: number) {
 
 /** One message opened: its body (it may hold a one-time link; the server audits the read) and Send again. */
 function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('super-admin');
   const titleId = useId();
   const queryClient = useQueryClient();
   const message = useQuery({
@@ -64,7 +47,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
       setOutcome({ severity: 'success', text: answer.message });
       await queryClient.invalidateQueries({ queryKey: ['messages'] });
     } catch (error) {
-      setOutcome({ severity: 'error', text: error instanceof Error ? error.message : TEXT.openError });
+      setOutcome({ severity: 'error', text: error instanceof Error ? error.message : t('messages.openError') });
     } finally {
       setSending(false);
     }
@@ -72,14 +55,14 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{message.data?.subject ?? TEXT.subject}</DialogTitle>
+      <DialogTitle id={titleId}>{message.data?.subject ?? t('messages.subject')}</DialogTitle>
       <DialogContent>
         {message.isPending && <PageLoader />}
-        {message.isError && <Alert severity="error">{TEXT.openError}</Alert>}
+        {message.isError && <Alert severity="error">{t('messages.openError')}</Alert>}
         {message.data && (
           <Stack spacing={2}>
             <Typography>
-              {TEXT.recipient}: {message.data.recipient} · {TEXT.statuses[message.data.status]} · {when(message.data.created_at)}
+              {t('messages.recipient')}: {message.data.recipient} · {t(`messages.statuses.${message.data.status}`)} · {when(message.data.created_at)}
             </Typography>
             <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
               {message.data.body}
@@ -93,9 +76,9 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TEXT.close}</Button>
+        <Button onClick={onClose}>{t('messages.close')}</Button>
         <Button variant="contained" onClick={() => void resend()} loading={sending} disabled={!message.data}>
-          {TEXT.resend}
+          {t('messages.resend')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -107,21 +90,21 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
  * time, newest first; open one to read it, and send it again.
  */
 export function MessagesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['super-admin', 'common']);
   const [view, setView] = useState<TableView>(FIRST_VIEW);
   const [openId, setOpenId] = useState<string | null>(null);
   const messages = useMessages(view.pageSize, view.page * view.pageSize);
   const columns: DataColumn<RecordedMessage>[] = [
-    { id: 'recipient', label: TEXT.recipient, render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.recipient}</Box> },
-    { id: 'subject', label: TEXT.subject, render: (row) => row.subject },
-    { id: 'status', label: TEXT.status, render: (row) => TEXT.statuses[row.status] },
-    { id: 'time', label: TEXT.time, render: (row) => when(row.created_at) },
+    { id: 'recipient', label: t('messages.recipient'), render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.recipient}</Box> },
+    { id: 'subject', label: t('messages.subject'), render: (row) => row.subject },
+    { id: 'status', label: t('messages.status'), render: (row) => t(`messages.statuses.${row.status}`) },
+    { id: 'time', label: t('messages.time'), render: (row) => when(row.created_at) },
     {
       id: 'actions',
-      label: TEXT.actions,
+      label: t('messages.actions'),
       render: (row) => (
-        <Button size="small" variant="outlined" onClick={() => setOpenId(row.id)} aria-label={TEXT.openLabel.replace('{recipient}', row.recipient).replace('{subject}', row.subject ?? '')}>
-          {TEXT.open}
+        <Button size="small" variant="outlined" onClick={() => setOpenId(row.id)} aria-label={t('messages.openLabel', { recipient: row.recipient, subject: row.subject ?? '' })}>
+          {t('messages.open')}
         </Button>
       ),
     },
@@ -134,21 +117,21 @@ export function MessagesPage() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void messages.refetch()}>
-              {TEXT.retry}
+              {t('messages.retry')}
             </Button>
           }
         >
-          {TEXT.loadError}
+          {t('messages.loadError')}
         </Alert>
       );
     if (!messages.data) return <PageLoader />;
     return (
       <ServerDataTable
-        label={t('titles.messages')}
+        label={t('common:titles.messages')}
         columns={columns}
         rows={messages.data.messages}
         rowKey={(row) => row.id}
-        emptyText={TEXT.empty}
+        emptyText={t('messages.empty')}
         total={messages.data.total}
         view={view}
         onViewChange={setView}
@@ -160,9 +143,9 @@ export function MessagesPage() {
     <Paper sx={{ p: 3 }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
-          {t('titles.messages')}
+          {t('common:titles.messages')}
         </Typography>
-        <Typography>{TEXT.intro}</Typography>
+        <Typography>{t('messages.intro')}</Typography>
         {body()}
       </Stack>
       {openId && <MessageDialog key={openId} id={openId} onClose={() => setOpenId(null)} />}
