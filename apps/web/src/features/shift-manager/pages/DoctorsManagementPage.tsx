@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateDoctorRequest, type Doctor } from '@vireo/contracts';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -169,18 +170,17 @@ export function DoctorsManagementPage() {
       {creating && <CreateDoctorDialog onClose={() => setCreating(false)} />}
       {showingShifts && <ShiftsDialog doctor={showingShifts} onClose={() => setShowingShifts(null)} />}
       {disabling && (
-        <Dialog open onClose={() => setDisabling(null)} aria-labelledby="disable-title">
-          <DialogTitle id="disable-title">{t('doctors.disable')}</DialogTitle>
-          <DialogContent>
-            <Typography>{t('doctors.confirmDisable', { name: fullName(disabling) })}</Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDisabling(null)}>{t('doctors.cancel')}</Button>
-            <Button color="error" variant="contained" onClick={() => toggle(disabling, true)} disabled={setDisabled.isPending}>
-              {t('doctors.disable')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          open
+          title={t('doctors.disable')}
+          message={t('doctors.confirmDisable', { name: fullName(disabling) })}
+          confirmLabel={t('doctors.disable')}
+          cancelLabel={t('doctors.cancel')}
+          destructive
+          busy={setDisabled.isPending}
+          onConfirm={() => toggle(disabling, true)}
+          onCancel={() => setDisabling(null)}
+        />
       )}
     </Paper>
   );
