@@ -18,7 +18,7 @@ import { BookingSummary, priceText } from './BookingSummary';
 import type { Checkout } from './CheckoutForm';
 import { ConfirmationView } from './ConfirmationView';
 import { HoldCountdown } from './HoldCountdown';
-import { SlotPicker } from './SlotPicker';
+import { SlotStep } from './SlotStep';
 
 // The form steps (react-hook-form and the phone rule, libphonenumber-js) load once a slot is chosen, not with the slot picker.
 const BasicInformationStep = lazy(() => import('./BasicInformationStep').then((m) => ({ default: m.BasicInformationStep })));
@@ -140,22 +140,19 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
     <Wizard wizard={wizard}>
       <Stack spacing={3}>
         {step === 0 && (
-          <>
-            {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
-            <SlotPicker timeZone={service.time_zone} service={service.service} group={group} user={user} context={context} hold={hold} />
-            <Stack direction="row">
-              <Button
-                variant="contained"
-                disabled={!slot || hold.pending}
-                onClick={() => {
-                  setExpired(false);
-                  wizard.forward();
-                }}
-              >
-                {t('actions.next')}
-              </Button>
-            </Stack>
-          </>
+          <SlotStep
+            expired={expired}
+            timeZone={service.time_zone}
+            service={service.service}
+            group={group}
+            user={user}
+            context={context}
+            hold={hold}
+            onNext={() => {
+              setExpired(false);
+              wizard.forward();
+            }}
+          />
         )}
         {step > 0 && slot && hold.secondsLeft !== null && <HoldCountdown secondsLeft={hold.secondsLeft} />}
         <Suspense fallback={null}>

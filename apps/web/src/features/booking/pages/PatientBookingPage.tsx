@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOOKING_MSG, type BookingConfirmation } from '@vireo/contracts';
@@ -17,7 +16,7 @@ import { BookingSummary, priceText } from '../components/BookingSummary';
 import { CheckoutForm, type Checkout } from '../components/CheckoutForm';
 import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
-import { SlotPicker } from '../components/SlotPicker';
+import { SlotStep } from '../components/SlotStep';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { BookingLanguageContext, dateLocaleOf, serverMessage, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString } from '../time';
@@ -128,22 +127,17 @@ export function PatientBookingPage() {
 
     if (step === 0) {
       return (
-        <Stack spacing={3}>
-          {expired && <Alert severity="warning">{t('slots.holdExpired')}</Alert>}
-          <SlotPicker timeZone={service.time_zone} service={service.service} context={CONTEXT} hold={hold} />
-          <Stack direction="row">
-            <Button
-              variant="contained"
-              disabled={!slot || hold.pending}
-              onClick={() => {
-                setExpired(false);
-                wizard.forward();
-              }}
-            >
-              {t('actions.next')}
-            </Button>
-          </Stack>
-        </Stack>
+        <SlotStep
+          expired={expired}
+          timeZone={service.time_zone}
+          service={service.service}
+          context={CONTEXT}
+          hold={hold}
+          onNext={() => {
+            setExpired(false);
+            wizard.forward();
+          }}
+        />
       );
     }
     if (!slot) return null;
