@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type AppointmentListItem, type AppointmentStatus } from '@vireo/contracts';
+import type { AppointmentListItem } from '@vireo/contracts';
 
 const TIME_ZONE = 'Europe/London';
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -13,13 +13,7 @@ export const formatDayTime = (seconds: number | null) => (seconds === null ? '' 
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function statusLabel(status: AppointmentStatus | null): string {
-  if (!status) return '';
-  const label = STATUS_LABELS[status];
-  if (label) return label;
-  const words = status.toLowerCase().replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { statusLabel } from '../appointments';
 
 /** The people on an appointment, by name (a list item or the whole record). */
 export const peopleOf = (a: Pick<AppointmentListItem, 'booking_users'>) => a.booking_users.map((u) => `${u.first_name} ${u.last_name}`).join(', ');
