@@ -16,7 +16,7 @@ async function expectGerman(page: Page, german: string[], english: string[]) {
 }
 
 test.describe('German', () => {
-  test('a patient who switches to Deutsch gets the dashboard and the health wizard in German, and back in English', async ({ page, request }) => {
+  test('a patient who switches to Deutsch gets the dashboard, the health wizard and the help in German, and back in English', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
     await signIn(page, patient.email, patient.password);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -40,9 +40,21 @@ test.describe('German', () => {
     await expectGerman(page, ['Haben Sie eine dieser Erkrankungen?', 'Nichts davon'], ['Do you have any of these conditions?', 'None of the above']);
     await expectAccessible(page);
 
+    // The help page: every topic and the swab-test steps.
+    await page.goto('/patient/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vireo-Hilfe' })).toBeVisible();
+    await page.getByRole('button', { name: 'Wie mache ich einen Abstrichtest?' }).click();
+    await expectGerman(
+      page,
+      ['Was ist COVID-19?', 'Was tun nach einem unklaren (nicht eindeutigen) Ergebnis?', 'Führen Sie denselben Tupfer etwa 2,5 cm (1 Zoll) tief in ein Nasenloch ein'],
+      ['What is COVID-19?', 'How do I take a swab test?', 'Put the same swab', 'The main symptoms of COVID-19 are', 'Self-isolate straight away'],
+    );
+    await expectAccessible(page);
+
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByText('Do you have any of these conditions?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'How do I take a swab test?' })).toBeVisible();
+    await expect(page.getByText('Put the same swab about 2.5 cm (1 inch) into one nostril')).toBeVisible();
   });
 
   test('a manager who switches to Deutsch gets the sign-ups page in German', async ({ page }) => {

@@ -66,3 +66,28 @@ test('on a phone the practitioner’s drawer opens from the menu button and clos
   await expect(page.getByRole('link', { name: 'Doctors Management' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open the menu' })).toHaveAttribute('aria-expanded', 'false');
 });
+
+/** The main area's first box: how far it stands from the main area's left and right padding edges, and how wide it and the area are. */
+async function contentGaps(page: Page) {
+  return page.getByRole('main').evaluate((main) => {
+    const style = getComputedStyle(main);
+    const area = main.getBoundingClientRect();
+    const inner = { left: area.left + parseFloat(style.paddingLeft), right: area.right - parseFloat(style.paddingRight) };
+    const box = (main.firstElementChild as HTMLElement).getBoundingClientRect();
+    return { left: box.left - inner.left, right: inner.right - box.right, width: box.width, areaWidth: inner.right - inner.left };
+  });
+}
+
+test('on a wide screen the patient and manager pages’ content stands in the middle, and on a phone it still fits', async ({ page }) => {
+  await signIn(page, DEMO.manager);
+  const paths = ['/patient/profile', '/patient/shipping-info', '/patient/health-assessment', '/patient/test-results', '/patient/help'];
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const path of paths) {
+    expect(await sidewaysOverflow(page, path), path).toBe(0);
+    const gaps = await contentGaps(page);
+    expect(gaps.width, `${path} is narrower than the main area`).toBeLessThan(gaps.areaWidth - 100);
+    expect(Math.abs(gaps.left - gaps.right), `${path}: ${gaps.left} px left, ${gaps.right} px right`).toBeLessThanOrEqual(2);
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of paths) expect(await sidewaysOverflow(page, path), path).toBe(0);
+});

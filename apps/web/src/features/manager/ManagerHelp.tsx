@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 export function ManagerHelp() {
   const { t } = useTranslation(['manager', 'common']);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000 }}>
+    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
       <Typography component="h1" variant="h4">
         {t('common:help.title', { product: PRODUCT_NAME })}
       </Typography>

@@ -9,7 +9,7 @@ import { PATIENT_TOPICS } from './topics';
 export function HelpPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+    <Stack spacing={2} sx={{ maxWidth: 900, mx: 'auto' }}>
       <Typography component="h1" variant="h4">
         {t('help.title', { product: PRODUCT_NAME })}
       </Typography>

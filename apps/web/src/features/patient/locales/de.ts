@@ -196,6 +196,106 @@ const de: PatientTranslation = {
     malformedResponse: 'Fehlerhafte Antwort',
     help: 'Was bedeuten meine Ergebnisse?',
   },
+  help: {
+    swabSteps: [
+      'Reinigen Sie Ihre Hände: Waschen Sie sie 20 Sekunden lang mit Wasser und Seife, oder verwenden Sie ein Händedesinfektionsmittel.',
+      'Putzen Sie sich die Nase mit einem Taschentuch und werfen Sie es in einen Abfalleimer. Reinigen Sie Ihre Hände noch einmal.',
+      'Legen Sie Ihr Kit auf einer sauberen Fläche bereit: den Tupfer, das Röhrchen und den Beutel. Öffnen Sie das Röhrchen und stellen Sie es aufrecht hin. Berühren Sie die weiche Spitze des Tupfers nicht.',
+      'Öffnen Sie den Mund weit und streichen Sie mit dem Tupfer 4-mal über beide Mandeln (oder die Stelle, an der sie waren), etwa 10 Sekunden lang. Berühren Sie dabei weder Zähne noch Zunge oder Zahnfleisch.',
+      'Führen Sie denselben Tupfer etwa 2,5 cm (1 Zoll) tief in ein Nasenloch ein und drehen Sie ihn 10 bis 15 Sekunden lang langsam.',
+      'Stecken Sie den Tupfer mit der weichen Spitze voran in das Röhrchen. Brechen Sie den Stiel ab und schrauben Sie den Deckel fest zu.',
+      'Legen Sie das Röhrchen in den Beutel und verschließen Sie ihn. Senden Sie ihn dann so zurück, wie es die Anleitung Ihres Kits beschreibt. Reinigen Sie Ihre Hände.',
+    ],
+    topics: {
+      whatIsCovid: {
+        title: 'Was ist COVID-19?',
+        before: [
+          'COVID-19 ist die Krankheit, die ein Coronavirus namens SARS-CoV-2 auslöst; es wurde im Dezember 2019 zum ersten Mal nachgewiesen. Es wird vor allem über Tröpfchen und kleinere Partikel von Mensch zu Mensch übertragen, die eine infizierte Person beim Atmen, Sprechen, Husten oder Niesen ausstößt, und über Oberflächen, auf denen diese landen und die man dann berührt.',
+          'Die meisten Menschen erkranken leicht bis mittelschwer und werden zu Hause wieder gesund. Manche erkranken schwer, besonders ältere Menschen und Menschen mit Vorerkrankungen wie Herz- oder Lungenkrankheiten, Diabetes oder einem geschwächten Immunsystem. Man kann das Virus weitergeben, bevor man Symptome hat, oder ohne jemals Symptome zu haben.',
+        ],
+      },
+      symptoms: {
+        title: 'Welche Symptome gibt es?',
+        before: ['Die Hauptsymptome von COVID-19 sind:'],
+        list: [
+          'hohe Temperatur: Ihre Brust oder Ihr Rücken fühlt sich heiß an (Sie müssen Ihre Temperatur nicht messen)',
+          'ein neuer, anhaltender Husten: mehr als eine Stunde lang viel husten, oder 3 oder mehr Hustenanfälle innerhalb von 24 Stunden',
+          'Kurzatmigkeit, die neu oder stärker als sonst ist',
+          'ein Verlust oder eine Veränderung des Geruchs- oder Geschmackssinns',
+        ],
+        after: [
+          'Wenn Sie eines dieser Symptome haben, isolieren Sie sich sofort und lassen Sie sich testen. Weitere Symptome sind Müdigkeit, Muskelschmerzen, Schüttelfrost, Kopfschmerzen, Halsschmerzen, Durchfall und Übelkeit. Nutzen Sie den Symptom-Check jeden Tag, um den Überblick zu behalten.',
+          'Nutzen Sie NHS 111 online oder rufen Sie 111 an, wenn Sie mit Ihren Symptomen zu Hause nicht zurechtkommen, wenn sich Ihr Zustand verschlechtert oder wenn Ihre Symptome nach 7 Tagen nicht besser werden. Rufen Sie im medizinischen Notfall 999 an, zum Beispiel wenn Sie schwer Luft bekommen oder Blut husten.',
+        ],
+      },
+      protection: {
+        title: 'Wie kann ich mich und andere schützen?',
+        list: [
+          'Waschen Sie sich oft und mindestens 20 Sekunden lang die Hände mit Wasser und Seife, oder verwenden Sie ein Händedesinfektionsmittel, wenn das nicht geht.',
+          'Tragen Sie eine Mund-Nasen-Bedeckung in Geschäften, in öffentlichen Verkehrsmitteln und an anderen geschlossenen Orten, an denen Sie Menschen begegnen, die Sie sonst nicht treffen.',
+          'Halten Sie Abstand: wo möglich 2 Meter zu Menschen, mit denen Sie nicht zusammenleben, oder 1 Meter mit zusätzlichen Vorsichtsmaßnahmen wie einer Mund-Nasen-Bedeckung.',
+          'Lüften Sie, wenn Sie sich drinnen mit anderen treffen, und treffen Sie sich draußen, wenn es möglich ist.',
+          'Bedecken Sie beim Husten oder Niesen Mund und Nase mit einem Taschentuch, werfen Sie es in einen Abfalleimer und waschen Sie sich die Hände.',
+          'Lassen Sie sich gegen COVID-19 impfen, sobald Ihnen die Impfung angeboten wird.',
+          'Wenn Sie Symptome haben, bleiben Sie zu Hause und lassen Sie sich testen.',
+        ],
+      },
+      swabTest: {
+        title: 'Wie mache ich einen Abstrichtest?',
+        before: ['Sehen Sie sich das Video an und folgen Sie dann den Schritten. Lassen Sie sich Zeit: Eine gute Probe ergibt ein zuverlässiges Ergebnis.'],
+        after: ['Wenn Sie sich während des Tests unwohl fühlen, hören Sie auf und rufen Sie NHS 111 an. Rufen Sie im Notfall 999 an.'],
+      },
+      understandingPcr: {
+        title: 'Ihr RT-PCR-Testergebnis verstehen',
+        before: [
+          'Ein RT-PCR-Test sucht im Labor nach dem Erbgut des Virus in Ihrer Abstrichprobe. Er ist der zuverlässigste Test auf COVID-19. Das Ergebnis liegt meist 24 bis 72 Stunden, nachdem das Labor Ihre Probe erhalten hat, vor.',
+        ],
+        list: [
+          'Positiv: Das Virus wurde in Ihrer Probe gefunden. Sie haben COVID-19.',
+          'Negativ: Das Virus wurde nicht gefunden. Wahrscheinlich hatten Sie kein COVID-19, als die Probe genommen wurde.',
+          'Unklar (nicht eindeutig): Das Labor konnte anhand Ihrer Probe kein Ergebnis feststellen. Sie brauchen einen weiteren Test.',
+        ],
+        after: ['Ein negatives Ergebnis gilt nur für den Zeitpunkt, an dem die Probe genommen wurde. Wenn Sie später Symptome bekommen, lassen Sie sich erneut testen.'],
+      },
+      negative: {
+        title: 'Was tun nach einem negativen Ergebnis?',
+        before: ['Wegen dieses Tests müssen Sie sich nicht isolieren, außer wenn:'],
+        list: [
+          'NHS Test and Trace Ihnen mitgeteilt hat, dass Sie Kontaktperson von jemandem mit COVID-19 sind: Bleiben Sie für den ganzen Zeitraum, der Ihnen genannt wurde, in Isolation',
+          'jemand, mit dem Sie zusammenleben, positiv getestet wurde oder Symptome hat: Bleiben Sie mit Ihrem Haushalt in Isolation',
+          'Sie aus einem Land eingereist sind, nach dessen Besuch bei der Ankunft Quarantäne vorgeschrieben ist',
+        ],
+        after: [
+          'Wenn Sie sich weiterhin krank fühlen, bleiben Sie zu Hause, bis es Ihnen besser geht. Wenn Sie Durchfall haben oder sich übergeben, bleiben Sie zu Hause, bis es seit 48 Stunden vorbei ist. Wenn Sie später Symptome von COVID-19 bekommen, isolieren Sie sich und lassen Sie sich erneut testen.',
+        ],
+      },
+      positive: {
+        title: 'Was tun nach einem positiven Ergebnis?',
+        list: [
+          'Isolieren Sie sich sofort, für mindestens 10 volle Tage ab dem Beginn Ihrer Symptome oder, wenn Sie keine Symptome haben, ab dem Tag Ihres Tests.',
+          'Alle, mit denen Sie zusammenleben, müssen sich 14 Tage lang ab dem Beginn Ihrer Symptome (oder ab Ihrem Test) isolieren.',
+          'Gehen Sie nicht zur Arbeit, zur Schule oder an öffentliche Orte, und empfangen Sie keinen Besuch. Bitten Sie Freunde oder Familie um Hilfe, oder nutzen Sie Lieferdienste für Lebensmittel und Medikamente.',
+          'NHS Test and Trace wird Sie kontaktieren und nach den Menschen fragen, mit denen Sie Kontakt hatten. Bitte antworten Sie: Das hilft, die Ausbreitung des Virus zu stoppen.',
+          'Informieren Sie Ihren Arbeitgeber. Möglicherweise erhalten Sie gesetzliches Krankengeld (Statutory Sick Pay) oder von Ihrer Kommunalverwaltung eine Unterstützungszahlung (Test and Trace Support Payment).',
+          'Wenn sich Ihre Symptome verschlimmern, nutzen Sie NHS 111 online oder rufen Sie 111 an. Rufen Sie im Notfall 999 an, zum Beispiel wenn Sie schwer Luft bekommen.',
+        ],
+        after: [
+          'Sie können die Isolation nach 10 Tagen beenden, wenn Sie keine hohe Temperatur mehr haben. Husten oder ein Verlust des Geruchs- oder Geschmackssinns können noch wochenlang anhalten.',
+        ],
+      },
+      unclear: {
+        title: 'Was tun nach einem unklaren (nicht eindeutigen) Ergebnis?',
+        before: [
+          'Ein unklares Ergebnis bedeutet, dass das Labor Ihre Probe nicht auswerten konnte, zum Beispiel weil sie nicht ausreichte oder auf dem Postweg beschädigt wurde.',
+        ],
+        list: [
+          'Machen Sie so bald wie möglich einen weiteren Test: in England innerhalb von 8 Tagen nach Beginn Ihrer Symptome, in Schottland, Wales und Nordirland innerhalb von 5 Tagen.',
+          'Wenn Sie Symptome haben, bleiben Sie in Isolation, ebenso alle, mit denen Sie zusammenleben, bis Sie Ihr neues Ergebnis erhalten.',
+          'Wenn Sie keine Symptome haben, folgen Sie den Hinweisen, die Sie bei Ihrem Test erhalten haben, und den Regeln Ihres Arbeitgebers.',
+        ],
+      },
+    },
+  },
   loading: 'Wird geladen',
 };
 

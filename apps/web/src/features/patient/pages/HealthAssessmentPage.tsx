@@ -30,7 +30,7 @@ export function HealthAssessmentPage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
   return (
-    <Paper sx={{ p: 3, maxWidth: 800 }}>
+    <Paper sx={{ p: 3, maxWidth: 800, mx: 'auto' }}>
       <Stack spacing={3}>
         <Typography component="h1" variant="h4">
           {t('titles.healthAssessment')}

@@ -37,7 +37,7 @@ export function OrderTestKitPage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
   return (
-    <Paper sx={{ p: 3, maxWidth: 800 }}>
+    <Paper sx={{ p: 3, maxWidth: 800, mx: 'auto' }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
           {t('titles.orderTestKit')}

@@ -13,7 +13,7 @@ export function ProfilePage() {
   const session = useCurrentSession();
   const profile = useRoleProfile();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
       <Typography component="h1" variant="h4">
         {t('titles.myAccount')}
       </Typography>

@@ -24,7 +24,7 @@ function ShippingInfo({ initial }: { initial: ShippingDetails | null }) {
   const session = useCurrentSession();
   const [saved, setSaved] = useState<ShippingDetails | null>(null);
   return (
-    <Paper component="section" sx={{ p: 3, maxWidth: 640 }}>
+    <Paper component="section" sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
           {t('shipping.heading')}

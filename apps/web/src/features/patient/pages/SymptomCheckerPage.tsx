@@ -20,7 +20,7 @@ export function SymptomCheckerPage() {
     return <SymptomChecker />;
   };
   return (
-    <Paper sx={{ p: 3, maxWidth: 800 }}>
+    <Paper sx={{ p: 3, maxWidth: 800, mx: 'auto' }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
           {t('common:titles.symptomChecker')}

@@ -40,7 +40,7 @@ export function TestResultsPage() {
 
   const rows = results.data ?? [];
   return (
-    <Paper sx={{ p: 3, maxWidth: 800 }}>
+    <Paper sx={{ p: 3, maxWidth: 800, mx: 'auto' }}>
       <Stack spacing={2}>
         <Typography component="h1" variant="h4">
           {t('common:titles.testResults')}
