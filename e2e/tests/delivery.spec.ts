@@ -39,14 +39,15 @@ const BUDGETS: PageBudget[] = [
   {
     path: '/book?service=video_gp_vireo',
     budget: 170 * KB,
-    interimCeiling: 222 * KB,
+    interimCeiling: 223 * KB,
     never: ['RouteGate-', 'useLive-'],
     ready: (page) => page.getByRole('main').getByText('Select Time', { exact: true }),
   },
   {
     path: '/patient/dashboard',
     budget: 170 * KB,
-    interimCeiling: 183 * KB,
+    interimCeiling: 186 * KB,
+    // 185.5 KB after this session's merges: the patient namespace's texts (4.3 KB, the help topics now among them), the double-submit guard and the My Appointments tile joined the page.
     account: DEMO.patient,
     // The top bar's layout only; the profile menu's popup loads when opened; a patient sees no claimable count.
     never: ['DrawerLayout-', 'ProfileMenuItems-', 'ClaimableCount-'],

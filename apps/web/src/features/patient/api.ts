@@ -3,7 +3,6 @@ import {
   type HealthAssessmentInput,
   HelpMediaResponse,
   KitOrderResponse,
-  MyAppointmentsResponse,
   OnboardingState,
   OrganisationResponse,
   RoleProfileResponse,
@@ -110,13 +109,5 @@ export function useUpdatePersonalDetails(userId: string) {
   return useSubmitMutation({
     mutationFn: (input: UpdateUserRequest) => apiRequest(`/api/identity/users/${userId}`, { method: 'PATCH', body: input, schema: UserResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
-  });
-}
-
-/** The patient's own bookings, upcoming and past (GET /api/booking/mine). */
-export function useMyAppointments() {
-  return useQuery({
-    queryKey: ['booking', 'mine'],
-    queryFn: ({ signal }) => apiRequest('/api/booking/mine', { schema: MyAppointmentsResponse, signal }),
   });
 }

@@ -8,14 +8,26 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MyAppointment } from '@vireo/contracts';
+import { MyAppointmentsResponse, type MyAppointment } from '@vireo/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api';
 import { Link as RouterLink } from 'react-router';
 import { statusLabel, useServiceName } from '../../appointments';
 import { formatDate, formatTime, zoneLabel } from '../../booking';
-import { useMyAppointments } from '../api';
 import { QueryState } from '../../../components/QueryState';
+
+/**
+ * The patient's own bookings, upcoming and past (GET /api/booking/mine). Here rather than in the
+ * patient api module, so the dashboard (which loads that module) never loads the booking schemas.
+ */
+function useMyAppointments() {
+  return useQuery({
+    queryKey: ['booking', 'mine'],
+    queryFn: ({ signal }) => apiRequest('/api/booking/mine', { schema: MyAppointmentsResponse, signal }),
+  });
+}
 
 /** "Monday, 2 March 2027, 09:00 Europe/Berlin (CET)": in the appointment's own zone, naming it. */
 function when(appointment: MyAppointment, locale: string): string {
