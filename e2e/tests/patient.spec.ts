@@ -255,6 +255,7 @@ test.describe('patient', () => {
     await press(page, 'Back');
     await expect(page.getByText('Which of these apply to you?')).toBeVisible();
     await press(page, 'Next');
+    await expect(page.getByRole('region', { name: 'Additional Symptoms' })).toBeVisible();
     await press(page, 'Next');
 
     await expect(page.getByLabel('No Contact')).toBeChecked();
@@ -269,6 +270,7 @@ test.describe('patient', () => {
 
     await page.reload();
     await press(page, 'Next');
+    await expect(page.getByRole('region', { name: 'Additional Symptoms' })).toBeVisible();
     await press(page, 'Next');
     await page.getByLabel('I had direct physical contact with a case').check();
     await expect(page.getByLabel('No Contact')).not.toBeChecked();
@@ -369,6 +371,8 @@ test.describe('patient', () => {
     await onboard(page);
     await page.goto('/patient/symptom-checker');
     await press(page, 'Next');
+    // Each Next moves the step in the URL: wait for the step to change before pressing again.
+    await expect(page.getByRole('region', { name: 'Additional Symptoms' })).toBeVisible();
     await press(page, 'Next');
     await expect(page.getByLabel('No Contact')).toBeChecked();
     let posts = 0;
