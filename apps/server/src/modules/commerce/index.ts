@@ -1,0 +1,8 @@
+/** The commerce module's front door: other modules, app.ts, context.ts and the seed import only this file. */
+export { commerceRoutes } from './commerce.routes';
+export { seedProducts, type CommerceDeps } from './products';
+/**
+ * The commerce module's front door (/api/commerce/v1, spec 3 §7.1): other modules, app.ts and
+ * context.ts import only this file. Here: the reference data (countries, drugs, pages).
+ */
+export { referenceRoutes } from './reference.routes';

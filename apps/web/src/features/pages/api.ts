@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { InfoPage, MessageResponse, PageResponse, PagesResponse, PublishedPageResponse, type InfoPageRequest } from '@vireo/contracts';
+import { apiRequest } from '../../lib/api';
+import { useSubmitMutation } from '../../lib/useSubmitMutation';
+
+const BASE = '/api/commerce/v1';
+const PAGES = ['pages'] as const;
+
+export function usePages() {
+  return useQuery({ queryKey: PAGES, queryFn: ({ signal }) => apiRequest(`${BASE}/page`, { schema: PagesResponse, signal }).then((r) => r.pages) });
+}
+
+/** An info page with its Markdown, for the edit form. */
+export function useInfoPage(id: string | null) {
+  return useQuery({
+    queryKey: [...PAGES, id],
+    queryFn: ({ signal }) => apiRequest(`${BASE}/page/${encodeURIComponent(id!)}`, { schema: PageResponse, signal }).then((r) => InfoPage.parse(r.page)),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function usePageMutations() {
+  const queryClient = useQueryClient();
+  const settle = () => queryClient.invalidateQueries({ queryKey: PAGES });
+  const save = useSubmitMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: InfoPageRequest }) =>
+      apiRequest(id ? `${BASE}/page/${encodeURIComponent(id)}` : `${BASE}/page`, { method: id ? 'PUT' : 'POST', body, schema: PageResponse }),
+    onSuccess: settle,
+  });
+  const remove = useSubmitMutation({
+    mutationFn: (id: string) => apiRequest(`${BASE}/page/${encodeURIComponent(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    onSuccess: settle,
+  });
+  return { save, remove };
+}
+
+/** A published info page, rendered by the server (public). */
+export function usePublishedPage(slug: string) {
+  return useQuery({
+    queryKey: ['info', slug],
+    queryFn: ({ signal }) => apiRequest(`${BASE}/info/${encodeURIComponent(slug)}`, { schema: PublishedPageResponse, signal, signOutOnAuthError: false }).then((r) => r.page),
+    retry: false,
+  });
+}

@@ -1,0 +1,42 @@
+import type { PagesTranslation } from './en';
+
+const de: PagesTranslation = {
+  heading: 'Seitenverwaltung',
+  title: 'Titel',
+  source: 'Quelle',
+  view: 'Ansehen',
+  viewLabel: '{{title}} ansehen (öffnet in einem neuen Tab)',
+  actions: 'Aktionen',
+  empty: 'Keine Seiten vorhanden',
+  loadError: 'Fehler beim Laden der Seiten',
+  retry: 'Erneut versuchen',
+  add: 'Seite hinzufügen',
+  edit: 'Bearbeiten',
+  editLabel: '{{title}} bearbeiten',
+  delete: 'Löschen',
+  deleteLabel: '{{title}} löschen',
+  confirmDelete: 'Möchten Sie diese Seite wirklich löschen?',
+  yes: 'Ja',
+  no: 'Nein',
+  builtIn: 'Eingebaut',
+  draft: 'Nicht veröffentlicht',
+  form: {
+    newTitle: 'Neue Informationsseite',
+    editTitle: 'Informationsseite bearbeiten',
+    title: 'Titel',
+    source: 'Quelle',
+    slug: 'Adresse',
+    slugHelp: 'Erreichbar unter /info/{{slug}}',
+    body: 'Text (Markdown)',
+    bodyHelp: 'Markdown: # Überschriften, **fett**, Listen und Links. HTML erscheint als Text.',
+    published: 'Veröffentlicht',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    error: 'Etwas ist schiefgelaufen!',
+  },
+  info: {
+    notFound: 'Diese Seite ist nicht verfügbar.',
+    home: 'Zur Startseite',
+  },
+};
+export default de;
