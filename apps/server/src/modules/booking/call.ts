@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type CallRole, type VideoIdentity } from '@vireo/contracts';
+import { conflict, notFound } from '../../platform/errors';
+import { appointments, practitionerPresence } from '../../db/schema';
+import type { Caller } from '../../platform/caller';
+import type { BookingDeps } from './deps';
+import { publishAppointmentChanges } from './live-events';
+import { isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
+import { findAppointment, recordStatus } from './repo';
+import { IN_CALL } from './status';
+
+/**
+ * Who may be in an appointment's video room (spec 2 §7 video service): as the practitioner's side
+ * ("nurse") its assigned practitioner or a shift manager (`appointments.manage`, joining from the
+ * live dashboard); as the patient its customer (the signed-in booker, or the holder of its working
+ * link). Anyone else, and any appointment that does not exist, answers 404 alike; an appointment
+ * whose call is over (completed, cancelled) answers 409 to those allowed in it.
+ */
+export async function authoriseCallParticipant(deps: BookingDeps, caller: Caller, id: string, identity: VideoIdentity): Promise<{ role: CallRole; userId: string | null }> {
+  requireIdentity(caller);
+  const row = await findAppointment(deps.db, id);
+  if (!row) throw notFound();
+  const allowed =
+    identity === 'nurse'
+      ? Boolean(caller.auth) && (isAssignedPractitioner(caller, row) || isManager(caller.auth))
+      : isCustomerOf(caller, row, deps.clock.now());
+  if (!allowed) throw notFound();
+  if (!row.status || !IN_CALL.includes(row.status) || !row.videoRoom) throw conflict(BOOKING_MSG.alreadyCancelled);
+  return identity === 'nurse' ? { role: 'practitioner', userId: caller.auth!.userId } : { role: 'patient', userId: caller.auth && row.bookerUserId === caller.auth.userId ? caller.auth.userId : null };
+}
+
+export interface CallStateChange {
+  /** The status wanted. */
+  status: AppointmentStatus;
+  /** Who acts (status_changes.actor_user_id); null for the customer's link and for the server itself. */
+  actorUserId: string | null;
+  /** Leave the status alone when it is one of these (the practitioner's leave rule: ON_HOLD, COMPLETED). */
+  unless?: readonly AppointmentStatus[];
+}
+
+/**
+ * A call state the video room sets (spec 2 §4.1): only while the appointment's call is not over,
+ * as a conditional update, recorded in status_changes and published on the `appointments` topic.
+ * Answers the status before and after, or null when nothing changed (already that status, over, or
+ * one of `unless`). A practitioner's PRACTITIONER_ATTENDED also remembers the appointment as their last.
+ */
+export async function setCallState(deps: BookingDeps, id: string, change: CallStateChange): Promise<{ from: AppointmentStatus; to: AppointmentStatus } | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await findAppointment(deps.db, id);
+    const from = current?.status;
+    if (!current || !from || !IN_CALL.includes(from) || from === change.status || change.unless?.includes(from)) return null;
+    const now = deps.clock.now();
+    const changed = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(appointments)
+        .set({ status: change.status, statusLastUpdated: now })
+        .where(and(eq(appointments.id, id), eq(appointments.status, from)))
+        .returning();
+      if (!row) return null;
+      await recordStatus(tx, id, change.status, now, change.actorUserId);
+      if (change.status === 'PRACTITIONER_ATTENDED' && change.actorUserId) {
+        await tx
+          .insert(practitionerPresence)
+          .values({ userId: change.actorUserId, lastOnline: now, lastAttendedAppointmentId: id })
+          .onConflictDoUpdate({ target: practitionerPresence.userId, set: { lastOnline: now, lastAttendedAppointmentId: id } });
+      }
+      return row;
+    });
+    if (changed) {
+      await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, [{ row: changed, previousStatus: from }]);
+      return { from, to: change.status };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, VideoTokenRequest, VideoTokenResponse } from '@vireo/contracts';
+import type { AppContext } from '../../app-context';
+import { PUBLIC } from '../../platform/access';
+import { callerOf } from '../../platform/caller';
+import { withErrors } from '../../platform/schemas';
+import { issueVideoToken } from './service';
+
+const tags = ['video'];
+
+/** The video service (spec 2 §7), mounted at /api/video. */
+export async function videoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.publicUrl.startsWith('https:');
+
+  r.post('/token', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'A short-lived token for one participant of one appointment’s video room',
+      description:
+        'identity "nurse": the appointment’s assigned practitioner or a shift manager (a session); "patient": its customer (the booker’s session, or the link token in x-short-token). Anyone else, and an appointment that does not exist, answers 404; no session nor link 401; a call that is over 409. The token joins the room over the live socket (`call.join`) for an hour; the patient’s is also set in a cookie for 3600 s. ice_servers carries TURN credentials minted for this token.',
+      body: VideoTokenRequest,
+      response: withErrors({ 200: VideoTokenResponse }),
+    },
+    handler: async (request, reply) => {
+      const answer = await issueVideoToken(ctx.video, callerOf(request), request.body);
+      if (answer.identity === 'patient') {
+        reply.header('set-cookie', `${VIDEO_TOKEN_COOKIE}=${answer.token}; Max-Age=${VIDEO_TOKEN_SECONDS}; Path=/api; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+      }
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  });
+}

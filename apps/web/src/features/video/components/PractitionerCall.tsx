@@ -1,0 +1,97 @@
+import { useCallback, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { AppointmentResponse, dashboardPath } from '@vireo/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { apiRequest } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/session';
+import { getAuthToken } from '../../../lib/storage';
+import { BOOKING_QUERY_KEY } from '../../appointments';
+import { fetchVideoToken } from '../api';
+import { useCall } from '../useCall';
+import { VideoCall } from './VideoCall';
+
+/** Spec 2 §9: status-change errors show a toast for 10 seconds on the practitioner's side. */
+const STATUS_TOAST_MS = 10_000;
+
+/** Whether any booking user has neither a result nor a sample_taken (spec 2 §4.1 end-call warning). */
+function resultsMissing(appointment: z.infer<typeof AppointmentResponse>['appointment'] | undefined): boolean {
+  return Boolean(appointment?.booking_users.some((person) => !person.metadata.result && !person.metadata.sample_taken));
+}
+
+/**
+ * The practitioner's side of an appointment's call (the assigned practitioner, or a shift manager
+ * from the live dashboard): the call with pause, hang-up (warning first while results are missing)
+ * and status errors as a 10-second toast.
+ */
+export function PractitionerCall({ appointmentId, onClose }: { appointmentId: string; /** Hosted in another page: its way back once the call is over. */ onClose?: () => void }) {
+  const { t } = useTranslation('video');
+  const session = useCurrentSession();
+  const [toast, setToast] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const appointment = useQuery({
+    queryKey: [...BOOKING_QUERY_KEY, 'appointment', appointmentId],
+    queryFn: ({ signal }) => apiRequest(`/api/booking/${appointmentId}`, { schema: AppointmentResponse, signal }).then((a) => a.appointment),
+  });
+  const token = useCallback(() => fetchVideoToken(appointmentId, 'nurse', null), [appointmentId]);
+  const onError = useCallback((code: string, message: string) => {
+    if (code === 'status' || code === 'not_allowed' || code === 'not_joined') setToast(message);
+  }, []);
+  const call = useCall({ token, sessionToken: getAuthToken(), onError });
+
+  const hangUp = () => {
+    if (resultsMissing(appointment.data)) setConfirming(true);
+    else call.hangUp();
+  };
+  const over = call.phase === 'ended' || call.phase === 'left' || call.phase === 'elsewhere';
+
+  return (
+    <Box>
+      <Box>
+        <VideoCall
+          call={call}
+          side="practitioner"
+          onHangUp={hangUp}
+          controls={
+            <Button variant="outlined" onClick={call.pause} disabled={!['waiting', 'connecting', 'connected', 'reconnecting'].includes(call.phase)}>
+              {t('pause')}
+            </Button>
+          }
+        />
+        {over && onClose ? (
+          <Button sx={{ mt: 2 }} onClick={onClose}>
+            {t('close')}
+          </Button>
+        ) : over ? (
+          <Button sx={{ mt: 2 }} component={RouterLink} to={dashboardPath(session.role.name)}>
+            {t('backToDashboard')}
+          </Button>
+        ) : null}
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title={t('endCall.title')}
+        message={t('endCall.warning')}
+        confirmLabel={t('endCall.confirm')}
+        cancelLabel={t('endCall.cancel')}
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          call.hangUp();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+      <Snackbar open={toast !== null} autoHideDuration={STATUS_TOAST_MS} onClose={() => setToast(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="error" onClose={() => setToast(null)} variant="filled">
+          {toast}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { CALL_END_WARNING } from '@vireo/contracts';
+
+const en = {
+  phase: {
+    starting: 'Starting your camera…',
+    waitingForPractitioner: 'Waiting for the practitioner to join…',
+    waitingForCustomer: 'Waiting for the customer to join…',
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    reconnecting: 'The connection dropped. Reconnecting automatically…',
+    paused: 'The practitioner has paused the call. Please stay on this page: they will be back shortly.',
+    ended: 'The call has ended.',
+    left: 'You have left the call. The appointment is on hold.',
+    elsewhere: 'This call is now open in another window.',
+  },
+  mediaError: 'Your camera or microphone could not be used. Check your browser’s permissions for this site, then reload the page.',
+  missingLink: 'This link is not complete. Please open the link from your confirmation e-mail again.',
+  remoteVideo: 'Video of the other participant',
+  selfView: 'Your camera',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  camera: 'Camera',
+  hangUp: 'Hang up',
+  pause: 'Pause',
+  quality: {
+    label: 'Connection: {{quality}}',
+    good: 'good',
+    fair: 'fair',
+    poor: 'poor',
+    unknown: 'measuring',
+  },
+  endCall: {
+    title: 'End the call?',
+    warning: CALL_END_WARNING,
+    confirm: 'End call',
+    cancel: 'Cancel',
+  },
+  heading: 'Video appointment',
+  customerHeading: 'Your video appointment',
+  sidePanel: 'Appointment details',
+  backToDashboard: 'Back to the dashboard',
+  close: 'Close the call',
+};
+
+export type VideoTranslation = typeof en;
+export default en;

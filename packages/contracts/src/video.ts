@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/**
+ * The video consultation (spec 2 §2.3, §4.1, §7 video service). `POST /api/video/token` gives one
+ * participant of one appointment a short-lived token; the browser then joins the appointment's
+ * room over its live socket (`call.*` messages below), and the two browsers exchange their
+ * WebRTC offer, answer and ICE candidates through the server. Media goes peer to peer.
+ */
+
+/** The spec's identities: the practitioner's side ("nurse") and the customer's ("patient"). */
+export const VIDEO_IDENTITIES = ['nurse', 'patient'] as const;
+export const VideoIdentity = z.enum(VIDEO_IDENTITIES);
+export type VideoIdentity = z.infer<typeof VideoIdentity>;
+
+/** A token lives this long; the patient's cookie as long (spec 2 §9: video cookie max age 3600 s). */
+export const VIDEO_TOKEN_SECONDS = 3600;
+/** The cookie holding the patient's video token (spec 2 §7). */
+export const VIDEO_TOKEN_COOKIE = 'vireo_video_token';
+/** The practitioner leaving the page becomes PRACTITIONER_LEFT after this long (spec 2 §9), unless on hold or completed. */
+export const PRACTITIONER_LEAVE_DELAY_MS = 2_000;
+/** Where the join page leaves the chosen devices for the call page. */
+export const VIDEO_DEVICES_STORAGE_KEY = 'vireo.video.devices';
+
+export const VideoTokenRequest = z.object({ identity: VideoIdentity, room: z.uuid() });
+export type VideoTokenRequest = z.infer<typeof VideoTokenRequest>;
+
+export const IceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+
+export const VideoTokenResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  /** Epoch seconds. */
+  expires_at: z.number().int(),
+  identity: VideoIdentity,
+  room: z.uuid(),
+  /** STUN/TURN servers with TURN credentials minted for this token; empty when none are configured. */
+  ice_servers: z.array(IceServer),
+});
+export type VideoTokenResponse = z.infer<typeof VideoTokenResponse>;
+
+// ---- Signalling over the live socket ----
+
+/** Largest SDP accepted (a browser's offer with audio and video is a few kB). */
+export const MAX_SDP_CHARS = 24_000;
+
+export const SessionDescription = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(MAX_SDP_CHARS) });
+export const IceCandidate = z.object({
+  candidate: z.string().max(1_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+/** What one browser sends the other: a description or a candidate (null: end of candidates). */
+export const CallSignal = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('description'), description: SessionDescription }),
+  z.object({ kind: z.literal('candidate'), candidate: IceCandidate.nullable() }),
+]);
+export type CallSignal = z.infer<typeof CallSignal>;
+
+/** Call messages a browser sends on its live socket (a customer's socket may send `call.join` first, without `auth`). */
+export const CallClientMessages = [
+  /** Without `token`, the patient's video token cookie sent with the socket's upgrade request. */
+  z.object({ type: z.literal('call.join'), token: z.string().min(20).max(100).optional() }),
+  z.object({ type: z.literal('call.signal'), signal: CallSignal }),
+  /** Practitioner: ON_HOLD, and both leave the call. */
+  z.object({ type: z.literal('call.pause') }),
+  /** Practitioner: the call ends (COMPLETED); customer: they leave (PATIENT_LEFT). */
+  z.object({ type: z.literal('call.hangup') }),
+  /** Leaving the page: PATIENT_LEFT, or PRACTITIONER_LEFT after PRACTITIONER_LEAVE_DELAY_MS unless on hold or completed. */
+  z.object({ type: z.literal('call.leave') }),
+] as const;
+
+export const CALL_ERRORS = ['invalid', 'full', 'not_joined', 'not_allowed', 'status'] as const;
+export type CallErrorCode = (typeof CALL_ERRORS)[number];
+export const CALL_PEER_EVENTS = ['joined', 'left', 'paused', 'ended'] as const;
+export type CallPeerEvent = (typeof CALL_PEER_EVENTS)[number];
+export const CALL_ROLES = ['practitioner', 'patient'] as const;
+export type CallRole = (typeof CALL_ROLES)[number];
+
+/** Call messages the server sends. */
+export const CallServerMessages = [
+  z.object({
+    type: z.literal('call.joined'),
+    room: z.uuid(),
+    role: z.enum(CALL_ROLES),
+    /** Perfect negotiation: the customer is the polite peer. */
+    polite: z.boolean(),
+    /** Whether the other party is in the room now. */
+    peer_present: z.boolean(),
+    ice_servers: z.array(IceServer),
+  }),
+  z.object({ type: z.literal('call.signal'), signal: CallSignal }),
+  z.object({ type: z.literal('call.peer'), event: z.enum(CALL_PEER_EVENTS) }),
+  /** This socket is no longer in the call (it hung up, paused, or the same participant joined elsewhere). */
+  z.object({ type: z.literal('call.left'), reason: z.enum(['hangup', 'paused', 'left', 'replaced']) }),
+  z.object({ type: z.literal('call.error'), code: z.enum(CALL_ERRORS), message: z.string() }),
+] as const;
+
+/** Spec 2 §4.1: the practitioner's end-call warning while a booking user has neither result nor sample_taken. */
+export const CALL_END_WARNING = 'You have not submitted results for all patients.';
+
+/** What the server sends a socket about its call (beside the live protocol's own messages). */
+export const CallServerMessage = z.discriminatedUnion('type', [...CallServerMessages]);
+export type CallServerMessage = z.infer<typeof CallServerMessage>;
+
+export const CALL_MSG = {
+  invalid: 'This video link is not valid or has expired.',
+  full: 'This call already has its two participants.',
+  notJoined: 'Join the call first.',
+  notAllowed: 'Only the practitioner can do that.',
+  statusFailed: 'The appointment status could not be changed.',
+} as const;
