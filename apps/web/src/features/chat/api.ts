@@ -1,0 +1,164 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CHAT_TOKEN_HEADER,
+  ChatMessageResponse,
+  ChatMessagesResponse,
+  ChatOkResponse,
+  ChatRoomResponse,
+  ChatRoomsResponse,
+  ChatStaffResponse,
+  ChatStatusResponse,
+  ChatTokenResponse,
+  ChatUnreadResponse,
+  CreateChatRoomResponse,
+  type ChatMessage,
+  type ChatRoomStatus,
+  type ChatRoomType,
+} from '@vireo/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../../lib/api';
+import { useLiveTopic } from '../../lib/useLive';
+
+const BASE = '/api/chat/v1/chat';
+
+/**
+ * Who calls the chat service: staff with their session (no headers), a customer with their chat
+ * token in its header (never the URL).
+ */
+export interface ChatCaller {
+  headers: Record<string, string>;
+  /** The staff member's user id and role, or the customer's identity and `customer`. */
+  memberId: string;
+  role: string;
+}
+
+export const customerCaller = (token: string, identity: string): ChatCaller => ({ headers: { [CHAT_TOKEN_HEADER]: token }, memberId: identity, role: 'customer' });
+
+const opts = (caller: ChatCaller) => ({ headers: caller.headers, signOutOnAuthError: caller.role !== 'customer' });
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  rooms: (type?: ChatRoomType, status?: ChatRoomStatus) => ['chat', 'rooms', type ?? 'any', status ?? 'any'] as const,
+  unread: ['chat', 'unread'] as const,
+};
+
+export function useRooms(caller: ChatCaller, filter: { type?: ChatRoomType; status?: ChatRoomStatus }) {
+  const query = new URLSearchParams();
+  if (filter.type) query.set('type', filter.type);
+  if (filter.status) query.set('status', filter.status);
+  return useQuery({
+    queryKey: chatKeys.rooms(filter.type, filter.status),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/rooms/${caller.memberId}/${caller.role}?${query.toString()}`, { schema: ChatRoomsResponse, signal, ...opts(caller) }).then((r) => r.rooms),
+  });
+}
+
+export function useUnread(enabled = true) {
+  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => apiRequest(`${BASE}/unread`, { schema: ChatUnreadResponse, signal }), enabled });
+}
+
+export const useChatStaff = () => useQuery({ queryKey: ['chat', 'staff'], queryFn: ({ signal }) => apiRequest(`${BASE}/staff`, { schema: ChatStaffResponse, signal }).then((r) => r.staff) });
+
+export const useSupportStatus = () =>
+  useQuery({ queryKey: ['chat', 'status'], queryFn: ({ signal }) => apiRequest(`${BASE}/status`, { schema: ChatStatusResponse, signal, signOutOnAuthError: false }), refetchInterval: 60_000 });
+
+export const startCustomer = (identity: { name: string; email: string } | undefined) =>
+  apiRequest('/api/chat/chat/token', { method: 'POST', body: identity ? { identity } : {}, schema: ChatTokenResponse, signOutOnAuthError: false });
+
+export const openCustomerRoom = (caller: ChatCaller) =>
+  apiRequest(`${BASE}/room`, { method: 'POST', body: { type: 'external', user_role: 'customer', status: 'claimable', room_members: [] }, schema: CreateChatRoomResponse, ...opts(caller) }).then((r) => r.id);
+
+export const createStaffRoom = (role: string, members: string[]) =>
+  apiRequest(`${BASE}/room`, { method: 'POST', body: { type: 'internal', user_role: role, status: 'live', room_members: members.map((user_id) => ({ user_id })) }, schema: CreateChatRoomResponse }).then((r) => r.id);
+
+export const setRoomStatus = (caller: ChatCaller, id: string, status: 'live' | 'closed') =>
+  apiRequest(`${BASE}/room/${id}`, { method: 'PATCH', body: { status }, schema: ChatRoomResponse, ...opts(caller) }).then((r) => r.room);
+
+export const getRoom = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}`, { schema: ChatRoomResponse, ...opts(caller) }).then((r) => r.room);
+
+export const postMessage = (caller: ChatCaller, id: string, body: string, internal: boolean) =>
+  apiRequest(`${BASE}/room/${id}/messages`, { method: 'POST', body: { body, internal }, schema: ChatMessageResponse, ...opts(caller) }).then((r) => r.message);
+
+export const markRead = (caller: ChatCaller, id: string, messageId: number) =>
+  apiRequest(`${BASE}/room/${id}/read`, { method: 'POST', body: { message_id: messageId }, schema: ChatOkResponse, ...opts(caller) });
+
+export const sendTyping = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}/typing`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+
+export const requestTranscript = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}/transcript`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+
+export const reportPresence = (caller: ChatCaller) => apiRequest(`${BASE}/presence`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+
+/** Reports the chat page as open every 30 s while it is mounted (the online indicators). */
+export function usePresence(caller: ChatCaller | null): void {
+  useEffect(() => {
+    if (!caller) return;
+    const beat = () => void reportPresence(caller).catch(() => undefined);
+    beat();
+    const timer = setInterval(beat, 30_000);
+    return () => clearInterval(timer);
+  }, [caller]);
+}
+
+/**
+ * A room's messages kept current: the first page on mount, then each live message as it arrives;
+ * after a reconnect (or a message that skips ids) it fetches what it missed since its last id.
+ */
+export function useRoomMessages(caller: ChatCaller, roomId: string) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [error, setError] = useState(false);
+  const [typing, setTyping] = useState<{ name: string; at: number } | null>(null);
+  const queryClient = useQueryClient();
+  /** The last message id held: what a catch-up asks after. */
+  const lastId = useRef(0);
+  const add = useCallback((more: ChatMessage[]) => {
+    setMessages((current) => {
+      const merged = merge(current, more);
+      lastId.current = merged.at(-1)?.id ?? 0;
+      return merged;
+    });
+  }, []);
+
+  const catchUp = useCallback(
+    () =>
+      apiRequest(`${BASE}/room/${roomId}/messages?after=${lastId.current}`, { schema: ChatMessagesResponse, ...opts(caller) }).then(
+        (answer) => {
+          setError(false);
+          add(answer.messages);
+        },
+        () => setError(true),
+      ),
+    [add, caller, roomId],
+  );
+
+  useEffect(() => {
+    void catchUp();
+  }, [catchUp]);
+
+  useLiveTopic(
+    'chat',
+    (event) => {
+      if (event.data.room_id !== roomId) return;
+      if (event.data.typing) setTyping({ name: event.data.typing.name, at: Date.now() });
+      const message = event.data.message;
+      if (message) {
+        setTyping(null);
+        add([message]);
+      }
+      if (event.data.status) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    },
+    () => void catchUp(),
+  );
+
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setTimeout(() => setTyping(null), 4_000);
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  return { messages, error, typing: typing?.name ?? null, retry: catchUp };
+}
+
+function merge(current: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of more) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,139 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { openMailbox } from '../mailbox';
+import { smtpPort } from '../playwright.config';
+
+// Two browsers and live delivery on a shared machine: more patience than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
+
+/** 11:00 in London on a summer day: within the support hours (the page reads its own clock). */
+const DAYTIME = new Date('2026-06-10T10:00:00Z');
+/** 22:30 in London: outside them. */
+const NIGHT = new Date('2026-06-10T21:30:00Z');
+
+async function startChat(page: Page, name: string, email: string) {
+  await page.goto('/chats/app/customer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat with us' })).toBeVisible();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Your e-mail address').fill(email);
+  await page.getByRole('button', { name: /^(Start a chat|Continue by e-mail)$/ }).click();
+  await expect(page.getByText('Waiting for a member of our team to join…')).toBeVisible();
+}
+
+test.describe('chats', () => {
+  test('a customer starts a chat, a shift manager claims it live, they write to each other, closing is shown and the transcript e-mailed', async ({ browser }) => {
+    const mailbox = await openMailbox(smtpPort);
+    const staffContext = await browser.newContext();
+    const customerContext = await browser.newContext();
+    try {
+      const staff = await staffContext.newPage();
+      await signIn(staff, DEMO.shiftManager);
+      await staff.getByRole('link', { name: /^Chats with Customers/ }).click();
+      await expect(staff).toHaveURL(/\/chats\/customer$/);
+      await expect(staff.getByRole('tab', { name: /Claimable Chats/ })).toHaveAttribute('aria-selected', 'true');
+
+      const customer = await customerContext.newPage();
+      await customer.clock.setFixedTime(DAYTIME);
+      const name = `Ada Lovelace`;
+      const email = `chat-${Date.now()}@example.test`;
+      await startChat(customer, name, email);
+      await expect(customer.getByText('Our support team answers from 7 AM to 7 PM UK time, 7 days.')).toBeVisible();
+      await expectAccessible(customer);
+
+      // The new chat reaches the staff page live.
+      const row = staff.getByRole('row').filter({ hasText: name }).last();
+      await expect(row).toBeVisible();
+      await expect(staff.getByRole('table', { name: 'Claimable Chats' }).getByRole('columnheader')).toHaveText(['Chat ID', 'Customer', 'Action']);
+      await expectAccessible(staff);
+      await row.getByRole('button', { name: /^Claim chat / }).click();
+      await expect(staff.getByRole('status').filter({ hasText: 'Chat claimed' })).toBeVisible();
+
+      await expect(customer.getByText('You are chatting with our support team.')).toBeVisible();
+      await staff.getByRole('tab', { name: 'My Picked chats' }).click();
+      const room = staff.getByRole('region', { name: `Chat with ${name}` }).last();
+      await expect(room).toBeVisible();
+
+      await customer.getByLabel('Message', { exact: true }).fill('Hello, my test kit has not arrived.');
+      await customer.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText('Hello, my test kit has not arrived.');
+
+      await room.getByLabel('Message', { exact: true }).fill('Sorry to hear that, let me check the courier.');
+      await room.getByRole('button', { name: 'Send' }).click();
+      await expect(customer.getByRole('log')).toContainText('Sorry to hear that, let me check the courier.');
+
+      // An internal note stays with the staff.
+      await room.getByLabel('Internal note (the customer does not see it)').check();
+      await room.getByLabel('Message', { exact: true }).fill('Courier says Friday.');
+      await room.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText('Courier says Friday.');
+      await expectAccessible(staff);
+
+      await room.getByRole('button', { name: 'Close the conversation' }).click();
+      await staff.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await expect(customer.getByRole('log')).toContainText('Sam Whitfield closed conversation');
+      await expect(customer.getByRole('log')).not.toContainText('Courier says Friday.');
+      await expect(customer.getByText('This conversation is closed.').first()).toBeVisible();
+
+      await customer.getByRole('button', { name: 'E-mail me the transcript' }).click();
+      await expect(customer.getByRole('status').filter({ hasText: 'The transcript will be e-mailed to you.' })).toBeVisible();
+      const mail = await mailbox.waitFor(email);
+      expect(mail.text).toContain('Hello, my test kit has not arrived.');
+      expect(mail.text).toContain('Sam Whitfield closed conversation');
+      expect(mail.text).not.toContain('Courier says Friday.');
+      await expectAccessible(customer);
+    } finally {
+      await staffContext.close();
+      await customerContext.close();
+      await mailbox.close();
+    }
+  });
+
+  test('outside the support hours the page says so and offers to continue by e-mail', async ({ page }) => {
+    await page.clock.setFixedTime(NIGHT);
+    await page.goto('/chats/app/customer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with us' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('We are closed now. Our support team answers from 7 AM to 7 PM UK time, 7 days.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue by e-mail' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a staff room between two colleagues with unread counts', async ({ browser }) => {
+    const managerContext = await browser.newContext();
+    const practitionerContext = await browser.newContext();
+    try {
+      const manager = await managerContext.newPage();
+      await signIn(manager, DEMO.shiftManager);
+      await manager.getByRole('link', { name: /^Internal Chats/ }).click();
+      await expect(manager).toHaveURL(/\/chats\/internal$/);
+      await manager.getByRole('button', { name: 'New room' }).click();
+      const dialog = manager.getByRole('dialog', { name: 'New staff room' });
+      await dialog.getByLabel('Grace Okafor').check();
+      await expectAccessible(manager);
+      await dialog.getByRole('button', { name: 'Create room' }).click();
+      const room = manager.getByRole('region', { name: 'Chat: Grace Okafor' }).first();
+      await expect(room).toBeVisible();
+
+      const practitioner = await practitionerContext.newPage();
+      await signIn(practitioner, DEMO.practitioner);
+      const message = `Can you take the 3 pm slot? ${Date.now()}`;
+      await room.getByLabel('Message', { exact: true }).fill(message);
+      await room.getByRole('button', { name: 'Send' }).click();
+      // The drawer counts it live.
+      const entry = practitioner.getByRole('link', { name: /^Internal Chats/ });
+      await expect(entry).toContainText(/[1-9]\d* unread/);
+      await entry.click();
+      const theirs = practitioner.getByRole('region', { name: 'Chat: Sam Whitfield' }).filter({ hasText: message });
+      await expect(theirs.getByRole('log')).toContainText(message);
+      // Opening the room reads it.
+      await expect(entry).not.toContainText(/unread/);
+      await theirs.getByLabel('Message', { exact: true }).fill('Yes');
+      await theirs.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText('Yes');
+      await expectAccessible(practitioner);
+    } finally {
+      await managerContext.close();
+      await practitionerContext.close();
+    }
+  });
+});
