@@ -1,0 +1,6 @@
+/** The workflow processor's front door: other modules, app.ts, context.ts and tests import only this file. */
+export { processorRoutes } from './processor.routes';
+export { commerceProcessorRoutes } from './commerce-processor.routes';
+export { executeRun, MAX_RUN_ATTEMPTS, PROCESSOR_EVENTS, registerProcessor, runDue, runRetryDelayMs, RUN_LEASE_MS, startProcessor, type ProcessorDeps, type RunOutcome } from './engine';
+export { JsonataPool } from './jsonata-pool';
+export { HttpSmsProvider, RECORD_ONLY_SMS, type SmsProvider } from './sms';

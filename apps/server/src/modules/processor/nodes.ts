@@ -1,0 +1,254 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { compileExpression } from 'filtrex';
+import QRCode from 'qrcode';
+import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
+import type { Clock } from '../../platform/clock';
+import { epochSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
+import type { Sealer } from '../../platform/sealing';
+import { appointments, bookingUsers, messages, processorSends, processorTemplates, users } from '../../db/schema';
+import { httpRequest, HttpNodeError } from './http-request';
+import { JsonataError, type JsonataPool } from './jsonata-pool';
+import type { SmsProvider } from './sms';
+
+/** A node that cannot finish; `transient` failures (a 5xx, a timeout, SMTP down) retry the run with backoff. */
+export class NodeFailure extends Error {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A fail-on-false node met false: the run ends `stopped`. */
+export class RunStopped extends Error {}
+
+export interface NodeRuntime {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sealer: Sealer;
+  jsonata: JsonataPool;
+  sms: SmsProvider;
+  allowPrivateHosts: boolean;
+  runId: string;
+  organisationId: string;
+  nodeId: string;
+  /** The node's sealed credential (HTTP request), kept beside the graph, never in its parameters. */
+  sealedCredential: string | undefined;
+}
+
+type Values = Record<string, unknown>;
+type NodeRun = (rt: NodeRuntime, params: Values, inputs: Values) => Promise<Values>;
+
+/** The value at a dotted path (`booking_users.0.email`); the empty path is the value itself. */
+export function valueAt(value: unknown, path: string): unknown {
+  if (!path) return value;
+  let current: unknown = value;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Values)[key];
+  }
+  return current;
+}
+
+/** A template's {{placeholders}} filled from the values (dotted paths); unknown ones become empty. */
+export function fillPlaceholders(template: string, values: unknown): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_all, path: string) => {
+    const value = valueAt(values, path);
+    return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+  });
+}
+
+const asObject = (value: unknown): Values => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {});
+
+/**
+ * Sends once per idempotency key (run id, node id and recipient): the key is written in the
+ * transaction that records the message, so a retried run skips what was sent. Answers whether it sent now.
+ */
+async function once(rt: NodeRuntime, suffix: string, send: (tx: Db) => Promise<Values>): Promise<boolean> {
+  const key = `${rt.runId}:${rt.nodeId}:${suffix}`;
+  return rt.db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(processorSends).values({ key, runId: rt.runId, at: rt.clock.now(), result: {} }).onConflictDoNothing().returning({ key: processorSends.key });
+    if (!claimed) return false;
+    const result = await send(tx);
+    await tx.update(processorSends).set({ result }).where(eq(processorSends.key, key));
+    return true;
+  });
+}
+
+function presentBookingUser(row: typeof bookingUsers.$inferSelect): Values {
+  return {
+    id: row.id,
+    appointment_id: row.appointmentId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    date_of_birth: row.dateOfBirth,
+    kit_id: row.kitId,
+    metadata: row.metadata,
+  };
+}
+
+const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
+const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** Functions a condition may call besides filtrex's arithmetic: nothing else is reachable. */
+const CONDITION_FUNCTIONS = {
+  lower: (s: unknown) => String(s).toLowerCase(),
+  upper: (s: unknown) => String(s).toUpperCase(),
+  len: (s: unknown) => (Array.isArray(s) ? s.length : String(s ?? '').length),
+};
+
+async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Promise<unknown> {
+  try {
+    return await rt.jsonata.evaluate(expression, input);
+  } catch (error) {
+    throw new NodeFailure(error instanceof JsonataError ? `JSONata: ${error.message}` : String(error));
+  }
+}
+
+export const NODE_RUNS: Record<NodeKind, NodeRun> = {
+  // The run's init_data is handed to it by the engine.
+  'event.start': async (_rt, _params, inputs) => ({ data: inputs.init_data ?? {} }),
+  'value.string': async (_rt, params) => ({ value: params.value }),
+  'template.email': async (rt, params) => {
+    const [row] = await rt.db.select().from(processorTemplates).where(eq(processorTemplates.id, params.template_id as string));
+    if (!row) throw new NodeFailure('Unknown template.');
+    return { template: { id: row.id, name: row.name, en: { subject: row.subjectEn, body: row.bodyEn }, de: { subject: row.subjectDe, body: row.bodyDe } } };
+  },
+  'lookup.appointment': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'appointment_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(appointments).where(eq(appointments.id, id)) : [];
+    if (!row) throw new NodeFailure(`No appointment ${String(id)}.`);
+    return {
+      appointment: {
+        id: row.id,
+        type: row.type,
+        status: row.status,
+        start_time: row.startTime ? epochSeconds(row.startTime) : null,
+        end_time: row.endTime ? epochSeconds(row.endTime) : null,
+        language: row.language,
+        tz_location: row.tzLocation,
+        booking_reference: row.providerBookingReference,
+      },
+    };
+  },
+  'lookup.booking_user': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'appointment_id');
+    const ids = Array.isArray(id) ? id.filter(isUuid) : [];
+    const rows =
+      ids.length > 0
+        ? await rt.db.select().from(bookingUsers).where(inArray(bookingUsers.id, ids)).orderBy(asc(bookingUsers.position))
+        : isUuid(id)
+          ? await rt.db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position))
+          : [];
+    const found = rows.length > 0 ? rows : isUuid(id) ? await rt.db.select().from(bookingUsers).where(eq(bookingUsers.id, id)) : [];
+    if (found.length === 0) throw new NodeFailure(`No booking users for ${JSON.stringify(id)}.`);
+    const people = found.map(presentBookingUser);
+    return { booking_users: people, first: people[0] };
+  },
+  'lookup.identity_user': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'user_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(users).where(and(eq(users.id, id), eq(users.organisationId, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No user ${String(id)} in this organisation.`);
+    return { user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, telephone: row.telephone } };
+  },
+  'email.send': async (rt, params, inputs) => {
+    const template = inputs.template as { name: string } & Record<'en' | 'de', { subject: string; body: string }>;
+    const language = params.language === 'de' ? 'de' : 'en';
+    const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
+    let sent = 0;
+    for (const [index, person] of people.entries()) {
+      const to = valueAt(person, (params.email_path as string | undefined) ?? 'email');
+      if (typeof to !== 'string' || !to.includes('@')) throw new NodeFailure(`Recipient ${index + 1} has no e-mail address.`);
+      const values = { ...asObject(inputs.data), ...asObject(person) };
+      const subject = fillPlaceholders(template[language].subject, values);
+      const text = fillPlaceholders(template[language].body, values);
+      try {
+        const now = await once(rt, String(index), async (tx) => {
+          await rt.mailer.send(tx, { to, subject, text, template: `processor.${template.name}` });
+          return { to };
+        });
+        if (now) sent += 1;
+      } catch (error) {
+        throw new NodeFailure(`Sending failed: ${(error as Error).message}`, true);
+      }
+    }
+    return { sent: sent > 0 };
+  },
+  'sms.send': async (rt, _params, inputs) => {
+    const to = String(inputs.to);
+    const text = String(inputs.text);
+    try {
+      const now = await once(rt, '0', async (tx) => {
+        const delivered = await rt.sms.send({ to, text, idempotencyKey: `${rt.runId}:${rt.nodeId}` });
+        const at = rt.clock.now();
+        await tx.insert(messages).values({ channel: 'sms', recipient: to, subject: null, body: await rt.sealer.seal(text), template: 'processor.sms', status: delivered ? 'sent' : 'recorded', createdAt: at, sentAt: delivered ? at : null });
+        return { to, delivered };
+      });
+      return { sent: now };
+    } catch (error) {
+      throw new NodeFailure(`Sending the SMS failed: ${(error as Error).message}`, true);
+    }
+  },
+  'http.request': async (rt, params, inputs) => {
+    const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
+    if (rt.sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(rt.sealedCredential)}`;
+    const method = (params.method as string | undefined) ?? 'POST';
+    const hasBody = method !== 'GET' && method !== 'DELETE' && inputs.body !== undefined;
+    if (hasBody) headers['content-type'] = 'application/json';
+    try {
+      const answer = await httpRequest({ url: params.url as string, method, headers, body: hasBody ? JSON.stringify(inputs.body) : undefined, timeoutMs: (params.timeout_ms as number | undefined) ?? 10_000, allowPrivate: rt.allowPrivateHosts });
+      if (answer.status >= 500) throw new HttpNodeError(`The server answered ${answer.status}.`, true);
+      if (answer.status >= 400) throw new HttpNodeError(`The server answered ${answer.status}.`, false);
+      let response: unknown = answer.body;
+      try {
+        response = JSON.parse(answer.body);
+      } catch {
+        response = { text: answer.body };
+      }
+      return { response, status: String(answer.status) };
+    } catch (error) {
+      if (error instanceof HttpNodeError) throw new NodeFailure(error.message, error.transient);
+      throw error;
+    }
+  },
+  'logic.fail_on_false': async (_rt, _params, inputs) => {
+    if (inputs.condition !== true) throw new RunStopped('The condition was false.');
+    return { passed: true };
+  },
+  'logic.condition': async (_rt, params, inputs) => {
+    let test: (data: unknown) => unknown;
+    try {
+      test = compileExpression(params.expression as string, { extraFunctions: CONDITION_FUNCTIONS });
+    } catch (error) {
+      throw new NodeFailure(`Condition: ${(error as Error).message}`);
+    }
+    const result = test(asObject(inputs.data));
+    if (result instanceof Error) throw new NodeFailure(`Condition: ${result.message}`);
+    return { result: Boolean(result) };
+  },
+  'string.regexp': async (_rt, params, inputs) => {
+    const value = String(inputs.value ?? '').slice(0, 10_000);
+    const match = new RegExp(params.pattern as string, (params.flags as string | undefined) ?? '').exec(value);
+    return { matched: match !== null, groups: match ? { match: match[0], groups: match.slice(1), named: match.groups ?? {} } : {} };
+  },
+  'data.merge': async (_rt, _params, inputs) => ({ data: { ...asObject(inputs.first), ...asObject(inputs.second) } }),
+  'data.extract': async (rt, params, inputs) => ({ data: await jsonata(rt, params.expression as string, inputs.data) }),
+  'data.convert': async (rt, params, inputs) => {
+    const value = await jsonata(rt, params.expression as string, inputs.data);
+    return { value: typeof value === 'string' ? value : JSON.stringify(value) };
+  },
+  'data.static': async (_rt, params) => ({ data: params.value }),
+  'qr.code': async (_rt, _params, inputs) => ({ image: (await QRCode.toBuffer(String(inputs.value ?? ''), { type: 'png', margin: 1 })).toString('base64') }),
+};
+
+/** The parameters with their defaults, as the node kind's schema reads them. */
+export function parseParams(kind: NodeKind, params: Values): Values {
+  return NODE_KINDS[kind].params.parse(params);
+}

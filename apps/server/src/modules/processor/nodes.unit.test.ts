@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { NODE_KIND_NAMES } from '@vireo/contracts';
+import { executionOrder, validateGraph } from './graph';
+import { httpRequest, isPrivateAddress } from './http-request';
+import { JsonataPool } from './jsonata-pool';
+import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valueAt, type NodeRuntime } from './nodes';
+
+const jsonata = new JsonataPool(1);
+afterAll(() => jsonata.close());
+// The pure nodes read nothing but their parameters and inputs (the database-backed ones are in processor.test.ts).
+const rt = { jsonata, runId: 'run', nodeId: 'node', allowPrivateHosts: false } as unknown as NodeRuntime;
+const run = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, inputs: Record<string, unknown>) => NODE_RUNS[kind](rt, parseParams(kind, params), inputs);
+
+describe('node kinds', () => {
+  it('has a run for every kind the catalogue offers', () => {
+    expect(Object.keys(NODE_RUNS).sort()).toEqual([...NODE_KIND_NAMES].sort());
+  });
+
+  it('event start hands on the init_data; string value and static data their parameter', async () => {
+    expect(await run('event.start', {}, { init_data: { a: 1 } })).toEqual({ data: { a: 1 } });
+    expect(await run('value.string', { value: 'hi' }, {})).toEqual({ value: 'hi' });
+    expect(await run('data.static', { value: { b: [1] } }, {})).toEqual({ data: { b: [1] } });
+    expect(() => parseParams('data.static', { value: 'not an object' })).toThrow();
+  });
+
+  it('fail-on-false passes true and stops the run on anything else', async () => {
+    expect(await run('logic.fail_on_false', {}, { condition: true })).toEqual({ passed: true });
+    await expect(run('logic.fail_on_false', {}, { condition: false })).rejects.toThrow(RunStopped);
+    await expect(run('logic.fail_on_false', {}, {})).rejects.toThrow(RunStopped);
+  });
+
+  it('conditions use filtrex with only the allowed functions', async () => {
+    expect(await run('logic.condition', { expression: 'type == "video_gp" and len(name) > 2' }, { data: { type: 'video_gp', name: 'Ada' } })).toEqual({ result: true });
+    expect(await run('logic.condition', { expression: 'lower(name) == "bob"' }, { data: { name: 'Ada' } })).toEqual({ result: false });
+    await expect(run('logic.condition', { expression: 'process(1)' }, { data: {} })).rejects.toThrow(NodeFailure);
+    await expect(run('logic.condition', { expression: 'constructor' }, { data: {} })).rejects.toThrow(NodeFailure);
+  });
+
+  it('regexp match answers whether it matched and the groups', async () => {
+    expect(await run('string.regexp', { pattern: '^KIT-(\\d+)$' }, { value: 'KIT-42' })).toEqual({ matched: true, groups: { match: 'KIT-42', groups: ['42'], named: {} } });
+    expect(await run('string.regexp', { pattern: 'x', flags: 'i' }, { value: 'abc' })).toEqual({ matched: false, groups: {} });
+  });
+
+  it('merges, extracts and converts data (JSONata in the worker pool)', async () => {
+    expect(await run('data.merge', {}, { first: { a: 1, b: 1 }, second: { b: 2 } })).toEqual({ data: { a: 1, b: 2 } });
+    expect(await run('data.extract', { expression: 'people[0].email' }, { data: { people: [{ email: 'a@b.test' }] } })).toEqual({ data: 'a@b.test' });
+    expect(await run('data.convert', { expression: '$string(n * 2)' }, { data: { n: 21 } })).toEqual({ value: '42' });
+    expect(await run('data.convert', { expression: '{"n": n}' }, { data: { n: 1 } })).toEqual({ value: '{"n":1}' });
+    await expect(run('data.extract', { expression: '((' }, { data: {} })).rejects.toThrow(/JSONata/);
+  });
+
+  it('makes a QR code PNG', async () => {
+    const { image } = await run('qr.code', {}, { value: 'https://vireo.test/verify/1' });
+    expect(Buffer.from(image as string, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('HTTP request refuses private and loopback addresses before connecting', async () => {
+    await expect(run('http.request', { url: 'http://127.0.0.1:9/x' }, {})).rejects.toThrow(/private or loopback/);
+    await expect(run('http.request', { url: 'http://[::1]:9/x' }, {})).rejects.toThrow(/private or loopback/);
+    await expect(run('http.request', { url: 'http://localhost:9/x' }, {})).rejects.toThrow(/private or loopback/);
+    await expect(httpRequest({ url: 'file:///etc/passwd', method: 'GET', headers: {}, timeoutMs: 100, allowPrivate: true })).rejects.toThrow(/Only http and https/);
+    for (const address of ['10.0.0.1', '192.168.1.1', '169.254.169.254', '::ffff:127.0.0.1', 'fd00::1', '0.0.0.0']) expect(isPrivateAddress(address), address).toBe(true);
+    expect(isPrivateAddress('93.184.216.34')).toBe(false);
+  });
+
+  it('fills template placeholders from dotted paths', () => {
+    expect(fillPlaceholders('Hi {{ first_name }}, {{appointment.type}}{{missing}}', { first_name: 'Ada', appointment: { type: 'video_gp' } })).toBe('Hi Ada, video_gp');
+    expect(valueAt({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
+  });
+});
+
+describe('graph validation', () => {
+  const start = { id: 'start', kind: 'event.start' as const, params: {} };
+  const edge = (source: string, sourcePort: string, target: string, targetPort: string) => ({ id: `${source}-${target}-${targetPort}`, source, sourcePort, target, targetPort });
+
+  it('accepts a connected graph and orders it along its connections', () => {
+    const graph = { nodes: [{ id: 'x', kind: 'data.extract' as const, params: { expression: 'a' } }, start], edges: [edge('start', 'data', 'x', 'data')] };
+    expect(validateGraph(graph, new Set())).toEqual([]);
+    expect(executionOrder(graph)).toEqual(['start', 'x']);
+  });
+
+  it('names the node of each problem', () => {
+    const problems = validateGraph(
+      {
+        nodes: [start, { id: 'gate', kind: 'logic.fail_on_false', params: {} }, { id: 'v', kind: 'value.string', params: { value: 'x' } }, { id: 'tpl', kind: 'template.email', params: { template_id: '00000000-0000-4000-8000-000000000000' } }],
+        edges: [edge('v', 'value', 'gate', 'condition'), edge('v', 'value', 'ghost', 'data')],
+      },
+      new Set(),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { node: 'gate', reason: 'Input condition takes boolean, not string from v.' },
+        { node: 'tpl', reason: 'Unknown template.' },
+        { node: 'ghost', reason: expect.stringMatching(/does not exist/) },
+      ]),
+    );
+    expect(validateGraph({ nodes: [], edges: [] }, new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
+  });
+});

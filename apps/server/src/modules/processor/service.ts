@@ -1,0 +1,264 @@
+import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { PROCESSOR_MSG, type GraphProblem, type ProcessorTask, type TaskGraph, type UpdateTaskRequest } from '@vireo/contracts';
+import type { SignedInCaller } from '../../platform/caller';
+import { epochSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { badRequest, notFound, type AppError } from '../../platform/errors';
+import { organisations, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
+import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
+import { validateGraph } from './graph';
+
+type TaskRow = typeof processorTasks.$inferSelect;
+type RunRow = typeof processorRuns.$inferSelect;
+
+/** A new task's graph: the event start node alone. */
+const STARTING_GRAPH: StoredGraph = { nodes: [{ id: 'start', kind: 'event.start', params: {}, position: { x: 0, y: 0 } }], edges: [] };
+
+/** The organisations whose processor the caller runs: those where they hold the super admin role. */
+export async function managedOrganisations(db: Db, caller: SignedInCaller): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectDistinct({ id: organisations.id, name: organisations.name })
+    .from(roles)
+    .innerJoin(organisations, eq(organisations.id, roles.organisationId))
+    .where(and(eq(roles.userId, caller.auth.userId), eq(roles.name, 'super_admin')))
+    .orderBy(asc(organisations.name));
+}
+
+async function managedIds(db: Db, caller: SignedInCaller): Promise<string[]> {
+  return (await managedOrganisations(db, caller)).map((o) => o.id);
+}
+
+/** The task, if it belongs to an organisation the caller manages; else 404. */
+async function taskOf(db: Db, caller: SignedInCaller, id: string): Promise<TaskRow> {
+  const [row] = await db.select().from(processorTasks).where(eq(processorTasks.id, id));
+  if (!row || !(await managedIds(db, caller)).includes(row.organisationId)) throw notFound();
+  return row;
+}
+
+/** The graph as the browser sees it: credentials stay sealed on the server. */
+function forBrowser(graph: StoredGraph): TaskGraph {
+  return {
+    nodes: graph.nodes.map(({ sealed: _sealed, ...node }) => ({ ...node, kind: node.kind as TaskGraph['nodes'][number]['kind'] })),
+    edges: graph.edges,
+  };
+}
+
+async function present(db: Db, rows: TaskRow[]): Promise<ProcessorTask[]> {
+  const versionIds = rows.map((r) => r.versionId).filter((v): v is string => v !== null);
+  const versions = versionIds.length > 0 ? await db.select().from(processorTaskVersions).where(inArray(processorTaskVersions.id, versionIds)) : [];
+  const orgs = rows.length > 0 ? await db.select().from(organisations).where(inArray(organisations.id, [...new Set(rows.map((r) => r.organisationId))])) : [];
+  return rows.map((row) => {
+    const version = versions.find((v) => v.id === row.versionId);
+    return {
+      id: row.id,
+      organisation_id: row.organisationId,
+      organisation_name: orgs.find((o) => o.id === row.organisationId)?.name ?? '',
+      event: row.event,
+      description: row.description,
+      comments: row.comments,
+      enabled: row.enabled,
+      version: version?.version ?? null,
+      task: forBrowser(version?.graph ?? STARTING_GRAPH),
+      init_data: null,
+    };
+  });
+}
+
+export async function listTasks(deps: ProcessorDeps, caller: SignedInCaller): Promise<ProcessorTask[]> {
+  const ids = await managedIds(deps.db, caller);
+  if (ids.length === 0) return [];
+  const rows = await deps.db.select().from(processorTasks).where(inArray(processorTasks.organisationId, ids)).orderBy(asc(processorTasks.createdAt), asc(processorTasks.id));
+  return present(deps.db, rows);
+}
+
+export async function getTask(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<ProcessorTask> {
+  return (await present(deps.db, [await taskOf(deps.db, caller, id)]))[0]!;
+}
+
+async function writeVersion(tx: Db, taskId: string, graph: StoredGraph, now: Date): Promise<string> {
+  const [latest] = await tx.select({ n: max(processorTaskVersions.version) }).from(processorTaskVersions).where(eq(processorTaskVersions.taskId, taskId));
+  const [row] = await tx.insert(processorTaskVersions).values({ taskId, version: (latest?.n ?? 0) + 1, graph, createdAt: now }).returning({ id: processorTaskVersions.id });
+  return row!.id;
+}
+
+export async function createTask(deps: ProcessorDeps, caller: SignedInCaller, input: { event: string; organisation_id: string }): Promise<ProcessorTask> {
+  if (!isProcessorEvent(input.event)) throw badRequest(PROCESSOR_MSG.unknownEvent, { event: PROCESSOR_MSG.unknownEvent });
+  if (!(await managedIds(deps.db, caller)).includes(input.organisation_id)) throw notFound();
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [task] = await tx.insert(processorTasks).values({ organisationId: input.organisation_id, event: input.event, createdAt: now, updatedAt: now }).returning();
+    const versionId = await writeVersion(tx, task!.id, STARTING_GRAPH, now);
+    const [updated] = await tx.update(processorTasks).set({ versionId }).where(eq(processorTasks.id, task!.id)).returning();
+    await deps.audit.record({ action: 'processor.task.created', outcome: 'success', resourceType: 'processor_task', resourceId: task!.id }, caller, tx);
+    return updated!;
+  });
+  return (await present(deps.db, [row]))[0]!;
+}
+
+/** A graph refused by validation: 400 with the reason per node. */
+function invalidGraph(problems: GraphProblem[]): AppError {
+  const errors: Record<string, string> = {};
+  for (const p of problems) errors[p.node] = errors[p.node] ? `${errors[p.node]} ${p.reason}` : p.reason;
+  return badRequest(PROCESSOR_MSG.invalidGraph, errors);
+}
+
+/**
+ * Saves a task: its fields, and a new immutable graph version when a graph is given (validated
+ * first: refused with the reason per node). An HTTP node's credential is sealed; a node saved
+ * without one keeps the credential its previous version had.
+ */
+export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: UpdateTaskRequest): Promise<ProcessorTask> {
+  const task = await taskOf(deps.db, caller, id);
+  if (Object.values(input).every((v) => v === undefined)) throw badRequest('Give at least one detail to change.');
+  let graph: StoredGraph | null = null;
+  if (input.task) {
+    const templates = new Set((await deps.db.select({ id: processorTemplates.id }).from(processorTemplates)).map((t) => t.id));
+    const problems = validateGraph(input.task, templates);
+    if (problems.length > 0) throw invalidGraph(problems);
+    const [previous] = task.versionId ? await deps.db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, task.versionId)) : [];
+    const nodes: StoredGraph['nodes'] = [];
+    for (const node of input.task.nodes) {
+      const { credential, ...params } = node.params as { credential?: string };
+      const kept = previous?.graph.nodes.find((n) => n.id === node.id)?.sealed;
+      const sealed = typeof credential === 'string' && credential !== '' ? await deps.sealer.seal(credential) : kept;
+      nodes.push({ ...node, params, ...(sealed ? { sealed } : {}) });
+    }
+    graph = { nodes, edges: input.task.edges };
+  }
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const versionId = graph ? await writeVersion(tx, task.id, graph, now) : task.versionId;
+    const [updated] = await tx
+      .update(processorTasks)
+      .set({
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.comments !== undefined ? { comments: input.comments } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        versionId,
+        updatedAt: now,
+      })
+      .where(eq(processorTasks.id, task.id))
+      .returning();
+    await deps.audit.record({ action: 'processor.task.updated', outcome: 'success', resourceType: 'processor_task', resourceId: task.id }, caller, tx);
+    return updated!;
+  });
+  return (await present(deps.db, [row]))[0]!;
+}
+
+export async function deleteTask(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<void> {
+  const task = await taskOf(deps.db, caller, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(processorTasks).where(eq(processorTasks.id, task.id));
+    await deps.audit.record({ action: 'processor.task.deleted', outcome: 'success', resourceType: 'processor_task', resourceId: task.id }, caller, tx);
+  });
+}
+
+async function versionNumbers(db: Db, runs: RunRow[]): Promise<Map<string, number>> {
+  const ids = [...new Set(runs.map((r) => r.versionId))];
+  const rows = ids.length > 0 ? await db.select({ id: processorTaskVersions.id, version: processorTaskVersions.version }).from(processorTaskVersions).where(inArray(processorTaskVersions.id, ids)) : [];
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
+function presentRun(run: RunRow, versions: Map<string, number>) {
+  return { id: run.id, created_at: epochSeconds(run.createdAt), result: run.status, version: versions.get(run.versionId) ?? 0, failed_node: run.failedNode, reason: run.reason };
+}
+
+/** The task's runs, newest first (the logs table). */
+export async function listLogs(deps: ProcessorDeps, caller: SignedInCaller, taskId: string) {
+  const task = await taskOf(deps.db, caller, taskId);
+  const runs = await deps.db.select().from(processorRuns).where(eq(processorRuns.taskId, task.id)).orderBy(desc(processorRuns.createdAt), desc(processorRuns.id)).limit(200);
+  const versions = await versionNumbers(deps.db, runs);
+  return runs.map((r) => presentRun(r, versions));
+}
+
+/**
+ * One run with its init_data, each node's input, output and error, and its log entries. Runs of
+ * booking events carry people's details: each read is audited as a health-data read.
+ */
+export async function readLog(deps: ProcessorDeps, caller: SignedInCaller, taskId: string, runId: string) {
+  const task = await taskOf(deps.db, caller, taskId);
+  const [run] = await deps.db.select().from(processorRuns).where(and(eq(processorRuns.id, runId), eq(processorRuns.taskId, task.id)));
+  if (!run) throw notFound();
+  const entries = await deps.db.select().from(processorRunLogs).where(eq(processorRunLogs.runId, run.id)).orderBy(asc(processorRunLogs.id));
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'processor_run', resourceIds: [run.id] });
+  return {
+    ...presentRun(run, await versionNumbers(deps.db, [run])),
+    init_data: run.initData,
+    nodes: run.nodes,
+    entries: entries.map((e) => ({ id: e.id, at: epochSeconds(e.at), level: e.level, message: e.message, details: e.details })),
+  };
+}
+
+/** The nodes downstream of `from` (itself included) in a graph. */
+function downstream(graph: StoredGraph, from: string): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    for (const edge of graph.edges) {
+      if (edge.source !== id || seen.has(edge.target)) continue;
+      seen.add(edge.target);
+      queue.push(edge.target);
+    }
+  }
+  return seen;
+}
+
+/**
+ * Runs a logged run's init_data again on the task's current graph: whole, or from a chosen node,
+ * reusing the stored outputs of the nodes before it. Audited.
+ */
+export async function rerun(deps: ProcessorDeps, caller: SignedInCaller, taskId: string, runId: string, fromNode?: string): Promise<string> {
+  const task = await taskOf(deps.db, caller, taskId);
+  const [run] = await deps.db.select().from(processorRuns).where(and(eq(processorRuns.id, runId), eq(processorRuns.taskId, task.id)));
+  if (!run || !task.versionId) throw notFound();
+  const [version] = await deps.db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, task.versionId));
+  let nodes: Record<string, StoredNodeRun> = {};
+  if (fromNode) {
+    if (!version!.graph.nodes.some((n) => n.id === fromNode)) throw badRequest('No such node in the current graph.', { from_node: 'No such node in the current graph.' });
+    const again = downstream(version!.graph, fromNode);
+    nodes = Object.fromEntries(Object.entries(run.nodes).filter(([id, node]) => !again.has(id) && node.output !== undefined && version!.graph.nodes.some((n) => n.id === id)));
+  }
+  return deps.db.transaction(async (tx) => {
+    const id = await queueRun(deps, tx, { id: task.id, organisationId: task.organisationId, event: task.event, versionId: task.versionId! }, run.initData, { rerunOf: run.id, nodes });
+    await deps.audit.record({ action: 'processor.run.rerun', outcome: 'success', resourceType: 'processor_run', resourceId: run.id }, caller, tx);
+    return id!;
+  });
+}
+
+/** POST /processor/event/run: raises an event by hand for an organisation's enabled tasks ("Resend messages"). */
+export async function runEvent(deps: ProcessorDeps, caller: SignedInCaller, input: { organisation_id: string; event: string; context: Record<string, unknown> }): Promise<number> {
+  if (!(await managedIds(deps.db, caller)).includes(input.organisation_id)) throw notFound();
+  const tasks = await enabledTasks(deps.db, input.organisation_id, input.event);
+  if (tasks.length === 0) throw badRequest(PROCESSOR_MSG.resendFailed);
+  await deps.db.transaction(async (tx) => {
+    for (const task of tasks) await queueRun(deps, tx, task, input.context);
+    await deps.audit.record({ action: 'processor.event.run', outcome: 'success', resourceType: 'processor_event', resourceId: input.event }, caller, tx);
+  });
+  return tasks.length;
+}
+
+export function listEvents(): { key: string; name: string }[] {
+  return Object.entries(PROCESSOR_EVENTS).map(([key, name]) => ({ key, name }));
+}
+
+export async function listTemplates(deps: ProcessorDeps): Promise<{ id: string; name: string }[]> {
+  return deps.db.select({ id: processorTemplates.id, name: processorTemplates.name }).from(processorTemplates).orderBy(asc(processorTemplates.name));
+}
+
+export interface TemplateInput {
+  name: string;
+  subject_en: string;
+  body_en: string;
+  subject_de: string;
+  body_de: string;
+}
+
+export async function createTemplate(deps: ProcessorDeps, caller: SignedInCaller, input: TemplateInput) {
+  const [row] = await deps.db
+    .insert(processorTemplates)
+    .values({ name: input.name, subjectEn: input.subject_en, bodyEn: input.body_en, subjectDe: input.subject_de, bodyDe: input.body_de, createdAt: deps.clock.now() })
+    .returning();
+  await deps.audit.record({ action: 'processor.template.created', outcome: 'success', resourceType: 'processor_template', resourceId: row!.id }, caller);
+  return { id: row!.id, ...input };
+}

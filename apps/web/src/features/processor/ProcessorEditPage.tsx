@@ -1,0 +1,391 @@
+import '@xyflow/react/dist/style.css';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Background, Controls, Handle, Position, ReactFlow, type Connection, type Edge, type Node, type NodeChange, type NodeProps, applyNodeChanges } from '@xyflow/react';
+import { NODE_KINDS, NODE_KIND_NAMES, type NodeKind, type ParamField, type ProcessorTask, type TaskGraph } from '@vireo/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { QueryState } from '../../components/QueryState';
+import { ApiError } from '../../lib/api';
+import { useTask, useTemplates, useUpdateTask } from './api';
+import { TaskLogs } from './TaskLogs';
+
+type GraphNode = TaskGraph['nodes'][number];
+type GraphEdge = TaskGraph['edges'][number];
+type NodeData = { kind: NodeKind; label: string; problem: boolean };
+
+const inputsOf = (kind: NodeKind) => NODE_KINDS[kind].inputs as Record<string, { type: string; required: boolean }>;
+const outputsOf = (kind: NodeKind) => NODE_KINDS[kind].outputs as Record<string, string>;
+const fieldsOf = (kind: NodeKind) => NODE_KINDS[kind].fields as readonly ParamField[];
+
+/** A node on the canvas: its kind and id, inputs on the left and outputs on the right, each port named with its type. */
+function TaskNode({ id, data, selected }: NodeProps<Node<NodeData>>) {
+  const inputs = Object.entries(inputsOf(data.kind));
+  const outputs = Object.entries(outputsOf(data.kind));
+  const rows = Math.max(inputs.length, outputs.length, 1);
+  return (
+    <Box
+      sx={{ border: 2, borderColor: data.problem ? 'error.main' : selected ? 'primary.main' : 'grey.500', borderRadius: 1, bgcolor: 'background.paper', minWidth: 200, fontSize: 12 }}
+      data-testid={`node-${id}`}
+    >
+      <Box sx={{ px: 1, py: 0.5, bgcolor: 'grey.200', fontWeight: 600 }}>
+        {data.label} <span style={{ fontWeight: 400 }}>({id})</span>
+      </Box>
+      <Box sx={{ position: 'relative', height: rows * 22 + 8 }}>
+        {inputs.map(([name, port], i) => (
+          <div key={`in-${name}`}>
+            <Handle type="target" position={Position.Left} id={name} style={{ top: 15 + i * 22 }} />
+            <span style={{ position: 'absolute', left: 8, top: 6 + i * 22 }}>
+              {name}: {port.type}
+              {port.required ? ' *' : ''}
+            </span>
+          </div>
+        ))}
+        {outputs.map(([name, type], i) => (
+          <div key={`out-${name}`}>
+            <Handle type="source" position={Position.Right} id={name} style={{ top: 15 + i * 22 }} />
+            <span style={{ position: 'absolute', right: 8, top: 6 + i * 22 }}>
+              {name}: {type}
+            </span>
+          </div>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+const NODE_TYPES = { task: TaskNode };
+
+/** Whether an output may feed an input: the same port type, and the input not connected yet. */
+function refusal(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, c: { source: string; sourcePort: string; target: string; targetPort: string }): 'mismatch' | 'taken' | null {
+  const source = graph.nodes.find((n) => n.id === c.source);
+  const target = graph.nodes.find((n) => n.id === c.target);
+  if (!source || !target || c.source === c.target) return 'mismatch';
+  const from = outputsOf(source.kind)[c.sourcePort];
+  const to = inputsOf(target.kind)[c.targetPort]?.type;
+  if (!from || from !== to) return 'mismatch';
+  return graph.edges.some((e) => e.target === c.target && e.targetPort === c.targetPort) ? 'taken' : null;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** The selected node's parameters, a form built from its kind's field list. */
+function ParamsForm({ node, hasCredential, onChange, onRemove }: { node: GraphNode; hasCredential: boolean; onChange: (params: Record<string, unknown>) => void; onRemove: () => void }) {
+  const { t } = useTranslation('processor');
+  const templates = useTemplates();
+  const [jsonText, setJsonText] = useState<Record<string, string>>({});
+  const fields = fieldsOf(node.kind);
+  const set = (name: string, value: unknown) => onChange({ ...node.params, [name]: value === '' ? undefined : value });
+  return (
+    <Stack spacing={2} component="section" aria-label={t('editor.parameters', { node: node.id })}>
+      <Typography component="h3" variant="subtitle1">
+        {t('editor.parameters', { node: `${t(`kinds.${node.kind}`)} (${node.id})` })}
+      </Typography>
+      {fields.map((field) => {
+        const value = node.params[field.name];
+        if (field.kind === 'select' || field.kind === 'template') {
+          const options = field.kind === 'select' ? field.options.map((o) => ({ value: o, label: o })) : (templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }));
+          return (
+            <TextField key={field.name} select label={field.kind === 'template' ? t('editor.chooseTemplate') : field.name} value={typeof value === 'string' ? value : ''} required={field.required} onChange={(e) => set(field.name, e.target.value)}>
+              {options.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        if (field.kind === 'number') {
+          return <TextField key={field.name} type="number" label={field.name} value={typeof value === 'number' ? value : ''} required={field.required} onChange={(e) => set(field.name, e.target.value === '' ? '' : Number(e.target.value))} />;
+        }
+        if (field.kind === 'json') {
+          const text = jsonText[field.name] ?? JSON.stringify(value ?? {}, null, 2);
+          const invalid = !isJsonObject(text);
+          return (
+            <TextField
+              key={field.name}
+              multiline
+              minRows={3}
+              label={field.name}
+              value={text}
+              error={invalid}
+              helperText={invalid ? t('editor.jsonInvalid') : undefined}
+              onChange={(e) => {
+                setJsonText({ ...jsonText, [field.name]: e.target.value });
+                try {
+                  set(field.name, JSON.parse(e.target.value));
+                } catch {
+                  // Kept as typed until it is JSON again.
+                }
+              }}
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field.name}
+            label={field.name}
+            type={field.kind === 'secret' ? 'password' : 'text'}
+            multiline={field.kind === 'multiline'}
+            minRows={field.kind === 'multiline' ? 2 : undefined}
+            value={typeof value === 'string' ? value : ''}
+            required={field.required}
+            helperText={field.kind === 'secret' && hasCredential ? t('editor.credentialSet') : undefined}
+            onChange={(e) => set(field.name, e.target.value)}
+          />
+        );
+      })}
+      {node.kind !== 'event.start' && (
+        <Button color="error" variant="outlined" onClick={onRemove} sx={{ alignSelf: 'flex-start' }}>
+          {t('editor.removeNode')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The connections as a form too: every connection the canvas makes can be made (and removed) from the keyboard. */
+function ConnectionsForm({ graph, onConnect, onRemove }: { graph: { nodes: GraphNode[]; edges: GraphEdge[] }; onConnect: (c: Omit<GraphEdge, 'id'>) => string | null; onRemove: (id: string) => void }) {
+  const { t } = useTranslation('processor');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const outputs = graph.nodes.flatMap((n) => Object.entries(outputsOf(n.kind)).map(([port, type]) => ({ value: `${n.id}|${port}`, label: `${n.id}.${port} (${type})` })));
+  const inputs = graph.nodes.flatMap((n) => Object.entries(inputsOf(n.kind)).map(([port, spec]) => ({ value: `${n.id}|${port}`, label: `${n.id}.${port} (${spec.type})` })));
+  return (
+    <Stack spacing={2} component="section" aria-label={t('editor.connections')}>
+      <Typography component="h3" variant="subtitle1">
+        {t('editor.connections')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField select label={t('editor.from')} value={from} onChange={(e) => setFrom(e.target.value)} sx={{ minWidth: 240 }}>
+          {outputs.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={t('editor.to')} value={to} onChange={(e) => setTo(e.target.value)} sx={{ minWidth: 240 }}>
+          {inputs.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="outlined"
+          disabled={!from || !to}
+          onClick={() => {
+            const [source = '', sourcePort = ''] = from.split('|');
+            const [target = '', targetPort = ''] = to.split('|');
+            setProblem(onConnect({ source, sourcePort, target, targetPort }));
+          }}
+        >
+          {t('editor.connect')}
+        </Button>
+      </Stack>
+      {problem && (
+        <Alert severity="warning" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {graph.edges.length === 0 ? (
+        <Typography>{t('editor.noConnections')}</Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ pl: 0, m: 0, listStyle: 'none' }}>
+          {graph.edges.map((e) => {
+            const label = `${e.source}.${e.sourcePort} → ${e.target}.${e.targetPort}`;
+            return (
+              <Stack component="li" key={e.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <span>{label}</span>
+                <Button size="small" onClick={() => onRemove(e.id)} aria-label={t('editor.disconnect', { label })}>
+                  ✕
+                </Button>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Editor({ task }: { task: ProcessorTask }) {
+  const { t } = useTranslation('processor');
+  const save = useUpdateTask();
+  const [description, setDescription] = useState(task.description);
+  const [graph, setGraph] = useState<{ nodes: GraphNode[]; edges: GraphEdge[] }>({ nodes: task.task.nodes, edges: task.task.edges });
+  const [measured, setMeasured] = useState<Record<string, NonNullable<Node['measured']>>>({});
+  const [selected, setSelected] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string> | null>(null);
+  const [saved, setSaved] = useState(false);
+  const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => n.kind === 'http.request').map((n) => n.id)), [task]);
+
+  const flowNodes: Node<NodeData>[] = graph.nodes.map((n, i) => ({
+    id: n.id,
+    type: 'task',
+    position: n.position ?? { x: 260 * (i % 4), y: 140 * Math.floor(i / 4) },
+    selected: n.id === selected,
+    data: { kind: n.kind, label: t(`kinds.${n.kind}`), problem: Boolean(problems?.[n.id]) },
+    ...(measured[n.id] ? { measured: measured[n.id] } : {}),
+  }));
+  const flowEdges: Edge[] = graph.edges.map((e) => ({ id: e.id, source: e.source, sourceHandle: e.sourcePort, target: e.target, targetHandle: e.targetPort }));
+
+  const connect = (c: Omit<GraphEdge, 'id'>): string | null => {
+    const refused = refusal(graph, c);
+    if (refused === 'mismatch') {
+      const from = graph.nodes.find((n) => n.id === c.source);
+      const to = graph.nodes.find((n) => n.id === c.target);
+      return t('editor.mismatch', { from: from ? (outputsOf(from.kind)[c.sourcePort] ?? '?') : '?', to: to ? (inputsOf(to.kind)[c.targetPort]?.type ?? '?') : '?' });
+    }
+    if (refused === 'taken') return t('editor.taken');
+    setGraph((g) => ({ ...g, edges: [...g.edges, { id: `${c.source}.${c.sourcePort}-${c.target}.${c.targetPort}`, ...c }] }));
+    return null;
+  };
+  const fromCanvas = (c: Connection | Edge) => ({ source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target, targetPort: c.targetHandle ?? '' });
+
+  const addNode = (kind: NodeKind) => {
+    const prefix = kind.split('.').pop()!;
+    let n = 1;
+    while (graph.nodes.some((node) => node.id === `${prefix}-${n}`)) n += 1;
+    const id = `${prefix}-${n}`;
+    const i = graph.nodes.length;
+    setGraph((g) => ({ ...g, nodes: [...g.nodes, { id, kind, params: {}, position: { x: 260 * (i % 4), y: 140 * Math.floor(i / 4) } }] }));
+    setSelected(id);
+  };
+
+  const onNodesChange = (changes: NodeChange<Node<NodeData>>[]) => {
+    const moved = applyNodeChanges(changes, flowNodes);
+    // React Flow draws an edge only between nodes it has measured: keep the sizes it reports.
+    setMeasured(Object.fromEntries(moved.flatMap((m) => (m.measured ? [[m.id, m.measured]] : []))));
+    setGraph((g) => ({ ...g, nodes: g.nodes.map((n) => ({ ...n, position: moved.find((m) => m.id === n.id)?.position ?? n.position })) }));
+  };
+
+  const selectedNode = graph.nodes.find((n) => n.id === selected);
+  const submit = () => {
+    setSaved(false);
+    setProblems(null);
+    const nodes = graph.nodes.map((n) => ({ ...n, params: Object.fromEntries(Object.entries(n.params).filter(([, v]) => v !== undefined)) }));
+    save.mutate(
+      { id: task.id, body: { description, task: { nodes, edges: graph.edges } } },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (error) => setProblems(error instanceof ApiError && error.errors ? error.errors : { graph: error.message }),
+      },
+    );
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component={RouterLink} to="/super_admin/processor" variant="outlined">
+          {t('editor.back')}
+        </Button>
+        <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }}>
+          {task.event} · {task.organisation_name}
+        </Typography>
+        <Button variant="contained" onClick={submit} loading={save.isPending}>
+          {t('editor.save')}
+        </Button>
+      </Stack>
+      {saved && (
+        <Alert severity="success" role="status">
+          {t('editor.saved')}
+        </Alert>
+      )}
+      {problems && (
+        <Alert severity="error" role="alert">
+          {t('editor.problems')}
+          <ul style={{ margin: 0 }}>
+            {Object.entries(problems).map(([node, reason]) => (
+              <li key={node}>
+                {node}: {reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <TextField label={t('editor.description')} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
+        <Box component="section" aria-label={t('editor.palette')} sx={{ minWidth: 200 }}>
+          <Typography component="h2" variant="subtitle1">
+            {t('editor.palette')}
+          </Typography>
+          <Stack spacing={0.5}>
+            {NODE_KIND_NAMES.filter((k) => k !== 'event.start').map((kind) => (
+              <Button key={kind} size="small" variant="text" sx={{ justifyContent: 'flex-start' }} onClick={() => addNode(kind)} aria-label={t('editor.addNode', { kind: t(`kinds.${kind}`) })}>
+                + {t(`kinds.${kind}`)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+        <Box role="region" aria-label={t('editor.canvas')} sx={{ flexGrow: 1, height: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <ReactFlow
+            nodes={flowNodes}
+            edges={flowEdges}
+            nodeTypes={NODE_TYPES}
+            onNodesChange={onNodesChange}
+            onNodeClick={(_e, node) => setSelected(node.id)}
+            onConnect={(c) => void connect(fromCanvas(c))}
+            isValidConnection={(c) => refusal(graph, fromCanvas(c)) === null}
+            onEdgesDelete={(deleted) => setGraph((g) => ({ ...g, edges: g.edges.filter((e) => !deleted.some((d) => d.id === e.id)) }))}
+            fitView
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls />
+          </ReactFlow>
+        </Box>
+        <Box sx={{ minWidth: 280 }}>
+          {selectedNode ? (
+            <ParamsForm
+              key={selectedNode.id}
+              node={selectedNode}
+              hasCredential={hadCredential.has(selectedNode.id)}
+              onChange={(params) => setGraph((g) => ({ ...g, nodes: g.nodes.map((n) => (n.id === selectedNode.id ? { ...n, params } : n)) }))}
+              onRemove={() => {
+                setGraph((g) => ({ nodes: g.nodes.filter((n) => n.id !== selectedNode.id), edges: g.edges.filter((e) => e.source !== selectedNode.id && e.target !== selectedNode.id) }));
+                setSelected(null);
+              }}
+            />
+          ) : (
+            <Typography>{t('editor.noSelection')}</Typography>
+          )}
+        </Box>
+      </Stack>
+      <ConnectionsForm graph={graph} onConnect={connect} onRemove={(id) => setGraph((g) => ({ ...g, edges: g.edges.filter((e) => e.id !== id) }))} />
+      <Typography component="h2" variant="h6">
+        {t('editor.logs')}
+      </Typography>
+      <TaskLogs taskId={task.id} />
+    </Stack>
+  );
+}
+
+/**
+ * /super_admin/processor/edit/{id} (and /super_admin/processor/{id}): the task editor. The node
+ * graph canvas (@xyflow/react) is in this page's chunk alone.
+ */
+export function ProcessorEditPage() {
+  const { id = '' } = useParams();
+  const task = useTask(id);
+  return (
+    <Paper sx={{ p: 3 }}>
+      <QueryState query={task}>{(data) => <Editor key={data.id} task={data} />}</QueryState>
+    </Paper>
+  );
+}
