@@ -1,0 +1,62 @@
+import * as contracts from '@vireo/contracts';
+import { APPOINTMENT_STATUSES, FIELD_MSG, MSG, STATUS_LABELS, TELEPHONE_INVALID, USERDATA_MSG } from '@vireo/contracts';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import de from '../features/messages/locales/de';
+import en from '../features/messages/locales/en';
+import { messageText } from './messageText';
+
+const texts = i18next.createInstance();
+await texts.init({ resources: { en: { messages: en }, de: { messages: de } }, ns: ['messages'], lng: 'en', interpolation: { escapeValue: false } });
+const inEnglish = (message: string) => messageText(texts.getFixedT('en', 'messages'), message);
+const inGerman = (message: string) => messageText(texts.getFixedT('de', 'messages'), message);
+
+/** Contracts' message constants: every export named MSG, …_MSG or …_TEXT that holds texts. */
+const MESSAGE_GROUPS = Object.entries(contracts).filter(
+  ([name, value]) => /^(?:\w+_)?(?:MSG|TEXT)$/.test(name) && typeof value === 'object' && value !== null && Object.values(value).some((text) => typeof text === 'string'),
+);
+/** FIELD_MSG's functions with the numbers forms give them. */
+const FIELD_TEXTS = Object.values(FIELD_MSG).flatMap((message) => (typeof message === 'string' ? [message] : [1, 2, 6, 100].map((n) => message(n))));
+
+describe('messages: the server’s and the forms’ texts in the interface’s language', () => {
+  it('covers every message constant of contracts, each group under its own name', () => {
+    const groups = MESSAGE_GROUPS.map(([name]) => name).sort();
+    expect(groups.length).toBeGreaterThan(8);
+    for (const name of groups) expect(Object.keys(en), `${name} has no group in features/messages/locales/en.ts`).toContain(name);
+  });
+
+  it.each(MESSAGE_GROUPS)('%s: every text has a German translation, and English stays the spec’s text', (_name, group) => {
+    for (const message of Object.values(group as Record<string, unknown>).flatMap((text) => (typeof text === 'string' ? [text] : []))) {
+      expect(inEnglish(message)).toBe(message);
+      const german = inGerman(message);
+      expect(german, message).not.toBe(message);
+      expect(german).not.toMatch(/\{\{|\b[A-Z_]+\.\w+/);
+    }
+  });
+
+  it('FIELD_MSG’s texts made by a function keep their number', () => {
+    for (const message of [...FIELD_TEXTS, TELEPHONE_INVALID]) {
+      expect(inEnglish(message)).toBe(message);
+      expect(inGerman(message), message).not.toBe(message);
+    }
+    expect(inGerman(FIELD_MSG.atLeastCharacters(2))).toBe('Geben Sie mindestens 2 Zeichen ein.');
+    expect(inGerman(FIELD_MSG.chooseAtLeast(1))).toBe('Wählen Sie mindestens eine Option.');
+    expect(inGerman(FIELD_MSG.atMost(4))).toBe('Geben Sie 4 oder weniger ein.');
+  });
+
+  it('a text it does not know is shown as it came', () => {
+    expect(inGerman('Something only this server says.')).toBe('Something only this server says.');
+    expect(inGerman(`${MSG.notFound} `)).toBe(`${MSG.notFound} `);
+    expect(inGerman(USERDATA_MSG.openOrderExists)).toBe('Sie haben bereits ein Test-Kit unterwegs.');
+  });
+
+  it('labels every appointment status: the spec’s labels in English, each in German', () => {
+    const tEn = texts.getFixedT('en', 'messages');
+    const tDe = texts.getFixedT('de', 'messages');
+    for (const status of APPOINTMENT_STATUSES) {
+      const label = STATUS_LABELS[status];
+      if (label) expect(tEn(`status.${status}`)).toBe(label);
+      expect(tDe(`status.${status}`)).not.toBe(tEn(`status.${status}`));
+    }
+  });
+});
