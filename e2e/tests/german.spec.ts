@@ -76,4 +76,50 @@ test.describe('German', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Termin buchen/ })).toBeVisible();
     await expectAccessible(page);
   });
+  test('in German, a form’s field errors, the server’s errors and the appointment statuses are German; English is unchanged', async ({ page }) => {
+    test.setTimeout(180_000); // three forms in two languages
+    await signIn(page, DEMO.shiftManager);
+    await page.goto('/shift_manager/doctors-management');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+    // The form's own check: contracts' "This field is required." in German.
+    await page.getByRole('button', { name: 'Behandler hinzufügen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Anlegen und Einladung senden' }).click();
+    await expect(dialog.getByLabel('Vorname')).toHaveAccessibleDescription('Dieses Feld ist erforderlich.');
+    await expect(dialog).not.toContainText('This field is required.');
+
+    // The server's answer: the address is taken (409, in the spec's English on the wire), shown in German on its field.
+    await dialog.getByLabel('Vorname').fill('Kofi');
+    await dialog.getByLabel('Nachname').fill(`Owusu${Date.now()}`);
+    await dialog.getByLabel('E-Mail').fill(DEMO.practitioner);
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/doctors') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Anlegen und Einladung senden' }).click();
+    expect(((await (await answer).json()) as { errors: Record<string, string> }).errors.email).toBe('An account with this e-mail address already exists.');
+    await expect(dialog.getByLabel('E-Mail')).toHaveAccessibleDescription('Es gibt bereits ein Konto mit dieser E-Mail-Adresse.');
+    await expectAccessible(page);
+
+    // Back in English, the spec's texts.
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Add practitioner' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create and send invitation' }).click();
+    await expect(page.getByRole('dialog').getByLabel('First name')).toHaveAccessibleDescription('This field is required.');
+  });
+
+  test('in German, the practitioner’s lists label the appointment statuses in German', async ({ page }) => {
+    await signIn(page, DEMO.practitioner);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // The demo practitioner has open slots every day of the coming week.
+    const available = page.getByRole('region', { name: 'Freie Termine' });
+    await available.getByRole('button', { name: 'Woche' }).click();
+    const table = available.getByRole('table', { name: 'Freie Termine' });
+    await expect(table.getByRole('cell', { name: 'Frei', exact: true }).first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Available', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'English' }).click();
+    const english = page.getByRole('region', { name: 'Available Appointments' }).getByRole('table', { name: 'Available Appointments' });
+    await expect(english.getByRole('cell', { name: 'Available', exact: true }).first()).toBeVisible();
+  });
 });

@@ -43,7 +43,7 @@ test.describe('super admin Messages (/super_admin/messages)', () => {
     await signIn(page, DEMO.admin);
     await page.route('**/api/messages?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal Server Error' }) }));
     await page.goto('/super_admin/messages');
-    await expect(page.getByText('The messages could not be loaded.')).toBeVisible();
+    await expect(page.getByText('The messages could not be loaded.')).toBeVisible({ timeout: 30_000 }); // after the query's own retries
     await expectAccessible(page);
     await page.unroute('**/api/messages?*');
     await page.getByRole('button', { name: 'Try again' }).click();

@@ -170,6 +170,38 @@ test.describe('practitioner workspace', () => {
     await page.context().close();
   });
 
+  test('a live event refetches only the lists its appointment starts within', async ({ browser, request }) => {
+    test.slow();
+    const practitioner = await createPractitioner(request);
+    // After today ends in London and within the week ahead, whatever the hour.
+    const start = Math.ceil((Date.now() / 1000 + 36 * HOUR) / HOUR) * HOUR;
+    const headers = { authorization: `Bearer ${practitioner.token}` };
+    const shift = await request.post('/api/booking/shifts', { headers, data: { start_time: start, end_time: start + 20 * 60, services: [SERVICE], languages: ['EN'] } });
+    expect(shift.status()).toBe(201);
+    const list = await request.get(`/api/booking/practitioner?date_from=${start}&date_to=${start + 20 * 60}`, { headers });
+    const [slot] = ((await list.json()) as { appointments: { id: string }[] }).appointments;
+
+    const page = await practitionerPage(browser, practitioner.email);
+    const available = page.getByRole('region', { name: 'Available Appointments' });
+    await available.getByRole('button', { name: 'Week' }).click();
+    const table = available.getByRole('table', { name: 'Available Appointments' });
+    await expect(table).toContainText(startsAt(start));
+    await page.waitForLoadState('networkidle');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (sent.method() === 'GET' && url.pathname.startsWith('/api/booking/')) asked.push(`${url.pathname}${url.search}`);
+    });
+
+    // A customer holds the slot: the event reaches the practitioner's tab, and only the week's list can hold it.
+    const held = await request.post(`/api/booking/${slot!.id}/status`, { data: { status: 'LOCKED' } });
+    expect(held.status()).toBe(200);
+    await expect(table.getByText('No appointments to display')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.map((url) => url.split('?')[0]), asked.join('\n')).toEqual(['/api/booking/search']);
+    await page.context().close();
+  });
+
   test('a list is sorted and paged by the service: Time descending puts the latest slot first', async ({ browser, request }) => {
     const practitioner = await createPractitioner(request);
     const start = farDay();

@@ -11,10 +11,14 @@ import type { MailQuota, RateLimiter } from './platform/rate-limit';
 import type { Sealer } from './platform/sealing';
 import type { IdentityDeps, SessionStore } from './modules/identity';
 import type { BookingDeps } from './modules/booking';
+import type { CommerceDeps } from './modules/commerce';
 import type { DoctorsDeps } from './modules/doctors';
 import type { MessagesDeps } from './modules/messages';
+import type { ChatDeps } from './modules/chat';
 import type { RotaDeps } from './modules/rota';
 import type { UserdataDeps } from './modules/userdata';
+import type { CallRooms, VideoDeps } from './modules/video';
+import type { ProcessorDeps } from './modules/processor';
 
 /** What every module gets: built once per server process in app.ts. */
 export interface AppContext {
@@ -38,6 +42,13 @@ export interface AppContext {
   rota: RotaDeps;
   doctors: DoctorsDeps;
   messages: MessagesDeps;
+  commerce: CommerceDeps;
+  video: VideoDeps;
+  /** The video rooms: the live hub hands them every `call.*` message (tests call `settleDepartures` after moving the clock). */
+  calls: CallRooms;
+  chat: ChatDeps;
+  /** The workflow processor: tasks run on domain events (its outbox handlers and run jobs). */
+  processor: ProcessorDeps;
   /** Background jobs over pg-boss (`defineJob`); inert in the API test harness. */
   jobs: Jobs;
   /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */

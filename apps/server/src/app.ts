@@ -12,14 +12,18 @@ import { registerRateLimits } from './platform/rate-limit';
 import { PRETTY_TRANSPORT, prettyLogs } from './platform/logging';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health';
-import { identityPages, identityRoutes, loginRoutes, passwordResetPages } from './modules/identity';
+import { identityPages, identityRoutes, loginRoutes, passwordResetPages, permissionGrantRoutes } from './modules/identity';
 import { identityStylesheet } from './platform/page-theme';
 import { liveRoutes } from './modules/live';
 import { bookingRoutes, startBookingJobs } from './modules/booking';
+import { videoRoutes } from './modules/video';
 import { registrationPages, userdataRoutes } from './modules/userdata';
 import { doctorsRoutes, setPasswordPages } from './modules/doctors';
 import { rotaRoutes } from './modules/rota';
 import { messagesRoutes } from './modules/messages';
+import { commerceRoutes, referenceRoutes } from './modules/commerce';
+import { chatRoutes } from './modules/chat';
+import { commerceProcessorRoutes, processorRoutes } from './modules/processor';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -91,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => healthRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => loginRoutes(child, ctx), { prefix: '/api/login' });
   await app.register((child) => identityRoutes(child, ctx), { prefix: '/api/identity' });
+  await app.register((child) => permissionGrantRoutes(child, ctx), { prefix: '/api/permissions' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => passwordResetPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => identityStylesheet(child), { prefix: '/identity' });
@@ -103,6 +108,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => doctorsRoutes(child, ctx), { prefix: '/api/doctors' });
   await app.register((child) => setPasswordPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => messagesRoutes(child, ctx), { prefix: '/api/messages' });
+  await app.register((child) => commerceRoutes(child, ctx), { prefix: '/api/commerce/v1' });
+  await app.register((child) => referenceRoutes(child, ctx), { prefix: '/api/commerce/v1' });
+  await app.register((child) => videoRoutes(child, ctx), { prefix: '/api/video' });
+  await app.register((child) => chatRoutes(child, ctx), { prefix: '/api/chat' });
+  await app.register((child) => processorRoutes(child, ctx), { prefix: '/api/processor' });
+  await app.register((child) => commerceProcessorRoutes(child, ctx), { prefix: '/api/commerce/v1' });
 
   if (webIndex) await registerWebApp(app, ctx.config);
   return app;

@@ -12,10 +12,14 @@ import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
 import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
 import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
+import type { CommerceDeps } from './modules/commerce';
+import { CallRooms, type VideoDeps } from './modules/video';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
+import { customerLiveKey, customerByToken, registerChatMessages, type ChatDeps } from './modules/chat';
 import { createUserdataDeps, registerUserdataMessages } from './modules/userdata';
+import { HttpSmsProvider, JsonataPool, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
 import type { AppContext } from './app-context';
 
 /** Wires the services of one server process together. */
@@ -48,6 +52,17 @@ export function createContext(
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
+  const commerce: CommerceDeps = { db, clock, audit };
+  const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
+  const calls = new CallRooms(video);
+  live.setCallHandler(calls);
+  const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox };
+  live.registerGuests(async (token) => {
+    const customer = await customerByToken(db, token);
+    return customer ? customerLiveKey(customer.id) : null;
+  });
+  const sms = config.smsProviderUrl && config.smsProviderKey ? new HttpSmsProvider(config.smsProviderUrl, config.smsProviderKey) : RECORD_ONLY_SMS;
+  const processor: ProcessorDeps = { db, clock, jobs, audit, mailer, sealer, outbox, jsonata: new JsonataPool(), sms, allowPrivateHosts: config.processorAllowPrivateHosts };
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);
@@ -55,5 +70,7 @@ export function createContext(
   registerDoctorsMessages(outbox, messageDeps);
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, jobs, live };
+  registerChatMessages(outbox, messageDeps);
+  registerProcessor(outbox, processor);
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, commerce, chat, processor, jobs, live };
 }

@@ -4,6 +4,8 @@ import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { Jobs, startJobs } from './platform/jobs';
+import { seedProducts } from './modules/commerce';
+import { startProcessor } from './modules/processor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
 
 const config = loadConfig();
@@ -13,9 +15,11 @@ const boss = await startJobs(database);
 const ctx = createContext(config, database, systemClock, new Jobs(boss));
 await ctx.sealer.ready();
 await ctx.mailer.sealRecordedBodies(database.db);
+await seedProducts(ctx.commerce);
 if (config.seedDemo) await seedDemo(database.db, ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();
+await startProcessor(ctx.processor);
 await app.listen({ port: config.port, host: config.host });
 
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -137,6 +137,8 @@ export const ServiceInfo = z.object({
   language: LanguageSchema,
   /** The IANA zone the service's times are shown in (Europe/Berlin for the euro service). */
   time_zone: z.string(),
+  /** A video-guided test: the customer brings the test kit to the call (spec 2 §2.3 'Do you have your test kit with you?'). */
+  test_kit: z.boolean(),
 });
 export type ServiceInfo = z.infer<typeof ServiceInfo>;
 export const ServicesResponse = z.object({ success: z.literal(true), services: z.array(ServiceInfo) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles';
 import { describeWait } from './messages';
+import { PermissionSchema } from './permissions';
 import { EpochSeconds, text, Uuid } from './validation';
 
 export const RoleNameSchema = z.enum(ROLE_NAMES);
@@ -83,6 +84,8 @@ export const SessionResponse = z.object({
   role: Role,
   organisation_profile: OrganisationProfile.nullable(),
   role_profile: RoleProfileSummary.nullable(),
+  /** The permissions granted to the account itself (beside what its roles give). */
+  grants: z.array(PermissionSchema),
   expires_at: EpochSeconds,
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;

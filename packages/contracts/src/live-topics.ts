@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_LIVE } from './booking';
+import { ChatLiveData } from './chat';
 import { Uuid } from './validation';
 
 /** The payload of the `rota` topic (published by the rota): a shift was created, moved or removed. */
@@ -9,11 +10,11 @@ export const DoctorsLiveData = z.object({ user_id: Uuid, organisation_id: Uuid }
 
 /**
  * Every live topic a page may subscribe to, with the one schema of its events' `data` (the booking
- * engine's in `BOOKING_LIVE`, the rota's and Doctors Management's here, so that the web app's live
+ * engine's in `BOOKING_LIVE`, the chat's in `chat.ts`, the rota's and Doctors Management's here, so that the web app's live
  * client does not bring the rota's other schemas). A topic has one publisher, which checks its
  * payload before publishing; the web app parses each event and ignores one that does not match.
  */
-export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE.data, rota: RotaLiveData, doctors: DoctorsLiveData };
+export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE.data, rota: RotaLiveData, doctors: DoctorsLiveData, chat: ChatLiveData };
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_DATA;
 export type LiveTopicData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPIC_DATA)[T]>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallClientMessages } from './video';
 
 /**
  * The live-updates WebSocket protocol (GET /api/live). One socket per browser tab. The browser
@@ -10,8 +11,8 @@ export const LIVE_PATH = '/api/live';
 /** The server closes a socket that has not authenticated within this time. */
 export const LIVE_AUTH_TIMEOUT_MS = 5_000;
 
-/** Largest message the server accepts from a browser (auth, subscribe, ping are all tiny). */
-export const LIVE_MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** Largest message the server accepts from a browser (auth, subscribe, ping are tiny; a call's SDP offer a few kB). */
+export const LIVE_MAX_CLIENT_MESSAGE_BYTES = 32 * 1024;
 
 export const LIVE_MAX_TOPICS = 32;
 
@@ -38,9 +39,15 @@ export const LiveName = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/);
 
 export const LiveClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
+  /**
+   * Instead of `auth`, for a visitor without a session who holds a module's guest token (a
+   * customer's chat token): the socket then receives only the events addressed to that guest.
+   */
+  z.object({ type: z.literal('guest'), token: z.string().min(1).max(512) }),
   z.object({ type: z.literal('subscribe'), topics: z.array(LiveName).min(1).max(LIVE_MAX_TOPICS) }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(LiveName).min(1).max(LIVE_MAX_TOPICS) }),
   z.object({ type: z.literal('ping') }),
+  ...CallClientMessages,
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_NAMES, PermissionSchema, allows, can, rolesWith, type Permission } from './permissions';
+import { GRANTABLE_PERMISSION_NAMES, PERMISSION_NAMES, PermissionSchema, allows, can, rolesWith, type Permission } from './permissions';
 import { ROLE_NAMES, type RoleName } from './roles';
 
 /** What each role may do: the route access rules as they stood when the map was written. */
 const EXPECTED: Record<RoleName, readonly Permission[]> = {
   patient: ['health.own', 'kits.register'],
   manager: ['health.own', 'results.read.organisation', 'employees.invite'],
-  practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read'],
+  practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read', 'chat.staff'],
   shift_manager: [
     'appointments.claim',
     'appointments.practise',
@@ -17,6 +17,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'rota.read',
     'rota.manage',
     'doctors.manage',
+    'chat.staff',
   ],
   super_admin: [
     'users.create',
@@ -33,8 +34,11 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'rota.manage',
     'doctors.manage',
     'messages.read',
+    'reference_data.manage',
+    'chat.staff',
+    'processor.manage',
   ],
-  customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink'],
+  customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
   b2c: ['kits.register'],
 };
 
@@ -55,6 +59,18 @@ describe('permissions', () => {
     expect(allows({ roles: ['patient'] }, 'employees.invite')).toBe(false);
     expect(allows({ roles: ['patient', 'manager'] }, 'employees.invite')).toBe(true);
     expect(allows({ roles: [] }, 'health.own')).toBe(false);
+  });
+
+  it('grants the grantable permissions to no role: only to an account holding a role they may be granted to', () => {
+    expect(GRANTABLE_PERMISSION_NAMES.sort()).toEqual(
+      ['discounts.manage', 'orders.edit_items', 'orders.set_payment_complete', 'pages.manage', 'permissions.manage', 'products.manage'].sort(),
+    );
+    for (const permission of GRANTABLE_PERMISSION_NAMES) expect(rolesWith(permission), permission).toEqual([]);
+    expect(allows({ roles: ['super_admin'] }, 'products.manage')).toBe(false);
+    expect(allows({ roles: ['super_admin'], grants: ['products.manage'] }, 'products.manage')).toBe(true);
+    expect(allows({ roles: ['super_admin'], grants: ['products.manage'] }, 'discounts.manage')).toBe(false);
+    expect(allows({ roles: ['customer_services'], grants: ['products.manage'] }, 'products.manage')).toBe(false);
+    expect(allows({ roles: ['patient'], grants: ['messages.read'] }, 'messages.read')).toBe(false);
   });
 
   it('accepts only known permission names', () => {

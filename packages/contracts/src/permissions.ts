@@ -4,9 +4,9 @@ import type { RoleName } from './roles';
 /**
  * What each role may do, written once: server routes declare the permission they need, live events
  * name the permission of their audience, and the web app's route table, menus and badges read the
- * same map. A permission is granted by holding any one role listed for it. Per-account grants can
- * join later through `PermissionHolder` (an account's own list beside its roles) without changing
- * the callers, which ask `allows(holder, permission)`.
+ * same map. A permission is held by holding any one role listed for it, or, for the permissions of
+ * `GRANTABLE_PERMISSIONS` (no role holds them), by a grant to the account: `PermissionHolder` carries
+ * the account's grants beside its roles, and callers ask `allows(holder, permission)` either way.
  */
 export const PERMISSIONS = {
   /** Own health records (userdata): symptom checks, the assessment, results, kit orders, history. */
@@ -45,15 +45,55 @@ export const PERMISSIONS = {
   'doctors.manage': ['shift_manager', 'super_admin'],
   /** The e-mails Vireo recorded: list, open one, send it again. */
   'messages.read': ['super_admin'],
+  /** Generate and list discounts (spec 3 §2.7: a named list of super admins). Granted per account. */
+  'discounts.manage': [],
+  /** Products: create, edit, switch, retire; list inactive ones (spec 3 §2.3). Granted per account. */
+  'products.manage': [],
+  /** Pages: the info pages a super admin writes (spec 3 §2.6). Granted per account. */
+  'pages.manage': [],
+  /** Change an order's products and quantities, and their fulfilment. Granted per account. */
+  'orders.edit_items': [],
+  /** Set a failed payment to Complete. Granted per account. */
+  'orders.set_payment_complete': [],
+  /** Grant and revoke the grantable permissions (/super_admin/permissions). Granted per account. */
+  'permissions.manage': [],
+  /** Countries and the drug register (commerce reference data): create, change, delete, their change history. */
+  'reference_data.manage': ['super_admin'],
+  /** The chat role group: staff rooms, and claiming and answering customer chats. */
+  'chat.staff': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
+  /** The workflow processor: tasks, their graphs, run logs, reruns, templates, raising an event by hand. */
+  'processor.manage': ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 export const PermissionSchema = z.enum(PERMISSION_NAMES as [Permission, ...Permission[]]);
 
-/** Whoever asks: the roles an account holds (later also its own grants). */
+/**
+ * The permissions an account is granted one by one (the spec's lists of named admins), and the roles
+ * that may hold each: a grant counts only while the account holds one of them.
+ */
+export const GRANTABLE_PERMISSIONS = {
+  'discounts.manage': ['super_admin'],
+  'products.manage': ['super_admin'],
+  'pages.manage': ['super_admin'],
+  'orders.edit_items': ['super_admin'],
+  'orders.set_payment_complete': ['super_admin'],
+  'permissions.manage': ['super_admin'],
+} as const satisfies Partial<Record<Permission, readonly RoleName[]>>;
+
+export type GrantablePermission = keyof typeof GRANTABLE_PERMISSIONS;
+export const GRANTABLE_PERMISSION_NAMES = Object.keys(GRANTABLE_PERMISSIONS) as GrantablePermission[];
+export const GrantablePermissionSchema = z.enum(GRANTABLE_PERMISSION_NAMES as [GrantablePermission, ...GrantablePermission[]]);
+
+export function isGrantable(permission: Permission): permission is GrantablePermission {
+  return Object.hasOwn(GRANTABLE_PERMISSIONS, permission);
+}
+
+/** Whoever asks: the roles an account holds and the permissions granted to it. */
 export interface PermissionHolder {
   roles: readonly RoleName[];
+  grants?: readonly Permission[] | undefined;
 }
 
 /** The roles that grant `permission`. */
@@ -66,7 +106,10 @@ export function can(role: RoleName, permission: Permission): boolean {
   return rolesWith(permission).includes(role);
 }
 
-/** Whether any role the holder has grants `permission`. */
+/** Whether any role the holder has grants `permission`, or it was granted to the holder, who holds a role it may be granted to. */
 export function allows(holder: PermissionHolder, permission: Permission): boolean {
-  return holder.roles.some((role) => can(role, permission));
+  if (holder.roles.some((role) => can(role, permission))) return true;
+  if (!isGrantable(permission) || !holder.grants?.includes(permission)) return false;
+  const eligible: readonly RoleName[] = GRANTABLE_PERMISSIONS[permission];
+  return holder.roles.some((role) => eligible.includes(role));
 }

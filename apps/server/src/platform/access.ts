@@ -13,7 +13,7 @@ export type Access =
 
 export const PUBLIC: Access = { public: true };
 export const SIGNED_IN: Access = { signedIn: true };
-/** Signed in with a role that grants `name` (403 with `deniedMessage`, else the generic refusal). */
+/** Signed in with a role that grants `name` or with it granted to the account (403 with `deniedMessage`, else the generic refusal). */
 export function permission(name: Permission, deniedMessage?: string): Access {
   return deniedMessage ? { permission: name, deniedMessage } : { permission: name };
 }
@@ -32,6 +32,8 @@ export interface AuthContext {
   /** The role the session was opened for (the user's first role unless chosen). */
   role: AuthRole;
   roles: AuthRole[];
+  /** The permissions granted to the account itself (contracts' `GRANTABLE_PERMISSIONS`). */
+  grants: Permission[];
 }
 
 declare module 'fastify' {
@@ -51,9 +53,9 @@ export function hasRole(auth: AuthContext, ...names: RoleName[]): boolean {
   return auth.roles.some((r) => names.includes(r.name));
 }
 
-/** Whether any role the caller holds grants `name`. */
+/** Whether any role the caller holds grants `name`, or it was granted to the caller's account. */
 export function hasPermission(auth: AuthContext, name: Permission): boolean {
-  return allows({ roles: auth.roles.map((r) => r.name) }, name);
+  return allows({ roles: auth.roles.map((r) => r.name), grants: auth.grants }, name);
 }
 
 export type SessionResolver = (token: string) => Promise<AuthContext | null>;

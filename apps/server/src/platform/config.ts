@@ -33,6 +33,30 @@ export interface Config {
   logLevel: string;
   /** An https address the help page embeds for the swab-test video instead of the file Vireo hosts. */
   swabVideoEmbedUrl: string | undefined;
+  /** Video calls' ICE servers: STUN and TURN addresses, and the TURN server's shared secret (coturn use-auth-secret). */
+  video: VideoConfig;
+  /** The workflow processor's HTTP nodes may call private and loopback addresses (off by default: SSRF). */
+  processorAllowPrivateHosts: boolean;
+  /** The SMS provider the processor's SMS nodes post to (URL and key); unset, SMS are only recorded. */
+  smsProviderUrl: string | undefined;
+  smsProviderKey: string | undefined;
+}
+
+export interface VideoConfig {
+  stunUrls: string[];
+  turnUrls: string[];
+  /** Unset: TURN addresses are not offered (a TURN server needs credentials). */
+  turnSecret: string | undefined;
+  /** How long minted TURN credentials work. */
+  turnCredentialSeconds: number;
+}
+
+function urlList(name: string, value: string | undefined, schemes: readonly string[]): string[] {
+  const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  for (const url of urls) {
+    if (!schemes.some((scheme) => url.startsWith(`${scheme}:`))) throw new Error(`${name} must list ${schemes.join('/')}: addresses, got "${url}"`);
+  }
+  return urls;
 }
 
 function httpsUrl(name: string, value: string | undefined): string | undefined {
@@ -82,5 +106,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     swabVideoEmbedUrl: httpsUrl('SWAB_VIDEO_EMBED_URL', env.SWAB_VIDEO_EMBED_URL),
+    video: {
+      stunUrls: urlList('VIDEO_STUN_URLS', env.VIDEO_STUN_URLS, ['stun', 'stuns']),
+      turnUrls: urlList('VIDEO_TURN_URLS', env.VIDEO_TURN_URLS, ['turn', 'turns']),
+      turnSecret: env.VIDEO_TURN_SECRET || undefined,
+      turnCredentialSeconds: int(env.VIDEO_TURN_CREDENTIAL_SECONDS, 3600),
+    },
+    processorAllowPrivateHosts: env.PROCESSOR_ALLOW_PRIVATE_HOSTS === 'true',
+    smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
+    smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
   };
 }

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { LIVE_CLOSE, LiveClientMessage, type LiveServerMessage } from '@vireo/contracts';
+import { LIVE_CLOSE, LiveClientMessage, type CallServerMessage, type LiveServerMessage } from '@vireo/contracts';
 import type { AuthContext, SessionResolver } from './access';
+
+/** A guest token (see `LiveClientMessage` `guest`) to the guest's key, or null. */
+type GuestResolver = (token: string) => Promise<string | null>;
 
 export interface LiveTimings {
   /** A socket must send `auth` within this time. */
@@ -19,11 +23,24 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface LiveSocketHost {
   readonly timings: LiveTimings;
   readonly resolveSession: SessionResolver;
+  readonly resolveGuest: GuestResolver;
   readonly log: FastifyBaseLogger | null;
   authenticated(socket: LiveSocket): void;
   topicsChanged(socket: LiveSocket, added: readonly string[], removed: readonly string[]): void;
   closed(socket: LiveSocket): void;
   authDenied(request: FastifyRequest): Promise<void>;
+  /** A `call.*` message; answers whether the socket is (still) in a call. */
+  callMessage(socket: LiveSocket, message: CallClientMessage): Promise<void>;
+}
+
+/** The `call.*` messages of the live protocol (contracts' video.ts). */
+export type CallClientMessage = Extract<LiveClientMessage, { type: `call.${string}` }>;
+
+/** The call a socket has joined (set by the call handler). */
+export interface CallMembership {
+  appointmentId: string;
+  participantId: string;
+  role: 'practitioner' | 'patient';
 }
 
 /**
@@ -32,7 +49,16 @@ export interface LiveSocketHost {
  * the socket even when no event says so.
  */
 export class LiveSocket {
+  /** Names this socket across server processes (call signalling is addressed to it). */
+  readonly id = randomUUID();
   auth: AuthContext | null = null;
+  /**
+   * The call this socket is in. A customer's socket has no session: its first message may be
+   * `call.join` with a video token, and it may then send only call messages and pings.
+   */
+  call: CallMembership | null = null;
+  /** A guest's key (a socket without a session that sent a valid guest token): it gets only events addressed to it. */
+  guestKey: string | null = null;
   readonly topics = new Set<string>();
   /** Kept in memory only, to resolve the session again; never logged. */
   private token: string | null = null;
@@ -44,7 +70,7 @@ export class LiveSocket {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly request: FastifyRequest,
+    readonly request: FastifyRequest,
     private readonly host: LiveSocketHost,
   ) {
     socket.on('message', (data, isBinary) => {
@@ -79,7 +105,7 @@ export class LiveSocket {
     this.socket.send(text);
   }
 
-  send(message: LiveServerMessage): void {
+  send(message: LiveServerMessage | CallServerMessage): void {
     this.sendRaw(JSON.stringify(message));
   }
 
@@ -124,16 +150,27 @@ export class LiveSocket {
       this.close(LIVE_CLOSE.badMessage, 'Malformed message');
       return;
     }
-    if (!this.auth) {
-      if (message.type !== 'auth') {
+    if (message.type.startsWith('call.')) {
+      if (!this.auth && !this.call && message.type !== 'call.join') {
         this.close(LIVE_CLOSE.sessionInvalid, 'Authenticate first');
         return;
       }
-      await this.authenticate(message.token);
+      if (this.authTimer) clearTimeout(this.authTimer);
+      this.authTimer = null;
+      await this.host.callMessage(this, message as CallClientMessage);
+      if (!this.auth && !this.call && this.guestKey === null && !this.finished) this.close(LIVE_CLOSE.sessionInvalid, 'Not in a call');
+      return;
+    }
+    if (!this.auth && this.guestKey === null) {
+      if (message.type === 'ping' && this.call) this.send({ type: 'pong' });
+      else if (message.type === 'auth') await this.authenticate(message.token);
+      else if (message.type === 'guest') await this.authenticateGuest(message.token);
+      else this.close(LIVE_CLOSE.sessionInvalid, 'Authenticate first');
       return;
     }
     switch (message.type) {
       case 'auth':
+      case 'guest':
         this.close(LIVE_CLOSE.badMessage, 'Already authenticated');
         return;
       case 'subscribe': {
@@ -151,6 +188,8 @@ export class LiveSocket {
       }
       case 'ping':
         this.send({ type: 'pong' });
+        return;
+      default:
         return;
     }
   }
@@ -177,6 +216,28 @@ export class LiveSocket {
     this.host.authenticated(this);
     this.send({ type: 'ready' });
     this.scheduleSessionCheck();
+  }
+
+  private async authenticateGuest(token: string): Promise<void> {
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = null;
+    let key: string | null;
+    try {
+      key = await this.host.resolveGuest(token);
+    } catch (error) {
+      this.host.log?.error({ err: error }, 'live socket: guest lookup failed');
+      this.close(1011, 'Server error');
+      return;
+    }
+    if (this.finished) return;
+    if (!key) {
+      await this.host.authDenied(this.request).catch((error: unknown) => this.host.log?.error({ err: error }, 'live socket: audit failed'));
+      this.close(LIVE_CLOSE.sessionInvalid, 'Token is not valid');
+      return;
+    }
+    this.guestKey = key;
+    this.host.authenticated(this);
+    this.send({ type: 'ready' });
   }
 
   private scheduleSessionCheck(): void {

@@ -1,16 +1,31 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, PermissionSchema, RoleNameSchema, type Permission, type RoleName } from '@vireo/contracts';
+import { CallServerMessage, LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE, LIVE_SESSION_CHANGED, LIVE_SESSION_REVOKED, LIVE_SESSION_TOPIC, LiveName, PermissionSchema, RoleNameSchema, type Permission, type RoleName } from '@vireo/contracts';
 import { hasPermission, type AuthContext, type SessionResolver } from './access';
 import type { AuditLog } from './audit';
 import { callerOf } from './caller';
 import type { Clock } from './clock';
 import type { Database } from './db';
-import { LiveSocket, type LiveSocketHost, type LiveTimings } from './live-socket';
+import { LiveSocket, type CallClientMessage, type LiveSocketHost, type LiveTimings } from './live-socket';
 import { PostgresLiveChannel } from './live-postgres';
 
-export type { LiveTimings } from './live-socket';
+export type { CallClientMessage, CallMembership, LiveSocket, LiveTimings } from './live-socket';
+
+/**
+ * Handles the `call.*` messages of sockets (the video module). The hub only carries them: it
+ * hands each message over, tells the handler when a socket closes, and delivers what the handler
+ * addresses to a socket by id, in whichever server process that socket is.
+ */
+export interface CallHandler {
+  message(socket: LiveSocket, message: CallClientMessage): Promise<void>;
+  closed(socket: LiveSocket): Promise<void>;
+  /** Every heartbeat: the ids of this process's sockets that are in a call. */
+  heartbeat(connectionIds: readonly string[]): Promise<void>;
+}
+
+/** A message for one socket by id, through the channel when it lives in another process. */
+const DirectShape = z.object({ direct: z.object({ to: z.string(), message: z.record(z.string(), z.unknown()) }) });
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -26,7 +41,15 @@ export interface LiveAudience {
   userIds?: readonly string[];
   organisationIds?: readonly string[];
   sessionIds?: readonly string[];
+  /**
+   * Guest sockets (no session; authenticated with a module's guest token, see `LiveHub.guests`)
+   * whose key is listed. An audience naming guests names nothing else: they have no session to match.
+   */
+  guestKeys?: readonly string[];
 }
+
+/** Turns a guest token (the `guest` first message) into the guest's key, or null when it is not valid. */
+export type GuestResolver = (token: string) => Promise<string | null>;
 
 export interface LiveEvent {
   /** What a page subscribes to, e.g. `appointments`. */
@@ -56,14 +79,19 @@ const Audience = z
     userIds: z.array(z.string()).optional(),
     organisationIds: z.array(z.string()).optional(),
     sessionIds: z.array(z.string()).optional(),
+    guestKeys: z.array(z.string()).optional(),
   })
-  .refine((a) => a.permission !== undefined || a.roles !== undefined || a.userIds !== undefined || a.organisationIds !== undefined || a.sessionIds !== undefined, {
-    message: 'an audience names at least one of permission, roles, userIds, organisationIds, sessionIds',
+  .refine((a) => a.permission !== undefined || a.roles !== undefined || a.userIds !== undefined || a.organisationIds !== undefined || a.sessionIds !== undefined || a.guestKeys !== undefined, {
+    message: 'an audience names at least one of permission, roles, userIds, organisationIds, sessionIds, guestKeys',
+  })
+  .refine((a) => a.guestKeys === undefined || (a.permission ?? a.roles ?? a.userIds ?? a.organisationIds ?? a.sessionIds) === undefined, {
+    message: 'an audience of guests names nothing else',
   });
 const EventShape = z.object({ topic: LiveName, kind: LiveName, audience: Audience, data: z.unknown() });
 
 /** Whether the session `auth` belongs to `audience` (see LiveAudience). */
 export function matchesAudience(auth: AuthContext, audience: LiveAudience): boolean {
+  if (audience.guestKeys) return false;
   if (audience.permission && !hasPermission(auth, audience.permission)) return false;
   if (audience.roles && !auth.roles.some((role) => audience.roles!.includes(role.name))) return false;
   if (audience.userIds && !audience.userIds.includes(auth.userId)) return false;
@@ -87,6 +115,8 @@ export interface LiveDependencies {
 export class LiveHub implements LiveSocketHost {
   readonly timings: LiveTimings;
   readonly resolveSession: SessionResolver;
+  /** Guest tokens by kind of guest; a module registers its own (`registerGuests`). */
+  resolveGuest: GuestResolver = () => Promise.resolve(null);
   log: FastifyBaseLogger | null = null;
   private readonly sockets = new Set<LiveSocket>();
   private readonly authenticatedSockets = new Set<LiveSocket>();
@@ -95,6 +125,8 @@ export class LiveHub implements LiveSocketHost {
   private owner: object | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private sessionListener: ((audience: LiveAudience | null) => void) | null = null;
+  private readonly byId = new Map<string, LiveSocket>();
+  private callHandler: CallHandler | null = null;
 
   constructor(
     private readonly deps: LiveDependencies,
@@ -107,6 +139,11 @@ export class LiveHub implements LiveSocketHost {
       database.kind === 'postgres' && database.connectionString
         ? new PostgresLiveChannel({ connectionString: database.connectionString, db: database.db, clock: deps.clock, queryTimeoutMs: 10_000 })
         : null;
+  }
+
+  /** Lets holders of the module's guest tokens open a socket (one resolver per process: the chat's customers). */
+  registerGuests(resolver: GuestResolver): void {
+    this.resolveGuest = resolver;
   }
 
   /** Sockets that have authenticated and are still open. */
@@ -154,6 +191,40 @@ export class LiveHub implements LiveSocketHost {
       return;
     }
     this.sockets.add(live);
+    this.byId.set(live.id, live);
+  }
+
+  /** The video module's handler of call messages (without one, call messages are refused). */
+  setCallHandler(handler: CallHandler): void {
+    this.callHandler = handler;
+  }
+
+  async callMessage(socket: LiveSocket, message: CallClientMessage): Promise<void> {
+    if (!this.callHandler) {
+      socket.close(LIVE_CLOSE.badMessage, 'Calls are not available');
+      return;
+    }
+    await this.callHandler.message(socket, message);
+  }
+
+  /**
+   * Sends `message` to the socket `connectionId`, here or in another server process. Messages
+   * from one socket's handling arrive in the order sent (each waits for the previous NOTIFY).
+   */
+  async sendTo(connectionId: string, message: CallServerMessage): Promise<void> {
+    const local = this.byId.get(connectionId);
+    if (local) {
+      local.send(message);
+      return;
+    }
+    if (this.channel) await this.channel.publish(JSON.stringify({ direct: { to: connectionId, message } }));
+  }
+
+  /** Runs `act` on the socket `connectionId` if it is in this process; answers whether it is. */
+  withLocalSocket(connectionId: string, act: (socket: LiveSocket) => void): boolean {
+    const local = this.byId.get(connectionId);
+    if (local) act(local);
+    return Boolean(local);
   }
 
   /**
@@ -212,6 +283,10 @@ export class LiveHub implements LiveSocketHost {
 
   closed(socket: LiveSocket): void {
     this.sockets.delete(socket);
+    this.byId.delete(socket.id);
+    if (socket.call && this.callHandler) {
+      this.callHandler.closed(socket).catch((error: unknown) => this.log?.error({ err: error }, 'live socket: leaving the call failed'));
+    }
     this.authenticatedSockets.delete(socket);
     for (const topic of socket.topics) this.forgetTopic(socket, topic);
   }
@@ -228,6 +303,12 @@ export class LiveHub implements LiveSocketHost {
   }
 
   private deliverFromChannel(event: unknown): void {
+    const direct = DirectShape.safeParse(event);
+    if (direct.success) {
+      const parsed = CallServerMessage.safeParse(direct.data.direct.message);
+      if (parsed.success) this.byId.get(direct.data.direct.to)?.send(parsed.data);
+      return;
+    }
     const checked = EventShape.safeParse(event);
     if (!checked.success) {
       this.log?.warn('live notification ignored: not an event');
@@ -245,7 +326,10 @@ export class LiveHub implements LiveSocketHost {
     if (!candidates) return;
     // Serialised once: with a thousand sockets the same text goes to each.
     const message = JSON.stringify({ type: 'event', topic: event.topic, kind: event.kind, data: event.data });
-    const recipients = [...candidates].filter((socket) => socket.auth && matchesAudience(socket.auth, event.audience));
+    const guests = event.audience.guestKeys;
+    const recipients = [...candidates].filter((socket) =>
+      socket.auth ? matchesAudience(socket.auth, event.audience) : socket.guestKey !== null && guests !== undefined && guests.includes(socket.guestKey),
+    );
     for (const socket of recipients) socket.sendRaw(message);
     if (event.topic === LIVE_SESSION_TOPIC && event.kind === LIVE_SESSION_REVOKED) {
       for (const socket of recipients) socket.close(LIVE_CLOSE.sessionInvalid, 'Signed out');
@@ -261,5 +345,9 @@ export class LiveHub implements LiveSocketHost {
   private heartbeat(): void {
     for (const socket of this.sockets) socket.heartbeat();
     void this.channel?.check();
+    if (this.callHandler) {
+      const inCall = [...this.sockets].filter((socket) => socket.call).map((socket) => socket.id);
+      this.callHandler.heartbeat(inCall).catch((error: unknown) => this.log?.error({ err: error }, 'live: call heartbeat failed'));
+    }
   }
 }

@@ -11,6 +11,7 @@ const practitioner: AuthContext = {
     { id: 'role-1', name: 'practitioner', organisationId: 'org-1' },
     { id: 'role-2', name: 'shift_manager', organisationId: 'org-1' },
   ],
+  grants: [],
 };
 
 describe('matchesAudience', () => {

@@ -69,7 +69,7 @@ describe.skipIf(!onPostgres)('the outbox across two server processes on one Post
       // A's row lock ended with its connection; B's sweep (at its start, then every minute) finds the delivery.
       const recorded = await committed(db, `SELECT recipient, status FROM messages WHERE template = 'booking.confirmed'`);
       expect(recorded).toEqual([{ recipient: 'ada.kill@example.test', status: 'sent' }]);
-      const deliveries = await db.query(`SELECT d.attempts, d.delivered_at IS NOT NULL AS delivered FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event = 'appointment.booked'`);
+      const deliveries = await db.query(`SELECT d.attempts, d.delivered_at IS NOT NULL AS delivered FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event = 'appointment.booked' AND d.handler = 'booking.confirmation-mail'`);
       expect(deliveries.rows).toEqual([{ attempts: 1, delivered: true }]);
       expect(working.received).toHaveLength(1);
       expect(working.received[0]!.raw).toContain(paid.body.confirmation.reference);

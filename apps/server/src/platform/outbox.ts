@@ -19,7 +19,8 @@ export type DomainEvent =
   | 'registration.invited'
   | 'practitioner.invited'
   | 'message.resend'
-  | 'password_reset.requested';
+  | 'password_reset.requested'
+  | 'chat.transcript_requested';
 
 export interface NewEvent {
   name: DomainEvent;

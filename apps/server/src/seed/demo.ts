@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { RoleName } from '@vireo/contracts';
+import { GRANTABLE_PERMISSION_NAMES, type GrantablePermission, type RoleName } from '@vireo/contracts';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
-import { organisationProfiles, organisations, users } from '../db/schema';
+import { organisationProfiles, organisations, permissionGrants, users } from '../db/schema';
 import { insertRole } from '../modules/identity';
 import { seedDemoHealthData, type UserdataDeps } from '../modules/userdata';
 
@@ -14,6 +14,8 @@ export interface DemoAccount {
   organisation: 'Demo Ltd' | 'Vireo';
   firstName: string;
   lastName: string;
+  /** Permissions granted to the account itself (the spec's named admins). */
+  grants?: readonly GrantablePermission[];
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -21,7 +23,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'manager@demo.test', roles: ['manager', 'patient'], organisation: 'Demo Ltd', firstName: 'Morgan', lastName: 'Hughes' },
   { email: 'practitioner@demo.test', roles: ['practitioner'], organisation: 'Vireo', firstName: 'Grace', lastName: 'Okafor' },
   { email: 'shift.manager@demo.test', roles: ['shift_manager'], organisation: 'Vireo', firstName: 'Sam', lastName: 'Whitfield' },
-  { email: 'admin@demo.test', roles: ['super_admin'], organisation: 'Vireo', firstName: 'Alex', lastName: 'Morgan' },
+  { email: 'admin@demo.test', roles: ['super_admin'], organisation: 'Vireo', firstName: 'Alex', lastName: 'Morgan', grants: GRANTABLE_PERMISSION_NAMES },
   { email: 'support@demo.test', roles: ['customer_services'], organisation: 'Vireo', firstName: 'Jamie', lastName: 'Clarke' },
   { email: 'traveller@demo.test', roles: ['b2c'], organisation: 'Vireo', firstName: 'Tom', lastName: 'Baker' },
 ];
@@ -30,7 +32,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 const SEED_LOCK = 72_190_402;
 
 /**
- * Seeds the demo organisations and accounts once: does nothing when any organisation exists.
+ * Seeds the demo organisations and accounts once: does nothing when any organisation exists (but a
+ * demo database seeded before permission grants existed, where nobody may grant, gets the demo
+ * accounts' grants).
  * With the user-data service it also seeds Demo Ltd's health records (results with their PDF letters).
  */
 export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new Date()): Promise<boolean> {
@@ -38,7 +42,10 @@ export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: organisations.id }).from(organisations).limit(1);
-    if (existing.length > 0) return false;
+    if (existing.length > 0) {
+      await grantDemoPermissionsWhereNobodyMayGrant(tx, now);
+      return false;
+    }
     const orgIds = new Map<string, string>();
     const userIds = new Map<string, string>();
     for (const [name, flags] of [
@@ -69,6 +76,9 @@ export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new 
       for (const name of account.roles) {
         await insertRole(tx, { name, userId: user.id, organisationId, profileName: `${user.firstName} ${user.lastName}` });
       }
+      for (const permission of account.grants ?? []) {
+        await tx.insert(permissionGrants).values({ userId: user.id, permission, grantedAt: now });
+      }
     }
     if (userdata) {
       const manager = DEMO_ACCOUNTS.find((account) => account.email === 'manager@demo.test')!;
@@ -83,6 +93,20 @@ export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new 
     }
     return true;
   });
+}
+
+async function grantDemoPermissionsWhereNobodyMayGrant(db: Db, now: Date): Promise<void> {
+  const [holder] = await db.select({ userId: permissionGrants.userId }).from(permissionGrants).where(eq(permissionGrants.permission, 'permissions.manage')).limit(1);
+  if (holder) return;
+  for (const account of DEMO_ACCOUNTS) {
+    if (!account.grants?.length) continue;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (!user) continue;
+    await db
+      .insert(permissionGrants)
+      .values(account.grants.map((permission) => ({ userId: user.id, permission, grantedAt: now })))
+      .onConflictDoNothing();
+  }
 }
 
 export async function demoAccountsPresent(db: Db): Promise<boolean> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { RoleName } from '@vireo/contracts';
+import type { GrantablePermission, RoleName } from '@vireo/contracts';
 import { buildApp } from '../app';
 import type { AppContext } from '../app-context';
 import { createContext } from '../context';
@@ -15,7 +15,7 @@ import { migrateDatabase, openDatabase } from '../platform/db';
 import { LocalDiskStorage } from '../platform/files';
 import { Jobs } from '../platform/jobs';
 import { hashPassword } from '../platform/passwords';
-import { messages, organisationProfiles, organisations, users } from '../db/schema';
+import { messages, organisationProfiles, organisations, permissionGrants, users } from '../db/schema';
 import type { DeliveryOutcome } from '../platform/outbox';
 import { insertRole, type RoleRow, type UserRow } from '../modules/identity';
 import { createScratchDatabase } from './processes';
@@ -35,10 +35,11 @@ export interface Harness {
   ctx: AppContext;
   clock: ManualClock;
   org(flags?: { dailyCheck?: boolean; orderKit?: boolean; name?: string }): Promise<string>;
-  user(options: { org: string; roles: RoleName[]; password?: string; email?: string }): Promise<TestUser>;
+  /** A user holding `roles` (the first is the session's) and the per-account `grants`, with a session. */
+  user(options: { org: string; roles: RoleName[]; password?: string; email?: string; grants?: GrantablePermission[] }): Promise<TestUser>;
   /** A new session token for the user's first role, opened at the clock's time (after the clock moved further than a session lives). */
   session(user: TestUser): Promise<string>;
-  call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string }): Promise<{ status: number; body: any }>;
+  call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options?: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
   /** Delivers every outbox event due by the test clock: what the relay's jobs do in a server process. */
   deliverOutbox(): Promise<Record<DeliveryOutcome, number>>;
   /** The recorded e-mails (delivered first), oldest first, their sealed bodies opened. */
@@ -96,7 +97,7 @@ export async function createHarness(
       await db.insert(organisationProfiles).values({ organisationId: org!.id, dailyCheck: flags.dailyCheck ?? true, orderKit: flags.orderKit ?? true });
       return org!.id;
     },
-    async user({ org, roles: roleNames, password = 'correct horse battery', email }) {
+    async user({ org, roles: roleNames, password = 'correct horse battery', email, grants = [] }) {
       const [user] = await db
         .insert(users)
         .values({
@@ -111,6 +112,7 @@ export async function createHarness(
         .returning();
       const roleRows: RoleRow[] = [];
       for (const name of roleNames) roleRows.push(await insertRole(db, { name, userId: user!.id, organisationId: org, profileName: 'Test Person' }));
+      for (const permission of grants) await db.insert(permissionGrants).values({ userId: user!.id, permission, grantedAt: clock.now() });
       const session = await ctx.sessions.open(user!.id, roleRows[0]!.id);
       return { user: user!, roles: roleRows, password, token: session.token };
     },
@@ -121,7 +123,7 @@ export async function createHarness(
       const response = await app.inject({
         method,
         url,
-        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+        headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
         ...(options.body === undefined ? {} : { payload: options.body as object }),
         remoteAddress: options.ip ?? `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${++counter % 250}`,
       });

@@ -1,27 +1,32 @@
 import { WebSocket, type ClientOptions } from 'ws';
-import { LiveServerMessage } from '@vireo/contracts';
+import { z } from 'zod';
+import { CallServerMessage, LiveServerMessage } from '@vireo/contracts';
+
+/** What a socket receives: the live protocol's messages and, in a call, the call's. */
+const Received = z.union([LiveServerMessage, CallServerMessage]);
+type Received = z.infer<typeof Received>;
 
 export type ReceivedLiveEvent = Extract<LiveServerMessage, { type: 'event' }>;
 
 interface Waiter {
-  match: (message: LiveServerMessage) => boolean;
-  resolve: (message: LiveServerMessage) => void;
+  match: (message: Received) => boolean;
+  resolve: (message: Received) => void;
 }
 
 /** A Node client for GET /api/live that keeps what it receives, for tests and benchmarks. */
 export class LiveTestClient {
   /** Received and not yet taken by `next`. */
-  private readonly pending: LiveServerMessage[] = [];
+  private readonly pending: Received[] = [];
   private readonly waiters: Waiter[] = [];
   /** Resolves with the close code and reason once the socket has closed. */
   readonly closed: Promise<{ code: number; reason: string }>;
   /** Called with each message as it arrives (before any waiter sees it). */
-  onMessage: ((message: LiveServerMessage) => void) | null = null;
+  onMessage: ((message: Received) => void) | null = null;
 
   private constructor(readonly socket: WebSocket) {
     this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })));
     socket.on('message', (data) => {
-      const message = LiveServerMessage.parse(JSON.parse(String(data)));
+      const message = Received.parse(JSON.parse(String(data)));
       this.onMessage?.(message);
       const index = this.waiters.findIndex((waiter) => waiter.match(message));
       if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(message);
@@ -53,7 +58,7 @@ export class LiveTestClient {
   }
 
   /** The first message (already received or still to come) that matches; fails after `timeoutMs`. */
-  next(match: (message: LiveServerMessage) => boolean = () => true, timeoutMs = 5_000): Promise<LiveServerMessage> {
+  next(match: (message: Received) => boolean = () => true, timeoutMs = 5_000): Promise<Received> {
     const index = this.pending.findIndex(match);
     if (index >= 0) return Promise.resolve(this.pending.splice(index, 1)[0]!);
     return new Promise((resolve, reject) => {

@@ -1,11 +1,21 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { AppointmentLandingTranslation } from '../features/appointment-landing/locales/en';
+import type { CallPanelTranslation } from '../features/call-panel/locales/en';
 import type { BookingTranslation } from '../features/booking/locales/en';
+import type { ChatTranslation } from '../features/chat/locales/en';
+import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
+import type { MessagesTranslation } from '../features/messages/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
+import type { PagesTranslation } from '../features/pages/locales/en';
+import type { PermissionsTranslation } from '../features/permissions/locales/en';
 import type { PractitionerTranslation } from '../features/practitioner/locales/en';
+import type { ReferenceDataTranslation } from '../features/reference-data/locales/en';
+import type { ProcessorTranslation } from '../features/processor/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
+import type { VideoTranslation } from '../features/video/locales/en';
 import { de } from './locales/de';
 import { en, type Translation } from './locales/en';
 
@@ -19,12 +29,22 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: Translation;
+      'appointment-landing': AppointmentLandingTranslation;
       booking: BookingTranslation;
+      chat: ChatTranslation;
+      'call-panel': CallPanelTranslation;
+      catalogue: CatalogueTranslation;
       manager: ManagerTranslation;
+      messages: MessagesTranslation;
       patient: PatientTranslation;
+      pages: PagesTranslation;
+      permissions: PermissionsTranslation;
       practitioner: PractitionerTranslation;
+      'reference-data': ReferenceDataTranslation;
+      processor: ProcessorTranslation;
       'shift-manager': ShiftManagerTranslation;
       'super-admin': SuperAdminTranslation;
+      video: VideoTranslation;
     };
   }
 }

@@ -43,10 +43,28 @@ export const ROUTES: readonly AppRoute[] = [
   { path: dashboardPath('practitioner'), title: 'home', load: () => import('../features/practitioner/pages/PractitionerDashboardPage').then((m) => m.PractitionerDashboardPage) },
   { path: '/practitioner/planning', title: 'planning', load: () => import('../features/practitioner/pages/PlanningPage').then((m) => m.PlanningPage) },
   { path: '/practitioner/appointment', permission: 'appointments.practise', title: 'appointment', load: () => import('../features/practitioner/pages/AppointmentPage').then((m) => m.AppointmentPage) },
+  { path: '/practitioner/face-to-face-appointment', permission: 'appointments.practise', title: 'faceToFaceAppointment', load: () => import('../features/call-panel/pages/FaceToFaceAppointmentPage').then((m) => m.FaceToFaceAppointmentPage) },
   // Shift manager workspace (spec 2 §2.1, §2.2) and the rota shared with practitioners.
   { path: dashboardPath('shift_manager'), roles: ['shift_manager'], title: 'home', load: () => import('../features/shift-manager/pages/ShiftManagerDashboardPage').then((m) => m.ShiftManagerDashboardPage) },
   { path: '/shift_manager/doctors-management', roles: ['shift_manager'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/super_admin/messages', roles: ['super_admin'], permission: 'messages.read', title: 'messages', load: () => import('../features/super-admin/MessagesPage').then((m) => m.MessagesPage) },
+  // Commerce reference data (spec 3 §2.4–§2.6): countries, drugs, pages; a published info page is public.
+  { path: '/super_admin/countries-management', roles: ['super_admin'], permission: 'reference_data.manage', title: 'countriesManagement', load: () => import('../features/reference-data/CountriesManagementPage').then((m) => m.CountriesManagementPage) },
+  { path: '/super_admin/new-country', roles: ['super_admin'], permission: 'reference_data.manage', title: 'newCountry', load: () => import('../features/reference-data/NewCountryPage').then((m) => m.NewCountryPage) },
+  { path: '/super_admin/country/:id', roles: ['super_admin'], permission: 'reference_data.manage', title: 'country', load: () => import('../features/reference-data/CountryPage').then((m) => m.CountryPage) },
+  { path: '/super_admin/drugs-management', roles: ['super_admin'], permission: 'reference_data.manage', title: 'drugsManagement', load: () => import('../features/reference-data/DrugsManagementPage').then((m) => m.DrugsManagementPage) },
+  { path: '/super_admin/new-drug', roles: ['super_admin'], permission: 'reference_data.manage', title: 'newDrug', load: () => import('../features/reference-data/NewDrugPage').then((m) => m.NewDrugPage) },
+  { path: '/super_admin/drug/:id', roles: ['super_admin'], permission: 'reference_data.manage', title: 'drug', load: () => import('../features/reference-data/DrugPage').then((m) => m.DrugPage) },
+  { path: '/super_admin/pages-management', roles: ['super_admin'], permission: 'pages.manage', title: 'pagesManagement', load: () => import('../features/pages/PagesManagementPage').then((m) => m.PagesManagementPage) },
+  { path: '/info/:slug', public: true, title: 'infoPage', load: () => import('../features/pages/InfoPage').then((m) => m.InfoPage) },
+  { path: '/super_admin/processor', roles: ['super_admin'], permission: 'processor.manage', title: 'processor', load: () => import('../features/processor/ProcessorPage').then((m) => m.ProcessorPage) },
+  { path: '/super_admin/processor/edit/:id', roles: ['super_admin'], permission: 'processor.manage', title: 'processorEdit', load: () => import('../features/processor/ProcessorEditPage').then((m) => m.ProcessorEditPage) },
+  { path: '/super_admin/processor/:id', roles: ['super_admin'], permission: 'processor.manage', title: 'processorEdit', load: () => import('../features/processor/ProcessorEditPage').then((m) => m.ProcessorEditPage) },
+  { path: '/super_admin/permissions', roles: ['super_admin'], permission: 'permissions.manage', title: 'permissions', load: () => import('../features/permissions/PermissionsPage').then((m) => m.PermissionsPage) },
+  // The catalogue (spec 3 §2.3): products for the holders of products.manage.
+  { path: '/super_admin/product-management', roles: ['super_admin'], permission: 'products.manage', title: 'productManagement', load: () => import('../features/catalogue/ProductManagementPage').then((m) => m.ProductManagementPage) },
+  { path: '/super_admin/product/create', roles: ['super_admin'], permission: 'products.manage', title: 'productCreate', load: () => import('../features/catalogue/ProductPage').then((m) => m.ProductCreatePage) },
+  { path: '/super_admin/product/:id', roles: ['super_admin'], permission: 'products.manage', title: 'product', load: () => import('../features/catalogue/ProductPage').then((m) => m.ProductPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
@@ -73,5 +91,14 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },
   { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages/ManageBookingPage').then((m) => m.ManageBookingPage) },
   { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages/EditBookingPage').then((m) => m.EditBookingPage) },
+  // Video consultation (spec 2 §2.3): the practitioner's (and shift manager's) room, and the customer's call after the join page.
+  { path: '/practitioner/video-appointment', permission: 'appointments.practise', title: 'videoAppointment', load: () => import('../features/video/pages/PractitionerVideoPage').then((m) => m.PractitionerVideoPage) },
+  { path: '/appointment/call', public: true, title: 'videoCall', load: () => import('../features/video/pages/CustomerCallPage').then((m) => m.CustomerCallPage) },
+  // Chats (spec 3 §2.1, §2.12): the chat group's staff rooms and customer chats, and the customer's own public page.
+  { path: '/chats/internal', roles: [...DRAWER_ROLES, 'super_admin', 'customer_services'], permission: 'chat.staff', title: 'internalChats', load: () => import('../features/chat/pages/InternalChatsPage').then((m) => m.InternalChatsPage) },
+  { path: '/chats/customer', roles: [...DRAWER_ROLES, 'super_admin', 'customer_services'], permission: 'chat.staff', title: 'customerChats', load: () => import('../features/chat/pages/CustomerChatsPage').then((m) => m.CustomerChatsPage) },
+  { path: '/chats/app/customer', public: true, title: 'customerChat', load: () => import('../features/chat/pages/CustomerChatPage').then((m) => m.CustomerChatPage) },
+  // The customer's video appointment landing page (spec 2 §2.3), opened from the confirmation e-mail's join link.
+  { path: '/appointment', public: true, title: 'videoCall', load: () => import('../features/appointment-landing/AppointmentLandingPage').then((m) => m.AppointmentLandingPage) },
   { path: '/unsupported-browser', public: true, withoutApi: true, title: 'unsupportedBrowser', load: () => import('../features/browser-support').then((m) => m.UnsupportedBrowserPage) },
 ];

@@ -1,11 +1,15 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { MessageText } from '../lib/messageText';
 
 export type TextInputProps<T extends FieldValues> = {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
-  /** Turns a validation message into the text shown (e.g. into the page's language); shown as is by default. */
+  /**
+   * Turns a validation message into the text shown (the booking pages: into the booking's language); by
+   * default the message is shown in the interface's language (lib/messageText).
+   */
   formatError?: (message: string) => string;
 } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur'>;
 
@@ -13,7 +17,7 @@ export type TextInputProps<T extends FieldValues> = {
  * A text field bound to a react-hook-form field, with its error shown beneath it. The helper line is
  * always there (a space when empty), so an error appearing on blur moves nothing under the pointer.
  */
-export function TextInput<T extends FieldValues>({ control, name, label, formatError = (message) => message, ...rest }: TextInputProps<T>) {
+export function TextInput<T extends FieldValues>({ control, name, label, formatError, ...rest }: TextInputProps<T>) {
   return (
     <Controller
       control={control}
@@ -28,7 +32,13 @@ export function TextInput<T extends FieldValues>({ control, name, label, formatE
           inputRef={field.ref}
           label={label}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? formatError(fieldState.error.message) : (rest.helperText ?? ' ')}
+          helperText={
+            fieldState.error?.message ? (
+              formatError ? formatError(fieldState.error.message) : <MessageText message={fieldState.error.message} />
+            ) : (
+              (rest.helperText ?? ' ')
+            )
+          }
           fullWidth
         />
       )}

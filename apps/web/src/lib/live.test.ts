@@ -58,6 +58,26 @@ describe('LiveConnection', () => {
     expect(presence.onEvent).not.toHaveBeenCalled();
   });
 
+  it('syncs a listener that joins a topic the server has already confirmed, once', () => {
+    const { connection, latest } = fakeLiveConnection();
+    const first = { onEvent: vi.fn(), onSync: vi.fn() };
+    connection.subscribe('appointments', first);
+    latest().acceptAndConfirm();
+    const late = { onEvent: vi.fn(), onSync: vi.fn() };
+    connection.subscribe('appointments', late);
+    expect(late.onSync).toHaveBeenCalledTimes(1);
+    expect(first.onSync).toHaveBeenCalledTimes(1);
+
+    // A later resync or reconnect reaches the late listener like every other.
+    latest().receive({ type: 'resync' });
+    expect(late.onSync).toHaveBeenCalledTimes(2);
+    latest().serverClose(1006);
+    vi.advanceTimersByTime(RECONNECT_FIRST_MS);
+    latest().acceptAndConfirm();
+    expect(late.onSync).toHaveBeenCalledTimes(3);
+    expect(first.onSync).toHaveBeenCalledTimes(3);
+  });
+
   it('subscribes a new topic on an open socket and unsubscribes when its last listener leaves', () => {
     const { connection, latest } = fakeLiveConnection();
     connection.subscribe('appointments', { onEvent: vi.fn() });

@@ -32,6 +32,8 @@ export interface LiveSocketLike {
 export interface LiveConnectionOptions {
   url(): string;
   token(): string | null;
+  /** What the token is: a session's (`auth`, the default) or a guest's, such as a customer's chat token (`guest`). */
+  tokenKind?: 'auth' | 'guest';
   createSocket(url: string): LiveSocketLike;
   /** The server closed with 4401: the session is gone. */
   signedOut(): void;
@@ -80,6 +82,8 @@ export class LiveConnection {
     if (!set) this.listeners.set(topic, (set = new Set()));
     set.add(listener);
     if (isNewTopic && this.currentStatus === 'open') this.send({ type: 'subscribe', topics: [topic] });
+    // Joining a topic the server has already confirmed: the subscription is effective for this listener now.
+    if (this.confirmed.has(topic)) listener.onSync?.();
     this.ensureConnected();
     return () => {
       const current = this.listeners.get(topic);
@@ -124,7 +128,7 @@ export class LiveConnection {
     this.setStatus('connecting');
     socket.onopen = () => {
       // The token goes in the first message, never in the URL (logs, history).
-      this.send({ type: 'auth', token });
+      this.send({ type: this.options.tokenKind ?? 'auth', token });
       const topics = [...this.listeners.keys()];
       if (topics.length > 0) this.send({ type: 'subscribe', topics });
     };

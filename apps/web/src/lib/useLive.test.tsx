@@ -89,6 +89,23 @@ describe('useLiveQuery', () => {
     expect(fetches).toBe(2);
   });
 
+  it('a list that mounts after the topic is confirmed asks once, and afresh after a reconnect', async () => {
+    const { wrapper, latest, connection } = setup();
+    connection.subscribe('appointments', { onEvent: () => undefined });
+    act(() => latest().acceptAndConfirm());
+    let fetches = 0;
+    renderHook(() => useLiveQuery({ queryKey: ['late'], queryFn: () => Promise.resolve(++fetches) }, { topic: 'appointments', pollMs: POLL_MS }), { wrapper });
+    await advance(0);
+    expect(fetches).toBe(1);
+
+    act(() => latest().serverClose(1006));
+    await advance(POLL_MS - 1);
+    const beforeReconnect = fetches;
+    act(() => latest().acceptAndConfirm());
+    await advance(0);
+    expect(fetches).toBe(beforeReconnect + 1);
+  });
+
   it('ignores events whose data is not the topic’s shape', async () => {
     const { wrapper, latest } = setup();
     let fetches = 0;

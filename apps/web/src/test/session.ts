@@ -27,6 +27,7 @@ export function sessionAs(role: RoleName): SessionResponse {
     role: held,
     organisation_profile: null,
     role_profile: null,
+    grants: [],
     expires_at: 1_900_000_000,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLE_NAMES } from '@vireo/contracts';
 
 export const roleName = pgEnum('role_name', ROLE_NAMES);
@@ -130,4 +130,21 @@ export const passwordResets = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Permissions granted to an account one by one (contracts' `GRANTABLE_PERMISSIONS`): the spec's lists
+ * of named admins. The session store loads them with the roles; a change is forgotten at once in every process.
+ */
+export const permissionGrants = pgTable(
+  'permission_grants',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permission] }), index('permission_grants_permission_idx').on(t.permission)],
 );

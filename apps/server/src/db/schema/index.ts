@@ -4,3 +4,8 @@ export * from './booking';
 export * from './userdata';
 export * from './live';
 export * from './doctors';
+export * from './products';
+export * from './reference';
+export * from './video';
+export * from './chat';
+export * from './processor';

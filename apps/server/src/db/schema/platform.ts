@@ -30,6 +30,8 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_at_idx').on(t.at),
     index('audit_events_actor_idx').on(t.actorUserId),
+    // A record's change history (a product's, say).
+    index('audit_events_resource_idx').on(t.resourceType, t.resourceId, t.at),
     uniqueIndex('audit_events_read_window_key').on(t.actorUserId, t.resourceType, t.resourceId, t.windowStart).where(sql`${t.windowStart} IS NOT NULL`),
   ],
 );

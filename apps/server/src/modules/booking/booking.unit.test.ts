@@ -155,7 +155,7 @@ describe('booking rules', () => {
     const catalogue = buildServiceCatalogue('Vireo Health');
     expect(productServiceName('Vireo Health')).toBe('video_gp_vireohealth');
     const gp = catalogue.get('video_gp')!;
-    const patient = { sessionId: 's', userId: 'u', organisationId: 'o', role: { id: 'r', name: 'patient' as const, organisationId: 'o' }, roles: [{ id: 'r', name: 'patient' as const, organisationId: 'o' }] };
+    const patient = { sessionId: 's', userId: 'u', organisationId: 'o', role: { id: 'r', name: 'patient' as const, organisationId: 'o' }, roles: [{ id: 'r', name: 'patient' as const, organisationId: 'o' }], grants: [] };
     expect(costFor(gp, null)).toBe(4500);
     expect(costFor(gp, patient)).toBe(0);
     expect(costFor(catalogue.get('video_gp_vireohealth')!, patient)).toBe(2900);

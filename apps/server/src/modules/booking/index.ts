@@ -11,3 +11,4 @@ export { slotServices } from './services';
 export { rangeWindow } from './lists';
 export { people } from './repo';
 export { londonDay, londonDayBounds } from './time';
+export { authoriseCallParticipant, setCallState } from './call';

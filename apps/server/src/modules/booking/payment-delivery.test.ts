@@ -71,7 +71,8 @@ describe('the confirmation e-mail after a payment', () => {
     const paid = await pay(slots[0]!.id, paymentBody(held.body.hold_token));
     expect(paid.status).toBe(201);
     const reference = paid.body.confirmation.reference as string;
-    expect(await h.deliverOutbox()).toMatchObject({ failed: 1, delivered: 0 });
+    // The workflow processor's delivery of the same event (it has no task here) goes through at once.
+    expect(await h.deliverOutbox()).toMatchObject({ failed: 1, delivered: 1 });
     h.clock.set(new Date('2026-03-10T09:00:15Z'));
     expect(await h.deliverOutbox()).toMatchObject({ failed: 1, delivered: 0 });
     mailbox.mode = 'accept';

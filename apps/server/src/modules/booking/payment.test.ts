@@ -214,9 +214,10 @@ describe('GET /api/booking/ (slots) and /datesearch', () => {
     expect((await h.call('GET', '/api/booking/datesearch?service=video_gp&date_from=14-07-2031&date_to=13-07-2031')).status).toBe(400);
   });
 
-  it('lists the services with prices', async () => {
+  it('lists the services with prices, and which of them are video-guided tests with a kit', async () => {
     const res = await h.call('GET', '/api/booking/services');
     expect(res.body.services.map((s: { service: string }) => s.service)).toEqual(['video_gp', 'video_gp_vireo', 'video_gp_euro', 'video_gp_tui', 'self_swab']);
+    expect(res.body.services.filter((s: { test_kit: boolean }) => s.test_kit).map((s: { service: string }) => s.service)).toEqual(['video_gp_vireo', 'video_gp_euro', 'video_gp_tui', 'self_swab']);
   });
 });
 

@@ -18,6 +18,8 @@ export interface ServiceDefinition {
   language: 'EN' | 'DE';
   /** The zone the service's times are shown and booked in (a booking's tz_location unless it names another). */
   timeZone: string;
+  /** A video-guided test: the customer takes the test kit into the call (the landing page asks for it). */
+  testKit: boolean;
 }
 
 export type ServiceCatalogue = ReadonlyMap<string, ServiceDefinition>;
@@ -30,11 +32,11 @@ export function productServiceName(productName: string): string {
 
 export function buildServiceCatalogue(productName: string): ServiceCatalogue {
   const definitions: ServiceDefinition[] = [
-    { service: 'video_gp', label: 'Video GP consultation', pricePence: 4500, coveredFor: ['patient'], public: true, hasSlots: true, language: 'EN', timeZone: 'Europe/London' },
-    { service: productServiceName(productName), label: `${productName} video-guided antigen test`, pricePence: 2900, coveredFor: [], public: true, hasSlots: true, language: 'EN', timeZone: 'Europe/London' },
-    { service: 'video_gp_euro', label: 'Video-guided antigen test (Europe)', pricePence: 2900, coveredFor: [], public: true, hasSlots: true, language: 'DE', timeZone: 'Europe/Berlin' },
-    { service: 'video_gp_tui', label: 'Holiday partner video-guided antigen test', pricePence: 2500, coveredFor: [], public: false, hasSlots: true, language: 'EN', timeZone: 'Europe/London' },
-    { service: 'self_swab', label: 'Self-swab test registration', pricePence: 0, coveredFor: [], public: false, hasSlots: false, language: 'EN', timeZone: 'Europe/London' },
+    { service: 'video_gp', label: 'Video GP consultation', pricePence: 4500, coveredFor: ['patient'], public: true, hasSlots: true, language: 'EN', timeZone: 'Europe/London', testKit: false },
+    { service: productServiceName(productName), label: `${productName} video-guided antigen test`, pricePence: 2900, coveredFor: [], public: true, hasSlots: true, language: 'EN', timeZone: 'Europe/London', testKit: true },
+    { service: 'video_gp_euro', label: 'Video-guided antigen test (Europe)', pricePence: 2900, coveredFor: [], public: true, hasSlots: true, language: 'DE', timeZone: 'Europe/Berlin', testKit: true },
+    { service: 'video_gp_tui', label: 'Holiday partner video-guided antigen test', pricePence: 2500, coveredFor: [], public: false, hasSlots: true, language: 'EN', timeZone: 'Europe/London', testKit: true },
+    { service: 'self_swab', label: 'Self-swab test registration', pricePence: 0, coveredFor: [], public: false, hasSlots: false, language: 'EN', timeZone: 'Europe/London', testKit: true },
   ];
   return new Map(definitions.map((d) => [d.service, d]));
 }
@@ -55,6 +57,7 @@ export function describeService(definition: ServiceDefinition, auth: AuthContext
     public: definition.public,
     language: definition.language,
     time_zone: definition.timeZone,
+    test_kit: definition.testKit,
   };
 }
 

@@ -10,7 +10,7 @@ import { canPractise, isCustomerOf, isManager, isAssignedPractitioner } from './
 import { findAppointment, recordStatus } from './repo';
 
 /** Statuses of a booked appointment whose call has not finished: call states move among them. */
-const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PRACTITIONER_LEFT', 'PATIENT_LEFT'];
+export const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PRACTITIONER_LEFT', 'PATIENT_LEFT'];
 
 export type StatusOutcome = { status: AppointmentStatus | null; hold?: Hold };
 

@@ -3,6 +3,7 @@ export { identityRoutes } from './identity.routes';
 export { loginRoutes } from './login.routes';
 export { identityPages } from './pages';
 export { passwordResetPages } from './password-reset.pages';
+export { permissionGrantRoutes } from './permission-grants.routes';
 export { registerIdentityMessages } from './password-reset';
 export { issueLoginToken, type IdentityDeps, type LoginLimits } from './service';
 export { SessionStore } from './sessions';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { RoleName } from '@vireo/contracts';
+import { PermissionSchema, type Permission, type RoleName } from '@vireo/contracts';
 import type { Db } from '../../platform/db';
-import { organisationProfiles, organisations, roleProfiles, roles, sessions, users } from '../../db/schema';
+import { organisationProfiles, organisations, permissionGrants, roleProfiles, roles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -84,4 +84,13 @@ export async function revokeSessionsOf(db: Db, userId: string, at: Date): Promis
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
+}
+
+/** The permissions granted to the account itself, by name (names no longer known are left out). */
+export async function grantsOf(db: Db, userId: string): Promise<Permission[]> {
+  const rows = await db.select({ permission: permissionGrants.permission }).from(permissionGrants).where(eq(permissionGrants.userId, userId)).orderBy(asc(permissionGrants.permission));
+  return rows.flatMap(({ permission }) => {
+    const known = PermissionSchema.safeParse(permission);
+    return known.success ? [known.data] : [];
+  });
 }

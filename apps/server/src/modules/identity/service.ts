@@ -181,8 +181,10 @@ export async function sessionView(deps: IdentityDeps, userId: string, roleId: st
         onboarding_complete: roleProfile.onboardingComplete,
       }
     : null;
+  const grants = await repo.grantsOf(db, userId);
   return {
     success: true,
+    grants,
     user: presentUser(user, roleRows),
     role: presentRole(role),
     organisation_profile: organisationProfile,

@@ -177,7 +177,7 @@ const onPostgres = process.env.VIREO_TEST_ON_POSTGRES === 'true' && Boolean(base
 describe.skipIf(!onPostgres)('sessions remembered by two server processes on one PostgreSQL (runs on PostgreSQL only)', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = (server: ServerProcess, path: string, token: string) => fetch(`${server.url}${path}`, { headers: bearer(token) });
-  const send = (server: ServerProcess, method: 'POST' | 'PATCH', path: string, token: string, body: object) =>
+  const send = (server: ServerProcess, method: 'POST' | 'PATCH' | 'PUT', path: string, token: string, body: object) =>
     fetch(`${server.url}${path}`, { method, headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   /** Asks `server` until it answers `wanted`, for at most a second; answers the last status. */
@@ -197,7 +197,7 @@ describe.skipIf(!onPostgres)('sessions remembered by two server processes on one
     return ((await res.json()) as { user: { id: string; organisation_id: string } }).user;
   }
 
-  it('signing out, disabling a user or giving a role on process A counts on process B, which had just used the session, within a second', async () => {
+  it('signing out, disabling a user, giving a role or granting and revoking a permission on process A counts on process B, which had just used the session, within a second', async () => {
     await withTwoServers(baseUrl!, async (a, b) => {
       const admin = await signInOn(a, 'admin@demo.test');
 
@@ -217,6 +217,15 @@ describe.skipIf(!onPostgres)('sessions remembered by two server processes on one
       const given = await send(a, 'POST', '/api/identity/roles', admin, { name: 'customer_services', user_id: travellerUser.id, organisation_id: travellerUser.organisation_id });
       expect(given.status).toBe(201);
       expect(await statusWithinASecond(b, '/api/booking/search?limit=1', traveller, 200)).toBe(200);
+
+      const adminUser = await userOn(b, admin);
+      const inactiveProducts = '/api/commerce/v1/product?include_inactive=true';
+      expect((await get(b, inactiveProducts, admin)).status).toBe(200);
+      const grant = `/api/permissions/accounts/${adminUser.id}/products.manage`;
+      expect((await send(a, 'PUT', grant, admin, { granted: false })).status).toBe(200);
+      expect(await statusWithinASecond(b, inactiveProducts, admin, 403)).toBe(403);
+      expect((await send(a, 'PUT', grant, admin, { granted: true })).status).toBe(200);
+      expect(await statusWithinASecond(b, inactiveProducts, admin, 200)).toBe(200);
     });
   }, 120_000);
 });

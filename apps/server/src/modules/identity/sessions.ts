@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PermissionSchema, type Permission } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { hashToken, newToken } from '../../platform/tokens';
-import { roles, sessions, users } from '../../db/schema';
+import { permissionGrants, roles, sessions, users } from '../../db/schema';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -108,7 +109,13 @@ export class SessionStore {
 
   private async lookUp(tokenHash: string, now: Date): Promise<Remembered | null> {
     const rows = await this.db
-      .select({ session: sessions, organisationId: users.organisationId, disabledAt: users.disabledAt, role: { id: roles.id, name: roles.name, organisationId: roles.organisationId } })
+      .select({
+        session: sessions,
+        organisationId: users.organisationId,
+        disabledAt: users.disabledAt,
+        role: { id: roles.id, name: roles.name, organisationId: roles.organisationId },
+        grants: sql<string[]>`coalesce((SELECT array_agg(${permissionGrants.permission}) FROM ${permissionGrants} WHERE ${permissionGrants.userId} = ${sessions.userId}), '{}')`,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(roles, eq(roles.userId, sessions.userId))
@@ -125,7 +132,14 @@ export class SessionStore {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
     }
     return {
-      auth: { sessionId: row.session.id, userId: row.session.userId, organisationId: row.organisationId, role: active, roles: userRoles },
+      auth: {
+        sessionId: row.session.id,
+        userId: row.session.userId,
+        organisationId: row.organisationId,
+        role: active,
+        roles: userRoles,
+        grants: row.grants.filter((name) => PermissionSchema.safeParse(name).success) as Permission[],
+      },
       checkedAt: now.getTime(),
       expiresAt: row.session.expiresAt.getTime(),
     };
@@ -142,7 +156,7 @@ export class SessionStore {
   }
 
   /**
-   * After a user's sessions were revoked or their roles changed (and the change committed): this
+   * After a user's sessions were revoked or their roles or grants changed (and the change committed): this
    * process forgets them now, and every other process when the live channel delivers the change.
    */
   async changed(change: { userId: string; revoked: boolean }): Promise<void> {

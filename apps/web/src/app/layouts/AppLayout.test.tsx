@@ -83,6 +83,8 @@ describe('AppLayout', { timeout: 30_000 }, () => {
       ['Home', '/shift_manager/dashboard'],
       ['Live Appointments', '/shift_manager/live/dashboard'],
       ['Doctors Management', '/shift_manager/doctors-management'],
+      ['Internal Chats', '/chats/internal'],
+      ['Chats with Customers', '/chats/customer'],
       ['My Account', '/patient/profile'],
       ['Change Password', `/identity/change-password?role_id=${SESSION_ID}&return_url=%2Fshift_manager%2Fdashboard`],
     ]);
@@ -117,8 +119,8 @@ describe('AppLayout', { timeout: 30_000 }, () => {
   it('offers in menus only the pages that exist for the role', async () => {
     await renderLayoutAs('practitioner');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('link', { name: 'Internal Chats' })).toBeNull();
-    expect(within(nav).queryByRole('link', { name: 'Chats with Customers' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Internal Chats' }).getAttribute('href')).toBe('/chats/internal');
+    expect(within(nav).getByRole('link', { name: 'Chats with Customers' }).getAttribute('href')).toBe('/chats/customer');
     cleanup();
 
     await renderLayoutAs('super_admin');

@@ -12,7 +12,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { dashboardPath } from '@vireo/contracts';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { changePasswordUrl } from '../../lib/config';
@@ -24,7 +24,12 @@ interface NavItem {
   label: keyof Translation['nav'];
   to: string;
   icon: ReactElement;
+  /** The chat entries show their unread count. */
+  unread?: 'internal' | 'external';
 }
+
+// Loaded with the chat entries only (the chat's texts and live counts stay out of the shell).
+const UnreadCount = lazy(() => import('../../features/chat').then((m) => ({ default: m.UnreadCount })));
 
 const ACTIVE_ITEM = { '&.active': { bgcolor: 'action.selected' } };
 
@@ -41,8 +46,8 @@ export function DrawerNav() {
     { label: 'home', to: dashboardPath(role), icon: <HomeIcon /> },
     { label: 'liveAppointments', to: `/${role}/live/dashboard`, icon: <VideoCallIcon /> },
     { label: 'doctorsManagement', to: `/${role}/doctors-management`, icon: <MedicalServicesIcon /> },
-    { label: 'internalChats', to: '/chats/internal', icon: <ForumIcon /> },
-    { label: 'customerChats', to: '/chats/customer', icon: <ChatIcon /> },
+    { label: 'internalChats', to: '/chats/internal', icon: <ForumIcon />, unread: 'internal' },
+    { label: 'customerChats', to: '/chats/customer', icon: <ChatIcon />, unread: 'external' },
     { label: 'myAccount', to: '/patient/profile', icon: <AccountCircleIcon /> },
   ];
   return (
@@ -55,6 +60,11 @@ export function DrawerNav() {
               <ListItemButton component={NavLink} to={item.to} end sx={ACTIVE_ITEM}>
                 <ListItemIcon>{item.icon}</ListItemIcon>
                 <ListItemText primary={t(`nav.${item.label}`)} />
+                {item.unread && (
+                  <Suspense fallback={null}>
+                    <UnreadCount kind={item.unread} />
+                  </Suspense>
+                )}
               </ListItemButton>
             </ListItem>
           ))}

@@ -111,6 +111,17 @@ describe('resolveRoute', () => {
     expect(resolve('/', null)).toEqual({ kind: 'redirect', to: '/login' });
   });
 
+  it('sends a super admin without a page’s granted permission to their dashboard, and opens it once granted', () => {
+    const admin = sessionOf(['super_admin']);
+    expect(resolveRoute('/super_admin/product-management', admin)).toEqual({ kind: 'redirect', to: '/super_admin/dashboard' });
+    expect(resolveRoute('/super_admin/product/create', admin)).toEqual({ kind: 'redirect', to: '/super_admin/dashboard' });
+    expect(resolveRoute('/super_admin/permissions', admin)).toEqual({ kind: 'redirect', to: '/super_admin/dashboard' });
+    expect(resolveRoute('/super_admin/product/create', { ...admin, grants: ['products.manage'] })).toMatchObject({ kind: 'render', route: { path: '/super_admin/product/create' } });
+    expect(resolveRoute('/super_admin/product/4b1d6a0e-9f0d-4a3e-8a57-3a5b8e1f0c11', { ...admin, grants: ['products.manage'] })).toMatchObject({ kind: 'render', route: { path: '/super_admin/product/:id' } });
+    expect(resolveRoute('/super_admin/permissions', { ...admin, grants: ['permissions.manage'] })).toMatchObject({ kind: 'render' });
+    expect(resolveRoute('/super_admin/permissions', { ...sessionOf(['customer_services']), grants: ['permissions.manage'] })).toEqual({ kind: 'redirect', to: '/customer_services/dashboard' });
+  });
+
   it('covers every role dashboard in the real route table', () => {
     for (const role of ['patient', 'manager', 'practitioner', 'shift_manager', 'super_admin', 'customer_services', 'b2c'] as const) {
       expect(resolveRoute(`/${role}/dashboard`, sessionOf([role]))).toMatchObject({ kind: 'render' });

@@ -1,4 +1,4 @@
-import { allows, dashboardPath, type OrganisationProfile, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
+import { allows, dashboardPath, type OrganisationProfile, type Permission, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
 import { matchRoutes } from 'react-router';
 import { LOGIN_PATH } from '../../lib/config';
 import { ROUTES, type AppRoute } from '../routes';
@@ -8,6 +8,8 @@ export interface GuardSession {
   role: Pick<Role, 'name'>;
   user: { roles: readonly Pick<PublicUser['roles'][number], 'name'>[] };
   organisation_profile: Pick<OrganisationProfile, 'daily_check' | 'order_kit'> | null;
+  /** The permissions granted to the account itself (beside its roles'). */
+  grants?: readonly Permission[];
 }
 
 export type RouteDecision =
@@ -39,7 +41,7 @@ function heldRoles(session: GuardSession): RoleName[] {
 function isAllowed(route: AppRoute, session: GuardSession): boolean {
   const held = heldRoles(session);
   if (route.roles && !route.roles.some((role) => held.includes(role))) return false;
-  if (route.permission && !allows({ roles: held }, route.permission)) return false;
+  if (route.permission && !allows({ roles: held, grants: session.grants }, route.permission)) return false;
   return !route.flag || session.organisation_profile?.[route.flag] === true;
 }
 

@@ -2,4 +2,4 @@
 export { ServiceName } from './ServiceName';
 export { serviceName, useServiceName } from './serviceNames';
 export { BOOKING_QUERY_KEY, pagingParams, type ListPage } from './listPage';
-export { statusLabel } from './statusLabel';
+export { StatusLabel } from './StatusLabel';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { RoleName } from '@vireo/contracts';
+import type { Permission, RoleName } from '@vireo/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
@@ -10,9 +10,9 @@ import { SessionContext } from '../../lib/session';
 import { sessionAs } from '../../test/session';
 import { DashboardPage } from './DashboardPage';
 
-function renderHomeOf(role: RoleName) {
+function renderHomeOf(role: RoleName, grants: Permission[] = []) {
   const element = (
-    <SessionContext value={sessionAs(role)}>
+    <SessionContext value={{ ...sessionAs(role), grants }}>
       <DashboardPage role={role} />
     </SessionContext>
   );
@@ -34,12 +34,26 @@ const cardLinks = () =>
 describe('role home pages', () => {
   afterEach(cleanup);
 
-  it('gives a super admin the hub cards whose pages exist, in the spec order', () => {
+  it('gives a super admin the hub cards whose pages exist, in the spec order (Processor only once its API answers)', () => {
     renderHomeOf('super_admin');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Super Admin');
     expect(cardLinks()).toEqual([
       ['Doctors Management', '/super_admin/doctors-management'],
+      ['Countries Management', '/super_admin/countries-management'],
+      ['Drugs Management', '/super_admin/drugs-management'],
       ['Messages', '/super_admin/messages'],
+    ]);
+  });
+
+  it('adds the cards of the permissions granted to the account, and none for a grant without its page (Processor stays hidden)', () => {
+    renderHomeOf('super_admin', ['products.manage', 'permissions.manage', 'discounts.manage']);
+    expect(cardLinks()).toEqual([
+      ['Doctors Management', '/super_admin/doctors-management'],
+      ['Product Management', '/super_admin/product-management'],
+      ['Countries Management', '/super_admin/countries-management'],
+      ['Drugs Management', '/super_admin/drugs-management'],
+      ['Messages', '/super_admin/messages'],
+      ['Permissions', '/super_admin/permissions'],
     ]);
   });
 

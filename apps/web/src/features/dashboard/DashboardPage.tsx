@@ -3,10 +3,13 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { useQueries } from '@tanstack/react-query';
 import type { RoleName } from '@vireo/contracts';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { opensPage } from '../../app/routing/resolveRoute';
+import { apiRequest } from '../../lib/api';
 import { useCurrentSession } from '../../lib/session';
 import { HUB_CARDS } from './hubs';
 
@@ -14,7 +17,17 @@ import { HUB_CARDS } from './hubs';
 export function DashboardPage({ role }: { role: RoleName }) {
   const { t } = useTranslation();
   const session = useCurrentSession();
-  const cards = (HUB_CARDS[role] ?? []).filter((card) => opensPage(card.to, session));
+  const openable = (HUB_CARDS[role] ?? []).filter((card) => opensPage(card.to, session));
+  const probes = useQueries({
+    queries: openable.map((card) => ({
+      queryKey: ['hub-probe', card.probe ?? null],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        card.probe ? apiRequest(card.probe, { schema: z.unknown(), signal, signOutOnAuthError: false }).then(() => true) : Promise.resolve(true),
+      retry: false,
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const cards = openable.filter((card, index) => !card.probe || probes[index]?.data === true);
   return (
     <>
       <Typography component="h1" variant="h4" gutterBottom>

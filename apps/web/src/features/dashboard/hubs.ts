@@ -15,6 +15,7 @@ export type HubCardKey =
   | 'drugs'
   | 'processor'
   | 'messages'
+  | 'permissions'
   | 'buyKits'
   | 'book'
   | 'appointments'
@@ -24,12 +25,15 @@ export type HubCardKey =
 export interface HubCard {
   key: HubCardKey;
   to: string;
+  /** An API call that must answer 200 for the card to show (spec 3 §2.2: the Processor card). */
+  probe?: string;
 }
 
 /**
  * The cards of each role's home page (spec 3 §2.2 for the super admin and customer services,
  * spec 2 §2.8 for b2c), in the spec's order. A card shows only once its page exists and opens for
- * the session, so each later issue's page brings its card with it.
+ * the session, so each later issue's page brings its card with it (and a card with a `probe` only
+ * while that call answers 200).
  */
 export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
   super_admin: [
@@ -44,8 +48,9 @@ export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
     { key: 'dropboxes', to: '/super_admin/pickups-list' },
     { key: 'countries', to: '/super_admin/countries-management' },
     { key: 'drugs', to: '/super_admin/drugs-management' },
-    { key: 'processor', to: '/super_admin/processor' },
+    { key: 'processor', to: '/super_admin/processor', probe: '/api/commerce/v1/processor' },
     { key: 'messages', to: '/super_admin/messages' },
+    { key: 'permissions', to: '/super_admin/permissions' },
   ],
   customer_services: [
     { key: 'orders', to: '/customer_services/order-list' },

@@ -11,7 +11,7 @@ import {
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery } from '../../lib/useLive';
 import { BOOKING_QUERY_KEY, pagingParams, type ListPage } from '../appointments';
-import type { EpochRange } from './ranges';
+import { startsWithin, type EpochRange } from './ranges';
 
 /** Polling while the live socket is down (spec 2 §9): the claimable list every 5 s, other lists every 60 s. */
 export const CLAIMABLE_POLL_MS = 5_000;
@@ -35,8 +35,9 @@ interface ListSource {
 const startingIn = (range: EpochRange): Params => ({ date_from: range.from, date_to: range.to });
 
 /**
- * One page of a staff list, kept current by live updates. While another page or order loads,
- * the table keeps the page it shows instead of falling back to the loading bar.
+ * One page of a staff list, kept current by live updates: an event refetches it only when one of its
+ * appointments starts within the list's range (others cannot change it). While another page or order
+ * loads, the table keeps the page it shows instead of falling back to the loading bar.
  */
 function useListPage(source: ListSource, range: EpochRange | null, page: ListPage) {
   return useLiveQuery(
@@ -46,7 +47,7 @@ function useListPage(source: ListSource, range: EpochRange | null, page: ListPag
       enabled: range !== null,
       placeholderData: keepPreviousData,
     },
-    live(source.pollMs),
+    { ...live(source.pollMs), relevant: (event) => startsWithin(range, event.data.appointments) },
   );
 }
 

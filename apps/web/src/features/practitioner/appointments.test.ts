@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentListItem, AppointmentStatus } from '@vireo/contracts';
-import { actsAsPractitioner, appointmentActions, availabilityByDay, formatDayTime, hasAnyAction, practitionerStatusActions, statusLabel } from './appointments';
+import { actsAsPractitioner, appointmentActions, availabilityByDay, formatDayTime, hasAnyAction, practitionerStatusActions } from './appointments';
 
 const HOUR = 3600;
 const day = { day: '2026-07-16', from: Date.parse('2026-07-15T23:00:00Z') / 1000, to: Date.parse('2026-07-16T23:00:00Z') / 1000 };
@@ -29,9 +29,7 @@ describe('availabilityByDay', () => {
 });
 
 describe('appointment display and actions', () => {
-  it('labels statuses as the spec does and shows London time as dd-MM-yyyy HH:mm', () => {
-    expect(statusLabel('WAITING')).toBe('Not Started');
-    expect(statusLabel('PROVIDER_CANCELLED')).toBe('Provider cancelled');
+  it('shows London time as dd-MM-yyyy HH:mm', () => {
     expect(formatDayTime(Date.parse('2026-07-16T08:20:00Z') / 1000)).toBe('16-07-2026 09:20');
   });
 

@@ -17,8 +17,6 @@ export function formatDayTime(epochSeconds: number | null): string {
   return epochSeconds === null ? '' : `${formatDay(epochSeconds)} ${formatTime(epochSeconds)}`;
 }
 
-export { statusLabel } from '../appointments';
-
 /** The people on an appointment, by name (a list item or the whole record). */
 export function patientNames(appointment: Pick<AppointmentListItem, 'booking_users'>): string {
   return appointment.booking_users.map((person) => `${person.first_name} ${person.last_name}`).join(', ');

@@ -100,3 +100,13 @@ export function nextSevenDays(now: Date): { day: string; from: number; to: numbe
     return { day: londonIsoDay(new Date(from)), from: from / 1000, to: londonMidnight(today.year, today.month, today.day, i + 2) / 1000 };
   });
 }
+
+/**
+ * Whether a live event's appointments can change a list of `range`: every staff list holds the
+ * appointments starting within its range, so only a change to one of those (or one whose start the
+ * event does not tell) can add, move or remove a row. No range fetches nothing, so nothing matters.
+ */
+export function startsWithin(range: EpochRange | null, appointments: readonly { start_time: number | null }[]): boolean {
+  if (!range) return false;
+  return appointments.some(({ start_time: start }) => start === null || (start >= range.from && start < range.to));
+}

@@ -13,8 +13,6 @@ export const formatDayTime = (seconds: number | null) => (seconds === null ? '' 
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export { statusLabel } from '../appointments';
-
 /** The people on an appointment, by name (a list item or the whole record). */
 export const peopleOf = (a: Pick<AppointmentListItem, 'booking_users'>) => a.booking_users.map((u) => `${u.first_name} ${u.last_name}`).join(', ');
 

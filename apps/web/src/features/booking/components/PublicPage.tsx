@@ -1,5 +1,3 @@
-// Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
-import '@vireo/contracts/zod-messages';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

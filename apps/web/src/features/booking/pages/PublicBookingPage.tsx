@@ -1,3 +1,5 @@
+// Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
+import '@vireo/contracts/zod-messages';
 import Alert from '@mui/material/Alert';
 import { BOOKING_MSG, ServiceName } from '@vireo/contracts';
 import { useState } from 'react';

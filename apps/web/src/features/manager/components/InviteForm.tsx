@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useInvite } from '../api';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../lib/messageText';
 
 /** Invites one employee, or a pasted list, by e-mail; each gets a link to create their account. */
 export function InviteForm() {
@@ -15,6 +16,7 @@ export function InviteForm() {
   const invite = useInvite();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const messageText = useMessageText();
   const [outcomes, setOutcomes] = useState<InvitationResponse['invitations'] | null>(null);
 
   const send = () => {
@@ -29,7 +31,7 @@ export function InviteForm() {
         setOutcomes(result);
         setText('');
       },
-      onError: (error) => setProblem(error instanceof ApiError ? error.message : t('invite.error')),
+      onError: (error) => setProblem(error instanceof ApiError ? messageText(error.message) : t('invite.error')),
     });
   };
 

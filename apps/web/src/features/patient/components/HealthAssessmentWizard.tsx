@@ -22,6 +22,7 @@ import { useSubmitAssessment } from '../api';
 import { ConditionChecklist } from './ConditionChecklist';
 import { RiskResult } from './RiskResult';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../lib/messageText';
 
 /** One form across the steps: step 0 is the contract's AboutYouStep, steps 1 and 2 a ConditionChoice each. */
 const WizardSchema = AboutYouStep.extend({ health: ConditionChoice, family: ConditionChoice });
@@ -34,6 +35,7 @@ const ABOUT_YOU_FIELDS = ['sex', 'height', 'weight', 'smoking'] as const;
 const RESULT_STEP = 3;
 
 function NumberInput({ control, name, label, min, max }: { control: Control<WizardValues>; name: 'height' | 'weight'; label: string; min: number; max: number }) {
+  const messageText = useMessageText();
   return (
     <Controller
       control={control}
@@ -49,7 +51,7 @@ function NumberInput({ control, name, label, min, max }: { control: Control<Wiza
           onBlur={field.onBlur}
           onChange={(event) => field.onChange(event.target.value === '' ? undefined : Number(event.target.value))}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? ' '}
+          helperText={fieldState.error?.message ? messageText(fieldState.error.message) : ' '}
           slotProps={{ htmlInput: { min, max, step: 'any', inputMode: 'decimal' } }}
           sx={{ maxWidth: 240 }}
         />
@@ -60,6 +62,7 @@ function NumberInput({ control, name, label, min, max }: { control: Control<Wiza
 
 function AboutYou({ control }: { control: Control<WizardValues> }) {
   const { t } = useTranslation('patient');
+  const messageText = useMessageText();
   return (
     <Stack spacing={3}>
       <Controller
@@ -73,7 +76,7 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
                 <FormControlLabel key={sex} value={sex} control={<Radio />} label={sex === 'Female' ? t('health.female') : t('health.male')} />
               ))}
             </RadioGroup>
-            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
+            <FormHelperText>{fieldState.error?.message ? messageText(fieldState.error.message) : ' '}</FormHelperText>
           </FormControl>
         )}
       />
@@ -95,7 +98,7 @@ function AboutYou({ control }: { control: Control<WizardValues> }) {
               <FormControlLabel value="yes" control={<Radio />} label={t('health.yes')} />
               <FormControlLabel value="no" control={<Radio />} label={t('health.no')} />
             </RadioGroup>
-            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
+            <FormHelperText>{fieldState.error?.message ? messageText(fieldState.error.message) : ' '}</FormHelperText>
           </FormControl>
         )}
       />
@@ -112,6 +115,7 @@ export function HealthAssessmentWizard() {
   const { t } = useTranslation('patient');
   const session = useCurrentSession();
   const { showToast } = useToast();
+  const messageText = useMessageText();
   const submit = useSubmitAssessment();
   const stepLabels = t('health.steps', { returnObjects: true });
   const steps = useMemo(() => STEP_KEYS.map((key, index) => ({ key, label: stepLabels[index]!, schema: STEP_SCHEMAS[index] })), [stepLabels]);
@@ -168,7 +172,7 @@ export function HealthAssessmentWizard() {
                 legend={step === 1 ? t('health.ownQuestion') : t('health.familyQuestion')}
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldState.error?.message}
+                error={fieldState.error?.message === undefined ? undefined : messageText(fieldState.error.message)}
               />
             )}
           />

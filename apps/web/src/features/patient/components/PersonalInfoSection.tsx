@@ -16,6 +16,7 @@ import { TextInput } from '../../../components/TextInput';
 import { UkDates } from './UkDates';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../lib/messageText';
 
 const Telephone = UpdateUserRequest.shape.telephone.unwrap().unwrap();
 
@@ -63,6 +64,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
   const schema = useMemo(() => personalDetailsForm(t), [t]);
   const update = useUpdatePersonalDetails(user.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const messageText = useMessageText();
   const { control, handleSubmit, setError } = useForm<PersonalDetailsValues, unknown, z.output<PersonalDetailsForm>>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -90,7 +92,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 520 }}>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && <Alert severity="error">{messageText(failure)}</Alert>}
       <TextInput control={control} name="first_name" label={t('personal.firstName')} required autoComplete="given-name" />
       <TextInput control={control} name="last_name" label={t('personal.lastName')} required autoComplete="family-name" />
       <Controller
@@ -110,7 +112,7 @@ function PersonalInfoForm({ user, onDone }: { user: PublicUser; onDone: (saved: 
                 required: true,
                 onBlur: field.onBlur,
                 error: Boolean(fieldState.error),
-                helperText: fieldState.error?.message ?? t('personal.dateFormat'),
+                helperText: fieldState.error?.message ? messageText(fieldState.error.message) : t('personal.dateFormat'),
               },
             }}
           />

@@ -14,7 +14,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api';
 import { Link as RouterLink } from 'react-router';
-import { statusLabel, useServiceName } from '../../appointments';
+import { StatusLabel, useServiceName } from '../../appointments';
 import { formatDate, formatTime, zoneLabel } from '../../booking';
 import { QueryState } from '../../../components/QueryState';
 
@@ -64,7 +64,9 @@ function AppointmentTable({ heading, empty, rows }: { heading: string; empty: st
                 <TableRow key={row.id}>
                   <TableCell>{service(row.type)}</TableCell>
                   <TableCell>{when(row, locale)}</TableCell>
-                  <TableCell>{statusLabel(row.status)}</TableCell>
+                  <TableCell>
+                    <StatusLabel status={row.status} />
+                  </TableCell>
                   <TableCell>
                     {row.manage_link && (
                       <Button

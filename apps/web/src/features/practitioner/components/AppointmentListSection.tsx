@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import type { ListPage } from '../../appointments';
 import { AppointmentsTable, type AppointmentColumnId } from './AppointmentsTable';
 import { useTranslation } from 'react-i18next';
+import { MessageText } from '../../../lib/messageText';
 
 export interface AppointmentListSectionProps {
   title: string;
@@ -21,7 +22,7 @@ export interface AppointmentListSectionProps {
   /** Whether the list's time frame is a custom one (only those warn, spec 2 §2.1). */
   custom: boolean;
   isLoading: boolean;
-  /** The failure to show instead of the table ('Error fetching appointments' unless the service said more). */
+  /** The failure to show instead of the table ('Error fetching appointments' unless the service said more, in the interface's language). */
   error: string | null;
   columns: readonly AppointmentColumnId[];
   actions?: (appointment: AppointmentListItem) => ReactNode;
@@ -43,7 +44,9 @@ export function AppointmentListSection({ title, filter, appointments, total, pag
         </Alert>
       )}
       {error ? (
-        <Alert severity="error">{error}</Alert>
+        <Alert severity="error">
+          <MessageText message={error} />
+        </Alert>
       ) : isLoading ? (
         <LinearProgress aria-label={`${title}: ${t('loading')}`} />
       ) : (

@@ -7,7 +7,8 @@ import { useId, useState } from 'react';
 import { useToast } from '../../../components/toast/toastContext';
 import { useCurrentSession } from '../../../lib/session';
 import { changeStatus, useRefreshBooking } from '../api';
-import { actsAsPractitioner, appointmentActions, hasAnyAction, statusLabel } from '../appointments';
+import { StatusLabel } from '../../appointments';
+import { actsAsPractitioner, appointmentActions, hasAnyAction } from '../appointments';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
 import { useTranslation } from 'react-i18next';
 
@@ -59,7 +60,7 @@ export function AppointmentStatusActions({ appointment, nested = false }: Appoin
         )}
         {actions.statuses.map((status) => (
           <Button key={status} variant="outlined" disabled={busy} onClick={() => void setStatus(status)}>
-            {statusLabel(status)}
+            <StatusLabel status={status} />
           </Button>
         ))}
         {actions.release && (

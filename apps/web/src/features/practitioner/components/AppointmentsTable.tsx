@@ -1,8 +1,8 @@
 import type { AppointmentListItem, ListSortField } from '@vireo/contracts';
 import { ServerDataTable, type DataColumn } from '../../../components/DataTable';
-import { ServiceName } from '../../appointments';
+import { ServiceName, StatusLabel } from '../../appointments';
 import type { ListPage } from '../../appointments';
-import { formatDay, formatTime, patientNames, statusLabel } from '../appointments';
+import { formatDay, formatTime, patientNames } from '../appointments';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ const columnsOf = (t: TFunction<'practitioner'>): Record<AppointmentColumnId, Co
   date: { id: 'date', label: t('columns.date'), render: (a) => formatDay(a.start_time), sortField: 'start_time' },
   time: { id: 'time', label: t('columns.time'), render: (a) => `${formatTime(a.start_time)}–${formatTime(a.end_time)}`, sortField: 'time' },
   type: { id: 'type', label: t('columns.type'), render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
-  status: { id: 'status', label: t('columns.status'), render: (a) => statusLabel(a.status), sortField: 'status' },
+  status: { id: 'status', label: t('columns.status'), render: (a) => <StatusLabel status={a.status} />, sortField: 'status' },
   patient: { id: 'patient', label: t('columns.patient'), render: patientNames, sortField: 'patient' },
   people: { id: 'people', label: t('columns.people'), render: (a) => a.booking_users.length, sortField: 'people' },
   reference: { id: 'reference', label: t('columns.reference'), render: (a) => a.provider_booking_reference ?? '', sortField: 'reference' },

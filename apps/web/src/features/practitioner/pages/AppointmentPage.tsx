@@ -20,12 +20,13 @@ import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useCurrentSession } from '../../../lib/session';
-import { ServiceName } from '../../appointments';
+import { ServiceName, StatusLabel } from '../../appointments';
 import { addNote, useAppointment, useRefreshBooking } from '../api';
-import { actsAsPractitioner, formatDay, formatDayTime, statusLabel } from '../appointments';
+import { actsAsPractitioner, formatDay, formatDayTime } from '../appointments';
 import { AppointmentStatusActions } from '../components/AppointmentStatusActions';
 import { usePresenceHeartbeat } from '../components/PractitionerWorkspace';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../lib/messageText';
 
 type NoteInput = z.infer<typeof NoteRequest>;
 
@@ -48,7 +49,7 @@ function Details({ appointment }: { appointment: Appointment }) {
     [t('appointment.end'), formatDayTime(appointment.end_time)],
     [t('appointment.type'), <ServiceName code={appointment.type} />],
     [t('appointment.testType'), appointment.test_type],
-    [t('appointment.status'), statusLabel(appointment.status)],
+    [t('appointment.status'), <StatusLabel status={appointment.status} />],
     [t('appointment.language'), appointment.language],
     [t('appointment.reference'), appointment.provider_booking_reference ?? ''],
     [t('appointment.practitioner'), appointment.practitioner?.user_name ?? ''],
@@ -105,6 +106,7 @@ function BookingUsers({ people }: { people: BookingUser[] }) {
 
 function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: boolean }) {
   const { t } = useTranslation('practitioner');
+  const messageText = useMessageText();
   const { showToast } = useToast();
   const refresh = useRefreshBooking();
   const form = useForm<NoteInput>({ resolver: zodResolver(NoteRequest), defaultValues: { content: '' } });
@@ -119,6 +121,7 @@ function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: 
     }
   });
   const error = form.formState.errors.content?.message;
+  const errorText = error === undefined ? undefined : messageText(error);
   return (
     <>
       {appointment.notes.length === 0 ? (
@@ -138,7 +141,7 @@ function Notes({ appointment, canWrite }: { appointment: Appointment; canWrite: 
       )}
       {canWrite && (
         <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={1} sx={{ maxWidth: 600 }}>
-          <TextField label={t('appointment.note')} multiline minRows={2} {...form.register('content')} error={Boolean(error)} helperText={error} />
+          <TextField label={t('appointment.note')} multiline minRows={2} {...form.register('content')} error={Boolean(error)} helperText={errorText} />
           <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
             {t('appointment.addNote')}
           </Button>
@@ -161,7 +164,9 @@ function StatusChanges({ appointment }: { appointment: Appointment }) {
       <TableBody>
         {[...appointment.status_changes].reverse().map((change, index) => (
           <TableRow key={`${change.created_at}-${index}`}>
-            <TableCell>{statusLabel(change.changed_to as AppointmentStatus)}</TableCell>
+            <TableCell>
+              <StatusLabel status={change.changed_to as AppointmentStatus} />
+            </TableCell>
             <TableCell>{formatDayTime(change.created_at)}</TableCell>
           </TableRow>
         ))}

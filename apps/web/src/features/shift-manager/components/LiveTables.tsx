@@ -11,7 +11,8 @@ import { ServiceName } from '../../appointments';
 import type { ListPage } from '../../appointments';
 import { AppointmentPageTable } from './AppointmentPageTable';
 import { useAppointmentSearch, useClaimable, useMakeWaiting, useShiftOverview, POLL } from '../api';
-import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
+import { StatusLabel } from '../../appointments';
+import { formatDayTime, formatTime, peopleOf } from '../format';
 import { useNow } from '../useNow';
 import { useTranslation } from 'react-i18next';
 
@@ -42,7 +43,7 @@ export function LiveStatusTable({ now, dayStart }: { now: number; dayStart: numb
     { id: 'test', label: t('liveStatus.test'), render: (a) => <ServiceName code={a.type} />, sortField: 'type' },
     { id: 'people', label: t('liveStatus.people'), render: peopleOf },
     { id: 'practitioner', label: t('liveStatus.practitioner'), render: (a) => a.practitioner?.user_name ?? '', sortField: 'practitioner' },
-    { id: 'status', label: t('liveStatus.status'), render: (a) => statusLabel(a.status), sortField: 'status' },
+    { id: 'status', label: t('liveStatus.status'), render: (a) => <StatusLabel status={a.status} />, sortField: 'status' },
     {
       id: 'actions',
       label: t('liveStatus.actions'),

@@ -22,6 +22,7 @@ import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useDoctorMutations, useDoctorShifts, useDoctors } from '../api';
 import { formatDayTime, formatTime, londonDayStart, nowSeconds } from '../format';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../lib/messageText';
 
 const DOCTOR_FIELDS: FieldPath<CreateDoctorRequest>[] = ['first_name', 'last_name', 'email', 'telephone'];
 
@@ -29,6 +30,8 @@ const fullName = (d: Doctor) => `${d.first_name} ${d.last_name}`;
 
 function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('shift-manager');
+  const messageText = useMessageText();
+  const fieldError = (message: string | undefined) => (message === undefined ? undefined : messageText(message));
   const { showToast } = useToast();
   const { create } = useDoctorMutations();
   const form = useForm<CreateDoctorRequest>({ resolver: zodResolver(CreateDoctorRequest), defaultValues: { first_name: '', last_name: '', email: '' } });
@@ -53,10 +56,10 @@ function CreateDoctorDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id="create-doctor-title">{t('doctors.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('doctors.firstName')} required {...form.register('first_name')} error={!!errors.first_name} helperText={errors.first_name?.message} autoComplete="off" />
-            <TextField label={t('doctors.lastName')} required {...form.register('last_name')} error={!!errors.last_name} helperText={errors.last_name?.message} autoComplete="off" />
-            <TextField label={t('doctors.email')} type="email" required {...form.register('email')} error={!!errors.email} helperText={errors.email?.message} autoComplete="off" />
-            <TextField label={t('doctors.telephone')} type="tel" {...form.register('telephone')} error={!!errors.telephone} helperText={errors.telephone?.message} autoComplete="off" />
+            <TextField label={t('doctors.firstName')} required {...form.register('first_name')} error={!!errors.first_name} helperText={fieldError(errors.first_name?.message)} autoComplete="off" />
+            <TextField label={t('doctors.lastName')} required {...form.register('last_name')} error={!!errors.last_name} helperText={fieldError(errors.last_name?.message)} autoComplete="off" />
+            <TextField label={t('doctors.email')} type="email" required {...form.register('email')} error={!!errors.email} helperText={fieldError(errors.email?.message)} autoComplete="off" />
+            <TextField label={t('doctors.telephone')} type="tel" {...form.register('telephone')} error={!!errors.telephone} helperText={fieldError(errors.telephone?.message)} autoComplete="off" />
           </Stack>
         </DialogContent>
         <DialogActions>

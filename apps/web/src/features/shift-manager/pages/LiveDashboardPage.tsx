@@ -15,6 +15,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
 import { useServiceName } from '../../appointments';
+import { PractitionerCall } from '../../video';
 import type { ListPage } from '../../appointments';
 import { POLL, useAppointmentSearch } from '../api';
 import { AppointmentPageTable } from '../components/AppointmentPageTable';
@@ -25,11 +26,12 @@ import { useTranslation } from 'react-i18next';
 
 const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
 
-function JoinLink({ appointment }: { appointment: AppointmentListItem }) {
+/** Join hosts the appointment's video room in the right-hand panel (spec 2 §2.2). */
+function JoinButton({ appointment, onJoin }: { appointment: AppointmentListItem; onJoin: (id: string) => void }) {
   const { t } = useTranslation('shift-manager');
   const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" variant="contained" component="a" href={`/practitioner/video-appointment?appointmentId=${appointment.id}`} target="_blank" rel="noopener" aria-label={`${t('live.join')}: ${name} ${formatDayTime(appointment.start_time)}`}>
+    <Button size="small" variant="contained" onClick={() => onJoin(appointment.id)} aria-label={`${t('live.join')}: ${name} ${formatDayTime(appointment.start_time)}`}>
       {t('live.join')}
     </Button>
   );
@@ -46,7 +48,7 @@ function SelectButton({ appointment, onSelect }: { appointment: AppointmentListI
 }
 
 /** Waiting Rooms (ON_HOLD, oldest status change first; timer red at 15 minutes) and Next Appointments. */
-function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id: string) => void }) {
+function Rooms({ userId, onSelect, onJoin }: { userId: string | undefined; onSelect: (id: string) => void; onJoin: (id: string) => void }) {
   const { t } = useTranslation('shift-manager');
   const now = useNow();
   const [range, setRange] = useState<NextRange>('today');
@@ -66,12 +68,12 @@ function Rooms({ userId, onSelect }: { userId: string | undefined; onSelect: (id
         </Typography>
       ),
     },
-    { id: 'join', label: t('live.join'), render: (a) => <JoinLink appointment={a} /> },
+    { id: 'join', label: t('live.join'), render: (a) => <JoinButton appointment={a} onJoin={onJoin} /> },
   ];
   const nextColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
     { id: 'test', label: t('live.test'), render: (a) => <SelectButton appointment={a} onSelect={onSelect} />, sortField: 'type' },
     { id: 'time', label: t('live.time'), render: (a) => formatDayTime(a.start_time), sortField: 'start_time' },
-    { id: 'join', label: t('live.join'), render: (a) => <JoinLink appointment={a} /> },
+    { id: 'join', label: t('live.join'), render: (a) => <JoinButton appointment={a} onJoin={onJoin} /> },
   ];
   return (
     <Stack spacing={3}>
@@ -119,6 +121,7 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
     const { pathname } = useLocation();
     const myRooms = pathname.endsWith('/my-rooms');
     const [selected, setSelected] = useState<string | null>(null);
+    const [joined, setJoined] = useState<string | null>(null);
     // A practitioner's lists are their own anyway; My Rooms narrows a shift manager's to appointments assigned to them.
     const userId = myRooms ? session.user.id : undefined;
     return (
@@ -132,10 +135,16 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
         </Tabs>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 2 }}>
           <Paper sx={{ p: 2 }}>
-            <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} />
+            <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} onJoin={setJoined} />
           </Paper>
           <Paper sx={{ p: 2 }} component="section" aria-label={t('live.room')}>
-            {selected ? <AppointmentSummary appointmentId={selected} /> : <Typography>{t('live.chooseAppointment')}</Typography>}
+            {joined ? (
+              <PractitionerCall key={joined} appointmentId={joined} onClose={() => setJoined(null)} />
+            ) : selected ? (
+              <AppointmentSummary appointmentId={selected} />
+            ) : (
+              <Typography>{t('live.chooseAppointment')}</Typography>
+            )}
           </Paper>
         </Box>
       </Stack>

@@ -24,19 +24,22 @@ import { ApiError } from '../../../lib/api';
 import { ServiceName } from '../../appointments';
 import { AppointmentStatusActions } from '../../practitioner';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
-import { formatDayTime, formatTime, peopleOf, statusLabel } from '../format';
+import { useMessageText, useStatusLabel } from '../../../lib/messageText';
+import { formatDayTime, formatTime, peopleOf } from '../format';
 import { useTranslation } from 'react-i18next';
 
 /** The slots of one shift grouped by hour: three 20-minute checkboxes per hour (spec 2 §2.2). */
 function ShiftSlots({ shiftId }: { shiftId: string }) {
   const { t } = useTranslation('shift-manager');
+  const messageText = useMessageText();
+  const statusLabel = useStatusLabel();
   const { showToast } = useToast();
   const slots = useShiftSlots(shiftId);
   const { reassign, release } = useSlotMutations(shiftId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState('');
   const [confirming, setConfirming] = useState(false);
-  if (slots.isError) return <Alert severity="error">{slots.error instanceof ApiError ? slots.error.message : t('error')}</Alert>;
+  if (slots.isError) return <Alert severity="error">{slots.error instanceof ApiError ? messageText(slots.error.message) : t('error')}</Alert>;
   if (!slots.data) return <PageLoader />;
   const { shift, colleagues, can_reassign } = slots.data;
   const all = slots.data.slots;
@@ -134,9 +137,11 @@ function ShiftSlots({ shiftId }: { shiftId: string }) {
 /** An appointment with the status actions open to the viewer, its notes and status changes. */
 export function AppointmentSummary({ appointmentId }: { appointmentId: string }) {
   const { t } = useTranslation('shift-manager');
+  const messageText = useMessageText();
+  const statusLabel = useStatusLabel();
   const appointment = useAppointment(appointmentId);
   const history = useNotesHistory(appointmentId);
-  if (appointment.isError) return <Alert severity="error">{appointment.error instanceof ApiError ? appointment.error.message : t('error')}</Alert>;
+  if (appointment.isError) return <Alert severity="error">{appointment.error instanceof ApiError ? messageText(appointment.error.message) : t('error')}</Alert>;
   if (!appointment.data) return <PageLoader />;
   const a = appointment.data.appointment;
   return (
