@@ -26,8 +26,11 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
 /** Serialises migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK = 72_190_401;
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for 'memory://'). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for 'memory://'),
+ * started from `snapshot` (a PGlite data directory dump) when one is given.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; snapshot?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -38,7 +41,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await fs.mkdir(options.dataDir, { recursive: true });
     dataDir = path.join(options.dataDir, 'pglite');
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create({ dataDir, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

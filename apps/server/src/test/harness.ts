@@ -75,10 +75,11 @@ export async function createHarness(
   const sharedUrl = inject('postgresUrl');
   const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
   const postgresUrl = scratch?.url ?? sharedUrl;
+  const snapshot = inject('pgliteSnapshot');
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
-    : await openDatabase({ dataDir: 'memory://' });
-  if (!sharedUrl || scratch) await migrateDatabase(database);
+    : await openDatabase({ dataDir: 'memory://', ...(snapshot ? { snapshot: new Blob([await fs.readFile(snapshot)]) } : {}) });
+  if (scratch || (!postgresUrl && !snapshot)) await migrateDatabase(database);
   const clock = new ManualClock(TEST_START);
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
