@@ -78,6 +78,26 @@ export default tseslint.config(
   },
   ...FRONT_DOORS,
   {
+    // The server reads the time from its Clock (tests move it), never from the machine: the API suite
+    // runs at fixed instants, and at shifted ones for the rules of days and hours in London.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/clock.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Read the time from the app's Clock (ctx.clock.now()), not Date.now()." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Read the time from the app's Clock (ctx.clock.now()), not new Date()." },
+      ],
+    },
+  },
+  {
+    // Server tests start their clocks at fixed instants; Date.now() is left them for deadlines and unique names.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Start test clocks at fixed instants, never at the real now.' }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -16,7 +16,7 @@ const ctx = createContext(config, database, systemClock, new Jobs(boss));
 await ctx.sealer.ready();
 await ctx.mailer.sealRecordedBodies(database.db);
 await seedProducts(ctx.commerce);
-if (config.seedDemo) await seedDemo(database.db, ctx.userdata);
+if (config.seedDemo) await seedDemo(database.db, ctx.clock.now(), ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();
 await startProcessor(ctx.processor);

@@ -37,7 +37,7 @@ const SEED_LOCK = 72_190_402;
  * accounts' grants).
  * With the user-data service it also seeds Demo Ltd's health records (results with their PDF letters).
  */
-export async function seedDemo(db: Db, userdata?: UserdataDeps, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, userdata?: UserdataDeps): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);

@@ -394,13 +394,14 @@ describe('health-data audit of a page: one record per reader, appointment and 15
   }
   /** A session opened at the test clock's time, so it is valid at the fixed instants these tests read at. */
   const sessionOf = async (user: TestUser) => (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
-  /** Runs `test` with the clock at `instant`, then gives the other tests the real time back. */
+  /** Runs `test` with the clock at `instant`, then gives the other tests their instant back. */
   async function readingAt(instant: string, test: () => Promise<void>): Promise<void> {
+    const before = h.clock.now();
     try {
       h.clock.set(new Date(instant));
       await test();
     } finally {
-      h.clock.set(new Date());
+      h.clock.set(before);
     }
   }
 
