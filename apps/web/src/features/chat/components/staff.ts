@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIVE } from '@vireo/contracts';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useCurrentSession } from '../../../lib/session';
 import { useLiveTopic } from '../../../lib/useLive';
 import { chatKeys, type ChatCaller } from '../api';
@@ -33,9 +33,14 @@ function chime(): void {
   }
 }
 
-/** Keeps the staff's chat lists and counts current from the live `chat` topic; a new claimable chat chimes. */
+/**
+ * Keeps the staff's chat lists and counts current from the live `chat` topic; a new claimable chat
+ * chimes. The subscription's first sync refetches nothing (the lists' own first fetches are fresh:
+ * one request per list on a page's first load); a later one (a reconnect) refetches them all.
+ */
 export function useStaffChatLive(onClaimable?: () => void): void {
   const queryClient = useQueryClient();
+  const synced = useRef(false);
   useLiveTopic(
     'chat',
     (event) => {
@@ -46,6 +51,9 @@ export function useStaffChatLive(onClaimable?: () => void): void {
       }
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     },
-    () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+    () => {
+      if (synced.current) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      synced.current = true;
+    },
   );
 }
