@@ -13,7 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ProductLogo } from '../../components/ProductLogo';
-import { ClaimableBadge } from '../../features/booking';
+import { ClaimableBadge } from '../../features/claimable';
 import { useCurrentSession } from '../../lib/session';
 import { DrawerNav } from './DrawerNav';
 import { LanguageSwitch } from './LanguageSwitch';

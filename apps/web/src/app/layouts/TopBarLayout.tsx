@@ -7,7 +7,7 @@ import { dashboardPath } from '@vireo/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ProductLogo } from '../../components/ProductLogo';
-import { ClaimableBadge } from '../../features/booking';
+import { ClaimableBadge } from '../../features/claimable';
 import { useCurrentSession } from '../../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PartnerLogo } from './PartnerLogo';

@@ -1,4 +1,3 @@
-export { ClaimableBadge } from './components/ClaimableBadge';
 export { formatCountdown, formatDate, formatTime, zoneLabel } from './time';
 // The customer's video appointment landing page shares the public pages' frame, summary and info call.
 export { useAppointmentInfo, useServices } from './api';

@@ -1,6 +1,6 @@
 import { can } from '@vireo/contracts';
 import { lazy, Suspense } from 'react';
-import { useCurrentSession } from '../../../lib/session';
+import { useCurrentSession } from '../../lib/session';
 
 /** The count, its query and the live client load only for the staff who claim appointments (GET /getclaimappointments/count). */
 const ClaimableCount = lazy(() => import('./ClaimableCount').then((m) => ({ default: m.ClaimableCount })));

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { BOOKING_LIVE, ClaimableCountResponse, claimableBadgeText, type AppointmentStatus } from '@vireo/contracts';
-import { apiRequest } from '../../../lib/api';
-import { useLiveQuery } from '../../../lib/useLive';
+import { apiRequest } from '../../lib/api';
+import { useLiveQuery } from '../../lib/useLive';
 
 /** While the live socket is down the count is polled as often as the claimable list (spec 2 §9: 5 s). */
 const POLL_MS = 5_000;
