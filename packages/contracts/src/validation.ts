@@ -16,11 +16,16 @@ import { text } from './text';
 
 export { MULTI_LINE_TEXT, SINGLE_LINE_TEXT, multilineText, text } from './text';
 
-export const Email = text().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
-export const PersonName = text().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, 'Use letters and spaces only');
-export const Password = text()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX);
+/** The texts of the shared field rules below (the web app shows them in German too). */
+export const VALIDATION_MSG = {
+  email: 'Enter a valid e-mail address',
+  personName: 'Use letters and spaces only',
+  passwordTooShort: `Use at least ${PASSWORD_MIN} characters`,
+} as const;
+
+export const Email = text().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, VALIDATION_MSG.email);
+export const PersonName = text().trim().min(NAME_MIN).max(NAME_MAX).regex(NAME_PATTERN, VALIDATION_MSG.personName);
+export const Password = text().min(PASSWORD_MIN, VALIDATION_MSG.passwordTooShort).max(PASSWORD_MAX);
 export const EpochSeconds = z.number().int();
 export const Uuid = z.uuid();
 

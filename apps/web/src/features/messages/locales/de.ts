@@ -61,6 +61,11 @@ const de: MessagesTranslation = {
     invalid: 'Geben Sie einen gültigen Wert ein.',
     unknownField: 'Dieses Feld ist hier nicht zulässig.',
   },
+  VALIDATION_MSG: {
+    email: 'Geben Sie eine gültige E-Mail-Adresse ein',
+    personName: 'Verwenden Sie nur Buchstaben und Leerzeichen',
+    passwordTooShort: 'Verwenden Sie mindestens 10 Zeichen',
+  },
   TELEPHONE: { invalid: 'Geben Sie eine gültige Telefonnummer ein' },
   HEALTH_TEXT: {
     height: 'Geben Sie Ihre Größe (cm) ein',

@@ -70,6 +70,11 @@ const en = {
     invalid: 'Enter a valid value.',
     unknownField: 'This field is not accepted here.',
   },
+  VALIDATION_MSG: {
+    email: 'Enter a valid e-mail address',
+    personName: 'Use letters and spaces only',
+    passwordTooShort: 'Use at least 10 characters',
+  },
   TELEPHONE: {
     invalid: 'Enter a valid phone number',
   },
