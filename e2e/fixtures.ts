@@ -14,14 +14,16 @@ export const DEMO = {
   traveller: 'traveller@demo.test',
 } as const;
 
-/** Signs in the way a person does: /login → the identity page → /verify-token → the dashboard. */
+/**
+ * Signs in through the login API and opens /verify-token with the one-time token it answers, as the
+ * identity page's form does, landing on the role's dashboard. The form itself has its own tests
+ * (identity.spec.ts); the rest start from a signed-in page without loading the login pages each time.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Login with Vireo' }).click();
-  await expect(page).toHaveURL(/\/identity\/sign-in/);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const auth = await page.request.post('/api/login/auth', { data: { email, password } });
+  expect(auth.ok(), `signing in as ${email}`).toBe(true);
+  const { token } = (await auth.json()) as { token: string };
+  await page.goto(`/verify-token?token=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/[a-z0-9_]+\/dashboard$/);
 }
 

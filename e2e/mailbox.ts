@@ -1,4 +1,6 @@
+import http from 'node:http';
 import net from 'node:net';
+import { mailboxPort } from './playwright.config';
 
 export interface CapturedMail {
   to: string[];
@@ -12,10 +14,12 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /**
- * A minimal SMTP server that keeps every message it receives, so browser tests can follow the
- * links Vireo e-mails (the e2e server's SMTP_URL points here).
+ * The run's mailbox, started once by the global setup (mailbox-setup.ts): a minimal SMTP server that
+ * keeps every message the e2e server sends (its SMTP_URL points here), and lists them as JSON over
+ * HTTP on `httpPort` for the tests, whichever worker they run in. Browser tests follow the links
+ * Vireo e-mails this way.
  */
-export async function openMailbox(port: number): Promise<{ messages: CapturedMail[]; waitFor: (to: string) => Promise<CapturedMail>; close: () => Promise<void> }> {
+export async function startMailbox(smtpPort: number, httpPort: number): Promise<() => Promise<void>> {
   const messages: CapturedMail[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
@@ -58,21 +62,46 @@ export async function openMailbox(port: number): Promise<{ messages: CapturedMai
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
+  const listing = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(messages));
   });
-  return {
-    messages,
-    async waitFor(to) {
-      // Up to 30 s: e-mails go out through the outbox relay, which retries a failed attempt 15 s later.
-      for (let attempt = 0; attempt < 300; attempt += 1) {
-        const found = messages.find((message) => message.to.includes(to));
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no e-mail arrived for ${to}`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  const listen = (what: net.Server, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      what.once('error', reject);
+      what.listen(port, '127.0.0.1', resolve);
+    });
+  await listen(server, smtpPort);
+  await listen(listing, httpPort);
+  const close = (what: net.Server) => new Promise<void>((resolve) => what.close(() => resolve()));
+  return async () => {
+    await close(listing);
+    await close(server);
   };
 }
+
+/** The messages the run's mailbox has received so far, oldest first. */
+async function received(): Promise<CapturedMail[]> {
+  const response = await fetch(`http://127.0.0.1:${mailboxPort}/`);
+  return (await response.json()) as CapturedMail[];
+}
+
+export const mailbox = {
+  /** Every message so far, or those to `to`. */
+  async list(to?: string): Promise<CapturedMail[]> {
+    const all = await received();
+    return to === undefined ? all : all.filter((message) => message.to.includes(to));
+  },
+  /**
+   * The first message to `to` (that `matches`, when given), waiting up to 30 s: e-mails go out
+   * through the outbox relay, which retries a failed attempt 15 s later.
+   */
+  async waitFor(to: string, matches: (message: CapturedMail) => boolean = () => true): Promise<CapturedMail> {
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const found = (await mailbox.list(to)).find(matches);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no e-mail arrived for ${to}`);
+  },
+};

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
-import { openMailbox } from '../mailbox';
-import { smtpPort } from '../playwright.config';
+import { mailbox } from '../mailbox';
 
 /**
  * The customer's video appointment landing page (/appointment, spec 2 §2.3, §4.1, §9). Each test books
@@ -255,18 +254,13 @@ test.describe('practitioner face-to-face appointment page (/practitioner/face-to
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${new URL(page.url()).origin}/appointment?appointmentId=${booking.id}`);
 
-    const mailbox = await openMailbox(smtpPort);
-    try {
-      await panel.getByRole('button', { name: 'Email Alternative Link to Customer' }).click();
-      await expect(page.getByText('Alternative Link has been sent successfully')).toBeVisible();
-      const alternative = panel.getByRole('link', { name: 'Join on alternative video link' });
-      await expect(alternative).toHaveAttribute('href', new RegExp(`/appointment\\?appointmentId=${booking.id}&room=alt-`));
-      const href = (await alternative.getAttribute('href'))!;
-      // The booking's own confirmation may still be on its way to the same address: wait for the one with the link.
-      await expect.poll(() => mailbox.messages.some((m) => m.to.includes(booking.email) && m.text.includes(href)), { timeout: 30_000 }).toBe(true);
-    } finally {
-      await mailbox.close();
-    }
+    await panel.getByRole('button', { name: 'Email Alternative Link to Customer' }).click();
+    await expect(page.getByText('Alternative Link has been sent successfully')).toBeVisible();
+    const alternative = panel.getByRole('link', { name: 'Join on alternative video link' });
+    await expect(alternative).toHaveAttribute('href', new RegExp(`/appointment\\?appointmentId=${booking.id}&room=alt-`));
+    const href = (await alternative.getAttribute('href'))!;
+    // The booking's own confirmation may still be on its way to the same address: wait for the one with the link.
+    await mailbox.waitFor(booking.email, (m) => m.text.includes(href));
   });
 
   test('another practitioner’s appointment is not found', async ({ page, request }) => {

@@ -1,7 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
-import { openMailbox } from '../mailbox';
-import { smtpPort } from '../playwright.config';
+import { mailbox } from '../mailbox';
 
 // Two browsers and live delivery on a shared machine: more patience than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -23,7 +22,6 @@ async function startChat(page: Page, name: string, email: string) {
 
 test.describe('chats', () => {
   test('a customer starts a chat, a shift manager claims it live, they write to each other, closing is shown and the transcript e-mailed', async ({ browser }) => {
-    const mailbox = await openMailbox(smtpPort);
     const staffContext = await browser.newContext();
     const customerContext = await browser.newContext();
     try {
@@ -85,7 +83,6 @@ test.describe('chats', () => {
     } finally {
       await staffContext.close();
       await customerContext.close();
-      await mailbox.close();
     }
   });
 

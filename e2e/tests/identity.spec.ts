@@ -1,8 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { createDemoLtdPatient } from '../accounts';
 import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures';
-import { openMailbox } from '../mailbox';
-import { smtpPort } from '../playwright.config';
+import { mailbox } from '../mailbox';
 
 /** The computed styles that make the look: colours and font. */
 const looks = (element: Locator) =>
@@ -33,41 +32,36 @@ test.describe('identity pages', () => {
 
   test('a forgotten password is reset through the e-mailed link, which works once', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
-    const mailbox = await openMailbox(smtpPort);
-    try {
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'Login with Vireo' }).click();
-      await page.getByRole('link', { name: 'Forgot password?' }).click();
-      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Missing details.');
-      await page.getByLabel('E-mail address').fill(patient.email);
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expect(page.getByRole('status')).toContainText('If an account uses that address, we have e-mailed it a link');
-      await expectAccessible(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login with Vireo' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Missing details.');
+    await page.getByLabel('E-mail address').fill(patient.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toContainText('If an account uses that address, we have e-mailed it a link');
+    await expectAccessible(page);
 
-      const mail = await mailbox.waitFor(patient.email);
-      const link = /https?:\/\/[^\s]+\/identity\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
-      expect(link).toBeDefined();
-      await page.goto(link!);
-      await expect(page.getByText(`Choose a new password for ${patient.email}`)).toBeVisible();
-      await expectAccessible(page);
-      await page.getByLabel('New password', { exact: true }).fill('a new e2e password');
-      await page.getByLabel('Confirm new password').fill('another e2e password');
-      await page.getByRole('button', { name: 'Set new password' }).click();
-      await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
-      await page.getByLabel('New password', { exact: true }).fill('a new e2e password');
-      await page.getByLabel('Confirm new password').fill('a new e2e password');
-      await page.getByRole('button', { name: 'Set new password' }).click();
-      await expect(page.getByRole('status')).toContainText('Your password has been changed');
+    const mail = await mailbox.waitFor(patient.email);
+    const link = /https?:\/\/[^\s]+\/identity\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await expect(page.getByText(`Choose a new password for ${patient.email}`)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('New password', { exact: true }).fill('a new e2e password');
+    await page.getByLabel('Confirm new password').fill('another e2e password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
+    await page.getByLabel('New password', { exact: true }).fill('a new e2e password');
+    await page.getByLabel('Confirm new password').fill('a new e2e password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been changed');
 
-      await page.goto(link!);
-      await expect(page.getByRole('alert')).toContainText('This link is not valid');
-      await signIn(page, patient.email, 'a new e2e password');
-      await expect(page).toHaveURL('/patient/dashboard');
-    } finally {
-      await mailbox.close();
-    }
+    await page.goto(link!);
+    await expect(page.getByRole('alert')).toContainText('This link is not valid');
+    await signIn(page, patient.email, 'a new e2e password');
+    await expect(page).toHaveURL('/patient/dashboard');
   });
 });

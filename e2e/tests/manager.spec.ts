@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openMailbox } from '../mailbox';
-import { smtpPort } from '../playwright.config';
+import { mailbox } from '../mailbox';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
 
 const tile = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -66,55 +65,50 @@ test.describe('organisation manager', () => {
   });
 
   test('an invited employee creates their account from the e-mail and shows as registered', async ({ page, browser }) => {
-    const mailbox = await openMailbox(smtpPort);
-    try {
-      await signIn(page, DEMO.manager);
-      await page.goto('/manager/sign-ups');
-      await expect(page.getByText('Retrieved registrations')).toBeVisible();
-      const table = page.getByRole('table', { name: 'Sign-ups' });
-      await expect(table.getByRole('row').filter({ hasText: 'new.starter@demo.test' }).getByRole('img', { name: 'Pending' })).toBeVisible();
-      await expect(table.getByRole('row').filter({ hasText: DEMO.patient }).getByRole('img', { name: 'Registered' })).toBeVisible();
-      await expectAccessible(page);
+    await signIn(page, DEMO.manager);
+    await page.goto('/manager/sign-ups');
+    await expect(page.getByText('Retrieved registrations')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Sign-ups' });
+    await expect(table.getByRole('row').filter({ hasText: 'new.starter@demo.test' }).getByRole('img', { name: 'Pending' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: DEMO.patient }).getByRole('img', { name: 'Registered' })).toBeVisible();
+    await expectAccessible(page);
 
-      const email = `invitee-${Date.now()}@example.test`;
-      // Names take letters only: the run's own surname keeps this test's employee apart from earlier runs'.
-      const surname = `Khan${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
-      await page.getByLabel('E-mail addresses').fill(`${email}, not-an-address`);
-      await page.getByRole('button', { name: 'Send invitations' }).click();
-      await expect(page.getByText('These are not e-mail addresses: not-an-address')).toBeVisible();
-      await page.getByLabel('E-mail addresses').fill(`${email}\n${DEMO.patient}`);
-      await page.getByRole('button', { name: 'Send invitations' }).click();
-      await expect(page.getByRole('status').filter({ hasText: `${email}: Invited` })).toBeVisible();
-      await expect(page.getByRole('status')).toContainText(`${DEMO.patient}: Already registered`);
-      await expect(table.getByRole('row').filter({ hasText: email }).getByRole('img', { name: 'Pending' })).toBeVisible();
-      await expectAccessible(page);
+    const email = `invitee-${Date.now()}@example.test`;
+    // Names take letters only: the run's own surname keeps this test's employee apart from earlier runs'.
+    const surname = `Khan${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
+    await page.getByLabel('E-mail addresses').fill(`${email}, not-an-address`);
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(page.getByText('These are not e-mail addresses: not-an-address')).toBeVisible();
+    await page.getByLabel('E-mail addresses').fill(`${email}\n${DEMO.patient}`);
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${email}: Invited` })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`${DEMO.patient}: Already registered`);
+    await expect(table.getByRole('row').filter({ hasText: email }).getByRole('img', { name: 'Pending' })).toBeVisible();
+    await expectAccessible(page);
 
-      const mail = await mailbox.waitFor(email);
-      const link = /https?:\/\/[^\s]+\/identity\/register\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
-      expect(link).toBeDefined();
+    const mail = await mailbox.waitFor(email);
+    const link = /https?:\/\/[^\s]+\/identity\/register\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
 
-      const invitee = await browser.newPage();
-      await invitee.goto(link!);
-      await expect(invitee.getByText(`Demo Ltd has invited ${email}`)).toBeVisible();
-      await expectAccessible(invitee);
-      await invitee.getByLabel('First name').fill('Nadia');
-      await invitee.getByLabel('Last name').fill(surname);
-      await invitee.getByLabel('Date of birth').fill('1992-03-04');
-      await invitee.getByLabel('Password', { exact: true }).fill('a long enough password');
-      await invitee.getByLabel('Confirm password').fill('a long enough password');
-      await invitee.getByRole('button', { name: 'Create account' }).click();
-      await expect(invitee).toHaveURL('/patient/dashboard');
-      await expect(invitee.getByRole('heading', { name: `Welcome, Nadia ${surname}` })).toBeVisible();
-      await expect(tile(invitee, 'Health Profile')).toBeVisible();
+    const invitee = await browser.newPage();
+    await invitee.goto(link!);
+    await expect(invitee.getByText(`Demo Ltd has invited ${email}`)).toBeVisible();
+    await expectAccessible(invitee);
+    await invitee.getByLabel('First name').fill('Nadia');
+    await invitee.getByLabel('Last name').fill(surname);
+    await invitee.getByLabel('Date of birth').fill('1992-03-04');
+    await invitee.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await invitee.getByLabel('Confirm password').fill('a long enough password');
+    await invitee.getByRole('button', { name: 'Create account' }).click();
+    await expect(invitee).toHaveURL('/patient/dashboard');
+    await expect(invitee.getByRole('heading', { name: `Welcome, Nadia ${surname}` })).toBeVisible();
+    await expect(tile(invitee, 'Health Profile')).toBeVisible();
 
-      await page.reload();
-      await expect(table.getByRole('row').filter({ hasText: email }).getByRole('img', { name: 'Registered' })).toBeVisible();
-      await page.goto('/manager/test-results');
-      await page.getByLabel('Enter Employee Name').fill(surname);
-      await expect(page.getByRole('table', { name: 'Employee Results' }).getByRole('row').filter({ hasText: surname })).toContainText('Nadia');
-    } finally {
-      await mailbox.close();
-    }
+    await page.reload();
+    await expect(table.getByRole('row').filter({ hasText: email }).getByRole('img', { name: 'Registered' })).toBeVisible();
+    await page.goto('/manager/test-results');
+    await page.getByLabel('Enter Employee Name').fill(surname);
+    await expect(page.getByRole('table', { name: 'Employee Results' }).getByRole('row').filter({ hasText: surname })).toContainText('Nadia');
   });
 
   test('Sign-ups shows "Error retrieving registrations" when the server fails, and the empty text', async ({ page }) => {

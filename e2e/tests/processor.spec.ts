@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, createDemoLtdPatient } from '../accounts';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
-import { openMailbox } from '../mailbox';
-import { smtpPort } from '../playwright.config';
+import { mailbox } from '../mailbox';
 
 /** A super admin of Demo Ltd, made by the demo super admin, so the processor's tasks and the bookings share an organisation. */
 async function demoLtdSuperAdmin(request: APIRequestContext): Promise<{ email: string; password: string; organisationId: string }> {
@@ -51,89 +50,84 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
   // A task is built, saved, run by a booking through the outbox and pg-boss, and run again: several minutes on a loaded machine.
   test.describe.configure({ timeout: 300_000 });
   test('a super admin builds a task (appointment.booked → booking-user lookup → e-mail), a booking runs it, and its log shows, opens and reruns', async ({ page, request }) => {
-    const mailbox = await openMailbox(smtpPort);
-    try {
-      const admin = await demoLtdSuperAdmin(request);
-      const session = await apiSession(request, admin.email, admin.password);
-      const templateName = `Booked ${Date.now()}`;
-      const template = await request.post('/api/processor/templates', {
-        headers: { authorization: `Bearer ${session.token}` },
-        data: { name: templateName, subject_en: 'Processor: booked for {{first_name}}', body_en: 'Hello {{first_name}}, your appointment is booked.', subject_de: 'Gebucht', body_de: 'Hallo {{first_name}}' },
-      });
-      expect(template.status()).toBe(201);
+    const admin = await demoLtdSuperAdmin(request);
+    const session = await apiSession(request, admin.email, admin.password);
+    const templateName = `Booked ${Date.now()}`;
+    const template = await request.post('/api/processor/templates', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { name: templateName, subject_en: 'Processor: booked for {{first_name}}', body_en: 'Hello {{first_name}}, your appointment is booked.', subject_de: 'Gebucht', body_de: 'Hallo {{first_name}}' },
+    });
+    expect(template.status()).toBe(201);
 
-      await signIn(page, admin.email, admin.password);
-      await page.getByRole('link', { name: /^Processor/ }).click();
-      await expect(page).toHaveURL(/\/super_admin\/processor$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Processor' })).toBeVisible();
-      await choose(page, 'Organisation', 'Demo Ltd');
-      await choose(page, 'Event', 'appointment.booked');
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
-      const table = page.getByRole('table', { name: 'Processor' });
-      await expect(table.getByRole('columnheader')).toHaveText(['Event', 'Organisation', 'Description', 'Enabled', 'Actions']);
-      // Tasks list oldest first: the one just added is the last of its kind (a reused server may hold earlier ones).
-      await expect(table.getByRole('row').filter({ hasText: 'appointment.booked' }).last()).toBeVisible({ timeout: 30_000 });
-      await expectAccessible(page);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('link', { name: /^Processor/ }).click();
+    await expect(page).toHaveURL(/\/super_admin\/processor$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Processor' })).toBeVisible();
+    await choose(page, 'Organisation', 'Demo Ltd');
+    await choose(page, 'Event', 'appointment.booked');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Processor' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Event', 'Organisation', 'Description', 'Enabled', 'Actions']);
+    // Tasks list oldest first: the one just added is the last of its kind (a reused server may hold earlier ones).
+    await expect(table.getByRole('row').filter({ hasText: 'appointment.booked' }).last()).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
 
-      await page.getByRole('link', { name: 'Edit the task appointment.booked for Demo Ltd' }).last().click();
-      await expect(page).toHaveURL(/\/super_admin\/processor\/edit\/[0-9a-f-]+$/);
-      await expect(page.getByTestId('node-start')).toContainText('Event start');
-      await page.getByRole('textbox', { name: 'Description' }).fill('Booking e-mail');
+    await page.getByRole('link', { name: 'Edit the task appointment.booked for Demo Ltd' }).last().click();
+    await expect(page).toHaveURL(/\/super_admin\/processor\/edit\/[0-9a-f-]+$/);
+    await expect(page.getByTestId('node-start')).toContainText('Event start');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Booking e-mail');
 
-      await page.getByRole('button', { name: 'Add Booking-user lookup' }).click();
-      await page.getByRole('textbox', { name: 'path' }).fill('booking_user_ids');
-      await page.getByRole('button', { name: 'Add E-mail template' }).click();
-      await choose(page, 'Choose a template', templateName);
-      await page.getByRole('button', { name: 'Add Send e-mail' }).click();
+    await page.getByRole('button', { name: 'Add Booking-user lookup' }).click();
+    await page.getByRole('textbox', { name: 'path' }).fill('booking_user_ids');
+    await page.getByRole('button', { name: 'Add E-mail template' }).click();
+    await choose(page, 'Choose a template', templateName);
+    await page.getByRole('button', { name: 'Add Send e-mail' }).click();
 
-      // A mismatched connection is refused.
-      await choose(page, 'From (output)', 'start.data (data)');
-      await choose(page, 'To (input)', 'send-1.template (emailTemplate)');
+    // A mismatched connection is refused.
+    await choose(page, 'From (output)', 'start.data (data)');
+    await choose(page, 'To (input)', 'send-1.template (emailTemplate)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('These ports have different types: data and emailTemplate.');
+    const connect = async (from: string, to: string) => {
+      await choose(page, 'From (output)', from);
+      await choose(page, 'To (input)', to);
       await page.getByRole('button', { name: 'Connect', exact: true }).click();
-      await expect(page.getByRole('alert')).toHaveText('These ports have different types: data and emailTemplate.');
-      const connect = async (from: string, to: string) => {
-        await choose(page, 'From (output)', from);
-        await choose(page, 'To (input)', to);
-        await page.getByRole('button', { name: 'Connect', exact: true }).click();
-      };
-      await connect('start.data (data)', 'booking_user-1.data (data)');
-      await connect('email-1.template (emailTemplate)', 'send-1.template (emailTemplate)');
-      await connect('booking_user-1.first (data)', 'send-1.recipient (data)');
-      await expect(page.getByRole('region', { name: 'Connections' }).getByRole('listitem')).toHaveCount(3);
-      await expect(page.locator('.react-flow__edge')).toHaveCount(3);
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
+    };
+    await connect('start.data (data)', 'booking_user-1.data (data)');
+    await connect('email-1.template (emailTemplate)', 'send-1.template (emailTemplate)');
+    await connect('booking_user-1.first (data)', 'send-1.recipient (data)');
+    await expect(page.getByRole('region', { name: 'Connections' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
 
-      await page.getByRole('link', { name: 'Go Back' }).click();
-      await expect(page).toHaveURL(/\/super_admin\/processor$/);
-      const enabled = page.getByLabel('Enabled: appointment.booked for Demo Ltd').last();
-      await enabled.click(); // the switch follows the saved task, so it turns on once the change is stored
-      await expect(enabled).toBeChecked();
-      await expect(table.getByRole('row').filter({ hasText: 'Booking e-mail' }).last()).toBeVisible();
+    await page.getByRole('link', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/super_admin\/processor$/);
+    const enabled = page.getByLabel('Enabled: appointment.booked for Demo Ltd').last();
+    await enabled.click(); // the switch follows the saved task, so it turns on once the change is stored
+    await expect(enabled).toBeChecked();
+    await expect(table.getByRole('row').filter({ hasText: 'Booking e-mail' }).last()).toBeVisible();
 
-      const patientEmail = await bookAsDemoLtdPatient(request);
-      const mail = await mailbox.waitFor(patientEmail.toLowerCase());
-      await expect.poll(() => mailbox.messages.some((m) => m.to.includes(patientEmail.toLowerCase()) && m.raw.includes('Processor: booked for Quinn')), { timeout: 30_000 }).toBe(true);
-      expect(mail).toBeTruthy();
+    const patientEmail = await bookAsDemoLtdPatient(request);
+    const mail = await mailbox.waitFor(patientEmail.toLowerCase());
+    await mailbox.waitFor(patientEmail.toLowerCase(), (m) => m.raw.includes('Processor: booked for Quinn'));
+    expect(mail).toBeTruthy();
 
-      await page.getByRole('button', { name: 'Logs of the task appointment.booked for Demo Ltd' }).last().click();
-      const logs = page.getByRole('dialog', { name: 'Logs: appointment.booked (Demo Ltd)' });
-      await expect(logs.getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(1, { timeout: 30_000 });
-      await expect(logs.getByRole('columnheader')).toHaveText(['Date', 'Result', 'Actions']);
-      await expectAccessible(page);
-      await logs.getByRole('button', { name: /^View Details of the run of / }).click();
-      const details = page.getByRole('dialog', { name: /^Run of / });
-      await expect(details).toContainText('"result": "succeeded"');
-      await expect(details).toContainText('Run succeeded.');
-      await expectAccessible(page);
-      await details.getByRole('button', { name: 'Close' }).click();
-      await logs.getByRole('button', { name: /^Rerun the run of / }).click();
-      await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
-      await expect.poll(() => mailbox.messages.filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(2);
-    } finally {
-      await mailbox.close();
-    }
+    await page.getByRole('button', { name: 'Logs of the task appointment.booked for Demo Ltd' }).last().click();
+    const logs = page.getByRole('dialog', { name: 'Logs: appointment.booked (Demo Ltd)' });
+    await expect(logs.getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(1, { timeout: 30_000 });
+    await expect(logs.getByRole('columnheader')).toHaveText(['Date', 'Result', 'Actions']);
+    await expectAccessible(page);
+    await logs.getByRole('button', { name: /^View Details of the run of / }).click();
+    const details = page.getByRole('dialog', { name: /^Run of / });
+    await expect(details).toContainText('"result": "succeeded"');
+    await expect(details).toContainText('Run succeeded.');
+    await expectAccessible(page);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await logs.getByRole('button', { name: /^Rerun the run of / }).click();
+    await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
+    await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(2);
   });
 
   test('a failed rerun says Content failed to load', async ({ page, request }) => {
