@@ -9,7 +9,9 @@ let admin: TestUser;
 let manager: TestUser;
 let invitedEmail: string;
 beforeAll(async () => {
-  h = await createHarness();
+  // A database of its own on PostgreSQL: the list holds every organisation's e-mails, and the suite's
+  // other files send more than a page of them while this one runs.
+  h = await createHarness({}, { ownDatabase: true });
   const clinic = await h.org();
   admin = await h.user({ org: clinic, roles: ['super_admin'] });
   manager = await h.user({ org: clinic, roles: ['shift_manager'] });
