@@ -148,6 +148,9 @@ test.describe('shift manager', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create and send invitation' }).click();
     await expect(page.getByText('The practitioner has been invited by e-mail to set a password.')).toBeVisible();
+    // Other tests add practitioners to the demo clinic: with more than a page of them, show them all.
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '100' }).click();
     const row = page.getByRole('row').filter({ hasText: lastName });
     await expect(row).toContainText('Invitation sent');
     await row.getByRole('button', { name: /^Disable/ }).click();
