@@ -18,16 +18,17 @@ export function DashboardPage({ role }: { role: RoleName }) {
   const { t } = useTranslation();
   const session = useCurrentSession();
   const openable = (HUB_CARDS[role] ?? []).filter((card) => opensPage(card.to, session));
+  // One query per probe URL (cards without a probe need none): a card with a probe shows once it answers.
+  const probeUrls = [...new Set(openable.flatMap((card) => (card.probe ? [card.probe] : [])))];
   const probes = useQueries({
-    queries: openable.map((card) => ({
-      queryKey: ['hub-probe', card.probe ?? null],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        card.probe ? apiRequest(card.probe, { schema: z.unknown(), signal, signOutOnAuthError: false }).then(() => true) : Promise.resolve(true),
+    queries: probeUrls.map((url) => ({
+      queryKey: ['hub-probe', url],
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(url, { schema: z.unknown(), signal, signOutOnAuthError: false }).then(() => true),
       retry: false,
       staleTime: 5 * 60_000,
     })),
   });
-  const cards = openable.filter((card, index) => !card.probe || probes[index]?.data === true);
+  const cards = openable.filter((card) => !card.probe || probes[probeUrls.indexOf(card.probe)]?.data === true);
   return (
     <>
       <Typography component="h1" variant="h4" gutterBottom>
