@@ -19,23 +19,56 @@ export async function apiSession(request: APIRequestContext, email: string, pass
 
 let created = 0;
 
+/** A suffix no other account or address of this run uses. */
+export const uniqueSuffix = () => `${Date.now()}-${++created}`;
+
+/** A new account with one role in the organisation `memberOf` belongs to, created by the demo super admin. */
+async function createAccount(
+  request: APIRequestContext,
+  account: { memberOf: string; role: string; email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  const admin = await apiSession(request, DEMO.admin);
+  const organisation = (await apiSession(request, account.memberOf)).organisationId;
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const { email, password } = account;
+  const user = await request.post('/api/identity/users', {
+    headers,
+    data: { first_name: account.firstName, last_name: account.lastName, email, password, username: email, organisation_id: organisation, date_of_birth: Date.UTC(1990, 5, 15) / 1000 },
+  });
+  expect(user.status()).toBe(201);
+  const { user: newUser } = (await user.json()) as { user: { id: string } };
+  const role = await request.post('/api/identity/roles', { headers, data: { name: account.role, user_id: newUser.id, organisation_id: organisation } });
+  expect(role.status()).toBe(201);
+}
+
 /**
  * A new patient of Demo Ltd, created by the demo super admin, so a test can walk through onboarding
  * without changing the demo accounts other tests use.
  */
 export async function createDemoLtdPatient(request: APIRequestContext, firstName = 'Robin'): Promise<{ email: string; password: string }> {
-  const admin = await apiSession(request, DEMO.admin);
-  const demoLtd = (await apiSession(request, DEMO.patient)).organisationId;
-  const email = `e2e-${Date.now()}-${++created}@example.test`;
+  const email = `e2e-${uniqueSuffix()}@example.test`;
   const password = 'e2e patient password';
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const user = await request.post('/api/identity/users', {
-    headers,
-    data: { first_name: firstName, last_name: 'Ashworth', email, password, username: email, organisation_id: demoLtd, date_of_birth: Date.UTC(1990, 5, 15) / 1000 },
-  });
-  expect(user.status()).toBe(201);
-  const { user: newUser } = (await user.json()) as { user: { id: string } };
-  const role = await request.post('/api/identity/roles', { headers, data: { name: 'patient', user_id: newUser.id, organisation_id: demoLtd } });
-  expect(role.status()).toBe(201);
+  await createAccount(request, { memberOf: DEMO.patient, role: 'patient', email, password, firstName, lastName: 'Ashworth' });
   return { email, password };
+}
+
+export const PRACTITIONER_PASSWORD = 'e2e practitioner password';
+
+export interface Practitioner {
+  email: string;
+  /** A bearer session of theirs, for setting up shifts and bookings through the API. */
+  token: string;
+}
+
+/** A new practitioner of the demo clinic, so a test books and claims on shifts no other test touches. */
+export async function createPractitioner(request: APIRequestContext, name = { first: 'Rowan', last: 'Adeyemi' }): Promise<Practitioner> {
+  const email = `e2e-practitioner-${uniqueSuffix()}@example.test`;
+  await createAccount(request, { memberOf: DEMO.practitioner, role: 'practitioner', email, password: PRACTITIONER_PASSWORD, firstName: name.first, lastName: name.last });
+  return { email, token: (await apiSession(request, email, PRACTITIONER_PASSWORD)).token };
+}
+
+/** A day between 100 and 170 days ahead at 12:00 UTC, chosen at random so that parallel runs do not meet. */
+export function farDay(): number {
+  const day = Math.floor(Date.now() / 86_400_000) + 100 + Math.floor(Math.random() * 70);
+  return day * 86_400 + 12 * 3600;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
+import { expectAccessible, signIn } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /**
@@ -13,36 +13,7 @@ import { mailbox } from '../mailbox';
 const KIT_SERVICE = 'video_gp_vireo';
 const CONSULTATION = 'video_gp';
 const PRICES: Record<string, number> = { [KIT_SERVICE]: 2900, [CONSULTATION]: 4500 };
-const PASSWORD = 'e2e practitioner password';
 const HOUR = 3600;
-let created = 0;
-
-interface Practitioner {
-  email: string;
-  token: string;
-}
-
-async function createPractitioner(request: APIRequestContext): Promise<Practitioner> {
-  const admin = await apiSession(request, DEMO.admin);
-  const clinic = (await apiSession(request, DEMO.practitioner)).organisationId;
-  const email = `e2e-landing-${Date.now()}-${++created}@example.test`;
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const user = await request.post('/api/identity/users', {
-    headers,
-    data: { first_name: 'Rowan', last_name: 'Adeyemi', email, password: PASSWORD, username: email, organisation_id: clinic, date_of_birth: Date.UTC(1981, 4, 6) / 1000 },
-  });
-  expect(user.status()).toBe(201);
-  const { user: newUser } = (await user.json()) as { user: { id: string } };
-  const role = await request.post('/api/identity/roles', { headers, data: { name: 'practitioner', user_id: newUser.id, organisation_id: clinic } });
-  expect(role.status()).toBe(201);
-  return { email, token: (await apiSession(request, email, PASSWORD)).token };
-}
-
-/** A day between 100 and 170 days ahead at 12:00 UTC, chosen at random so that parallel runs do not meet. */
-function farDay(): number {
-  const day = Math.floor(Date.now() / 86_400_000) + 100 + Math.floor(Math.random() * 70);
-  return day * 86_400 + 12 * HOUR;
-}
 
 interface Booking {
   id: string;
@@ -64,7 +35,7 @@ async function book(request: APIRequestContext, service: string, start = farDay(
   const held = await request.post(`/api/booking/${slot.id}/status`, { data: { status: 'LOCKED' } });
   expect(held.status()).toBe(200);
   const { hold_token: holdToken } = (await held.json()) as { hold_token: string };
-  const email = `e2e-landing-customer-${Date.now()}-${created}@example.test`;
+  const email = `e2e-landing-customer-${uniqueSuffix()}@example.test`;
   const paid = await request.post(`/api/booking/${slot.id}/payment`, {
     data: {
       hold_token: holdToken,

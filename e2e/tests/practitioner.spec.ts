@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiSession } from '../accounts';
+import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 
 /**
@@ -9,36 +9,7 @@ import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtur
  */
 
 const SERVICE = 'video_gp_vireo';
-const PASSWORD = 'e2e practitioner password';
 const HOUR = 3600;
-let created = 0;
-
-interface Practitioner {
-  email: string;
-  token: string;
-}
-
-async function createPractitioner(request: APIRequestContext): Promise<Practitioner> {
-  const admin = await apiSession(request, DEMO.admin);
-  const clinic = (await apiSession(request, DEMO.practitioner)).organisationId;
-  const email = `e2e-practitioner-${Date.now()}-${++created}@example.test`;
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const user = await request.post('/api/identity/users', {
-    headers,
-    data: { first_name: 'Morgan', last_name: 'Okafor', email, password: PASSWORD, username: email, organisation_id: clinic, date_of_birth: Date.UTC(1980, 2, 3) / 1000 },
-  });
-  expect(user.status()).toBe(201);
-  const { user: newUser } = (await user.json()) as { user: { id: string } };
-  const role = await request.post('/api/identity/roles', { headers, data: { name: 'practitioner', user_id: newUser.id, organisation_id: clinic } });
-  expect(role.status()).toBe(201);
-  return { email, token: (await apiSession(request, email, PASSWORD)).token };
-}
-
-/** A day between 100 and 170 days ahead at 12:00 UTC, chosen at random so that parallel runs do not meet. */
-function farDay(): number {
-  const day = Math.floor(Date.now() / 86_400_000) + 100 + Math.floor(Math.random() * 70);
-  return day * 86_400 + 12 * HOUR;
-}
 
 const isoDay = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -61,7 +32,7 @@ async function bookedAppointment(request: APIRequestContext, practitioner: Pract
       hold_token: holdToken,
       amount: 2900,
       card: { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' },
-      billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: `e2e-customer-${created}@example.test`, dateOfBirth: '10-12-1985' },
+      billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: `e2e-customer-${uniqueSuffix()}@example.test`, dateOfBirth: '10-12-1985' },
       toc_accept: true,
       service: SERVICE,
     },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
+import { expectAccessible, signIn } from '../fixtures';
 
 /**
  * The video call between a practitioner and a customer, in two browser contexts of Debian's
@@ -10,34 +10,10 @@ import { DEMO, expectAccessible, signIn } from '../fixtures';
  */
 
 const SERVICE = 'video_gp_vireo';
-const PASSWORD = 'e2e video practitioner password';
-const HOUR = 3600;
-let created = 0;
-
-interface Practitioner {
-  email: string;
-  token: string;
-}
-
-async function createPractitioner(request: APIRequestContext): Promise<Practitioner> {
-  const admin = await apiSession(request, DEMO.admin);
-  const clinic = (await apiSession(request, DEMO.practitioner)).organisationId;
-  const email = `e2e-video-${Date.now()}-${++created}@example.test`;
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const user = await request.post('/api/identity/users', {
-    headers,
-    data: { first_name: 'Rowan', last_name: 'Achebe', email, password: PASSWORD, username: email, organisation_id: clinic, date_of_birth: Date.UTC(1979, 4, 6) / 1000 },
-  });
-  expect(user.status()).toBe(201);
-  const { user: newUser } = (await user.json()) as { user: { id: string } };
-  const role = await request.post('/api/identity/roles', { headers, data: { name: 'practitioner', user_id: newUser.id, organisation_id: clinic } });
-  expect(role.status()).toBe(201);
-  return { email, token: (await apiSession(request, email, PASSWORD)).token };
-}
 
 /** A slot of the practitioner's, booked by a customer through the public wizard's API: its id and the link token. */
 async function bookedAppointment(request: APIRequestContext, practitioner: Practitioner): Promise<{ id: string; shortToken: string }> {
-  const start = (Math.floor(Date.now() / 86_400_000) + 100 + Math.floor(Math.random() * 70)) * 86_400 + 12 * HOUR;
+  const start = farDay();
   const headers = { authorization: `Bearer ${practitioner.token}` };
   const shift = await request.post('/api/booking/shifts', { headers, data: { start_time: start, end_time: start + 20 * 60, services: [SERVICE], languages: ['EN'] } });
   expect(shift.status()).toBe(201);
@@ -51,7 +27,7 @@ async function bookedAppointment(request: APIRequestContext, practitioner: Pract
       hold_token: holdToken,
       amount: 2900,
       card: { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' },
-      billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: `e2e-video-customer-${created}@example.test`, dateOfBirth: '10-12-1985' },
+      billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: `e2e-video-customer-${uniqueSuffix()}@example.test`, dateOfBirth: '10-12-1985' },
       toc_accept: true,
       service: SERVICE,
     },
