@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { clearSessionValue, readSessionValue, writeSessionValue } from '../../lib/sessionValue';
@@ -44,7 +44,8 @@ export function useWizard<V extends FieldValues>({ id, steps: stepsFor, defaultV
 
   const values = useWatch({ control: form.control }) as V;
   const wizard = useWizardSteps(typeof stepsFor === 'function' ? stepsFor(values) : stepsFor, values);
-  useEffect(() => {
+  // As the steps' own record (useWizardSteps): current before a click on the step just shown can arrive.
+  useLayoutEffect(() => {
     schemaRef.current = wizard.step.schema;
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ZodType } from 'zod';
 
@@ -54,7 +54,9 @@ export function useWizardSteps(steps: readonly WizardStep[], values: unknown, wa
   const wanted = asked === -1 || steps[asked]!.available === false ? 0 : asked;
   const index = waiting ? wanted : Math.min(wanted, reachable(steps, values));
   const current = useRef({ steps, index });
-  useEffect(() => {
+  // Before the browser can deliver a click on the new step's Next: a passive effect runs after paint,
+  // and a click in between moved from the step before (to the step already shown, so it was lost).
+  useLayoutEffect(() => {
     current.current = { steps, index };
   });
 
