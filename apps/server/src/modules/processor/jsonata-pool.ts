@@ -21,6 +21,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Resolves once the worker has loaded JSONata (or has failed to start): a time limit starts then. */
+  ready: Promise<void>;
   busy: boolean;
   /** The evaluation it works on now. */
   current: number | null;
@@ -65,7 +67,7 @@ export class JsonataPool {
         return free;
       }
       if (this.slots.length < this.size) {
-        const slot: Slot = { worker: null as unknown as Worker, busy: true, current: null };
+        const slot: Slot = { worker: null as unknown as Worker, ready: Promise.resolve(), busy: true, current: null };
         this.spawn(slot);
         this.slots.push(slot);
         return slot;
@@ -78,13 +80,17 @@ export class JsonataPool {
   private spawn(slot: Slot): void {
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 64, stackSizeMb: 4 } });
     worker.unref();
-    worker.on('message', (message: { id: number; ok: boolean; json?: string; error?: string }) => {
+    let started = () => undefined as void;
+    slot.ready = new Promise<void>((resolve) => (started = resolve));
+    worker.on('message', (message: { ready?: true; id: number; ok: boolean; json?: string; error?: string }) => {
+      if (message.ready) return started();
       const json = message.json ?? 'null';
       if (!message.ok) this.settle(message.id, new JsonataError(message.error ?? 'evaluation failed'));
       else if (json.length > this.limits.maxOutputChars) this.settle(message.id, new JsonataError(`output is larger than ${this.limits.maxOutputChars} characters`));
       else this.settle(message.id, null, JSON.parse(json));
     });
     worker.on('error', (error) => {
+      started();
       if (slot.worker !== worker) return;
       if (slot.current !== null) this.settle(slot.current, new JsonataError(error.message));
       this.spawn(slot);
@@ -101,9 +107,10 @@ export class JsonataPool {
     else waiting.resolve(value);
   }
 
-  private run(slot: Slot, expression: string, input: string): Promise<unknown> {
+  private async run(slot: Slot, expression: string, input: string): Promise<unknown> {
     const id = this.nextId++;
     slot.current = id;
+    await slot.ready;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.settle(id, new JsonataError(`evaluation took longer than ${this.limits.timeMs} ms`));

@@ -10,3 +10,6 @@ parentPort.on('message', async ({ id, expression, input }) => {
     parentPort.postMessage({ id, ok: false, error: String(error?.message ?? error) });
   }
 });
+
+// Loaded and listening: the pool's time limits count from here, not from the thread's start.
+parentPort.postMessage({ ready: true });
