@@ -18,11 +18,13 @@ export interface QueryStateProps<T> {
   /** Shown instead of `children` when `isEmpty` says the answer has nothing in it. */
   empty?: string;
   isEmpty?: (data: T) => boolean;
+  /** The screen's own text for a failed load (e.g. 'Error fetching Drop Boxes'); else the server's message. */
+  errorText?: string;
   children: (data: T) => ReactNode;
 }
 
 /** A TanStack query's three other states: loading, failed (with Try again) and empty; its data goes to `children`. */
-export function QueryState<T>({ query, empty, isEmpty, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, empty, isEmpty, errorText, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) {
     return empty !== undefined && isEmpty?.(query.data) ? <EmptyState message={empty} /> : children(query.data);
@@ -37,7 +39,7 @@ export function QueryState<T>({ query, empty, isEmpty, children }: QueryStatePro
         </Button>
       }
     >
-      {query.error?.message ?? t('errors.generic')}
+      {errorText ?? query.error?.message ?? t('errors.generic')}
     </Alert>
   );
 }

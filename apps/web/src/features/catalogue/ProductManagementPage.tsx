@@ -11,7 +11,7 @@ import type { ApprovedKit, Product } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
 import { useToast } from '../../components/toast/toastContext';
@@ -26,7 +26,14 @@ function ProductList() {
   const { showToast } = useToast();
   const products = useAllProducts();
   const { replace, switchAll, remove } = useProductMutations();
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const confirmedDelete = useConfirmedDelete({
+    remove,
+    title: () => t('table.confirmTitle'),
+    message: t('table.confirmDelete'),
+    confirmLabel: t('table.yes'),
+    cancelLabel: t('table.no'),
+    deleted: () => t('table.deleted'),
+  });
 
   const flip = (product: Product, field: 'out_of_stock' | 'active') =>
     replace.mutate({ id: product.id, body: { ...productData(product), [field]: product[field] === 1 ? 0 : 1 } }, { onError: (error) => showToast(messageOf(error), 'error') });
@@ -35,15 +42,6 @@ function ProductList() {
       { field, value },
       { onSuccess: (answer) => showToast(t('table.switchedAll', { count: answer.data.changed }), 'success'), onError: (error) => showToast(messageOf(error), 'error') },
     );
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => showToast(t('table.deleted'), 'success'),
-      onError: (error) => showToast(messageOf(error), 'error'),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   if (products.isError)
     return (
       <Alert
@@ -88,7 +86,7 @@ function ProductList() {
           <Button size="small" variant="outlined" component={RouterLink} to={`/super_admin/product/${p.id}`} aria-label={t('table.viewLabel', { title: p.title })}>
             {t('table.view')}
           </Button>
-          <Button size="small" color="error" onClick={() => setDeleting(p)} aria-label={t('table.deleteLabel', { title: p.title })}>
+          <Button size="small" color="error" onClick={() => confirmedDelete.ask(p)} aria-label={t('table.deleteLabel', { title: p.title })}>
             {t('table.delete')}
           </Button>
         </Stack>
@@ -103,17 +101,7 @@ function ProductList() {
         <FormControlLabel control={<Switch checked={allActive} disabled={busy || rows.length === 0} onChange={() => setAll('active', allActive ? 0 : 1)} />} label={t('table.allActive')} />
       </Stack>
       <DataTable label={t('table.label')} columns={columns} rows={rows} rowKey={(p) => p.id} emptyText={t('table.empty')} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('table.confirmTitle')}
-        message={t('table.confirmDelete')}
-        confirmLabel={t('table.yes')}
-        cancelLabel={t('table.no')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {confirmedDelete.dialog}
     </Stack>
   );
 }

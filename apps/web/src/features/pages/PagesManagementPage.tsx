@@ -16,10 +16,10 @@ import { InfoPageRequest, PAGE_LIMITS, type InfoPage, type PageEntry } from '@vi
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
 import { useToast } from '../../components/toast/toastContext';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { ApiError } from '../../lib/api';
 import { setServerFieldErrors } from '../../lib/fieldErrors';
 import { useInfoPage, usePageMutations, usePages } from './api';
@@ -108,17 +108,17 @@ function EditPage({ id, onClose }: { id: string; onClose: () => void }) {
  */
 export function PagesManagementPage() {
   const { t } = useTranslation('pages');
-  const { showToast } = useToast();
   const pages = usePages();
   const { remove } = usePageMutations();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PageEntry | null>(null);
-  const confirmDelete = (page: PageEntry) =>
-    remove.mutate(page.id, {
-      onSuccess: (answer) => showToast(answer.message, 'success'),
-      onError: (error) => showToast(error instanceof ApiError ? error.message : t('form.error'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
+  const confirmedDelete = useConfirmedDelete({
+    remove,
+    title: (row: PageEntry) => t('deleteLabel', { title: row.title }),
+    message: t('confirmDelete'),
+    confirmLabel: t('yes'),
+    cancelLabel: t('no'),
+    deleted: (answer) => answer.message,
+  });
   const columns: DataColumn<PageEntry>[] = [
     { id: 'title', label: t('title'), render: (p) => (p.published ? p.title : `${p.title} (${t('draft')})`), sortValue: (p) => p.title },
     { id: 'source', label: t('source'), render: (p) => (p.kind === 'built_in' ? `${p.source} · ${t('builtIn')}` : p.source), sortValue: (p) => p.source },
@@ -140,7 +140,7 @@ export function PagesManagementPage() {
             <Button size="small" onClick={() => setEditing(p.id)} aria-label={t('editLabel', { title: p.title })}>
               {t('edit')}
             </Button>
-            <Button size="small" color="error" onClick={() => setDeleting(p)} aria-label={t('deleteLabel', { title: p.title })}>
+            <Button size="small" color="error" onClick={() => confirmedDelete.ask(p)} aria-label={t('deleteLabel', { title: p.title })}>
               {t('delete')}
             </Button>
           </Stack>
@@ -177,19 +177,7 @@ export function PagesManagementPage() {
       </Stack>
       {editing === 'new' && <PageForm id={null} page={null} onClose={() => setEditing(null)} />}
       {editing && editing !== 'new' && <EditPage id={editing} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          open
-          title={t('deleteLabel', { title: deleting.title })}
-          message={t('confirmDelete')}
-          confirmLabel={t('yes')}
-          cancelLabel={t('no')}
-          destructive
-          busy={remove.isPending}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      {confirmedDelete.dialog}
     </Paper>
   );
 }

@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Country } from '@vireo/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { PageLoader } from '../../components/PageLoader';
-import { useToast } from '../../components/toast/toastContext';
-import { ApiError } from '../../lib/api';
+import { QueryState } from '../../components/QueryState';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useCountries, useCountryMutations } from './api';
 import { ReferenceTabs } from './ReferenceTabs';
 
@@ -29,16 +25,16 @@ const listOf = (numbers: number[]) => numbers.join(', ');
 /** /super_admin/countries-management: the countries table (spec 3 §2.4) with View and Delete. */
 export function CountriesManagementPage() {
   const { t } = useTranslation('reference-data');
-  const { showToast } = useToast();
   const countries = useCountries();
   const { remove } = useCountryMutations();
-  const [deleting, setDeleting] = useState<Country | null>(null);
-  const confirmDelete = (country: Country) =>
-    remove.mutate(country.id, {
-      onSuccess: (answer) => showToast(answer.message, 'success'),
-      onError: (error) => showToast(error instanceof ApiError ? error.message : t('form.error'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
+  const confirmedDelete = useConfirmedDelete({
+    remove,
+    title: (row: Country) => t('countries.deleteLabel', { name: row.name }),
+    message: t('countries.confirmDelete'),
+    confirmLabel: t('form.yes'),
+    cancelLabel: t('form.no'),
+    deleted: (answer) => answer.message,
+  });
   const columns: DataColumn<Country>[] = [
     { id: 'name', label: t('countries.name'), render: (c) => c.name, sortValue: (c) => c.name },
     { id: 'nca', label: t('countries.ncaAddressId'), render: (c) => c.nca_address_id, sortValue: (c) => c.nca_address_id },
@@ -55,7 +51,7 @@ export function CountriesManagementPage() {
           <Button size="small" component={RouterLink} to={countryPath(c.id)} aria-label={t('countries.viewLabel', { name: c.name })}>
             {t('countries.view')}
           </Button>
-          <Button size="small" color="error" onClick={() => setDeleting(c)} aria-label={t('countries.deleteLabel', { name: c.name })}>
+          <Button size="small" color="error" onClick={() => confirmedDelete.ask(c)} aria-label={t('countries.deleteLabel', { name: c.name })}>
             {t('countries.delete')}
           </Button>
         </Stack>
@@ -69,36 +65,11 @@ export function CountriesManagementPage() {
           {t('countries.heading')}
         </Typography>
         <CountryTabs current="list" />
-        {countries.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void countries.refetch()}>
-                {t('form.retry')}
-              </Button>
-            }
-          >
-            {t('countries.loadError')}
-          </Alert>
-        ) : countries.data ? (
-          <DataTable label={t('countries.heading')} columns={columns} rows={countries.data} rowKey={(c) => c.id} emptyText={t('countries.empty')} />
-        ) : (
-          <PageLoader />
-        )}
+        <QueryState query={countries} errorText={t('countries.loadError')}>
+          {(data) => <DataTable label={t('countries.heading')} columns={columns} rows={data} rowKey={(c) => c.id} emptyText={t('countries.empty')} />}
+        </QueryState>
       </Stack>
-      {deleting && (
-        <ConfirmDialog
-          open
-          title={t('countries.deleteLabel', { name: deleting.name })}
-          message={t('countries.confirmDelete')}
-          confirmLabel={t('form.yes')}
-          cancelLabel={t('form.no')}
-          destructive
-          busy={remove.isPending}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      {confirmedDelete.dialog}
     </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,11 +6,9 @@ import type { Drug } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from '../../components/DataTable';
-import { PageLoader } from '../../components/PageLoader';
-import { useToast } from '../../components/toast/toastContext';
-import { ApiError } from '../../lib/api';
+import { QueryState } from '../../components/QueryState';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDrugMutations, useDrugs } from './api';
 import { ReferenceTabs } from './ReferenceTabs';
 
@@ -27,17 +24,17 @@ export function DrugTabs({ current }: { current: 'list' | 'create' }) {
 /** /super_admin/drugs-management: the drug register by name, a page at a time, with View and Delete. */
 export function DrugsManagementPage() {
   const { t } = useTranslation('reference-data');
-  const { showToast } = useToast();
   const [view, setView] = useState<TableView>(FIRST_VIEW);
   const drugs = useDrugs(view.pageSize, view.page * view.pageSize);
   const { remove } = useDrugMutations();
-  const [deleting, setDeleting] = useState<Drug | null>(null);
-  const confirmDelete = (drug: Drug) =>
-    remove.mutate(drug.id, {
-      onSuccess: (answer) => showToast(answer.message, 'success'),
-      onError: (error) => showToast(error instanceof ApiError ? error.message : t('form.error'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
+  const confirmedDelete = useConfirmedDelete({
+    remove,
+    title: (row: Drug) => t('drugs.deleteLabel', { name: row.name }),
+    message: t('drugs.confirmDelete'),
+    confirmLabel: t('form.yes'),
+    cancelLabel: t('form.no'),
+    deleted: (answer) => answer.message,
+  });
   const columns: DataColumn<Drug>[] = [
     { id: 'name', label: t('drugs.name'), render: (d) => d.name },
     { id: 'base', label: t('drugs.baseComponent'), render: (d) => d.base_component },
@@ -52,7 +49,7 @@ export function DrugsManagementPage() {
           <Button size="small" component={RouterLink} to={drugPath(d.id)} aria-label={t('drugs.viewLabel', { name: d.name })}>
             {t('drugs.view')}
           </Button>
-          <Button size="small" color="error" onClick={() => setDeleting(d)} aria-label={t('drugs.deleteLabel', { name: d.name })}>
+          <Button size="small" color="error" onClick={() => confirmedDelete.ask(d)} aria-label={t('drugs.deleteLabel', { name: d.name })}>
             {t('drugs.delete')}
           </Button>
         </Stack>
@@ -66,36 +63,11 @@ export function DrugsManagementPage() {
           {t('drugs.heading')}
         </Typography>
         <DrugTabs current="list" />
-        {drugs.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void drugs.refetch()}>
-                {t('form.retry')}
-              </Button>
-            }
-          >
-            {t('drugs.loadError')}
-          </Alert>
-        ) : drugs.data ? (
-          <ServerDataTable label={t('drugs.heading')} columns={columns} rows={drugs.data.drugs} rowKey={(d) => d.id} emptyText={t('drugs.empty')} total={drugs.data.total} view={view} onViewChange={setView} />
-        ) : (
-          <PageLoader />
-        )}
+        <QueryState query={drugs} errorText={t('drugs.loadError')}>
+          {(data) => <ServerDataTable label={t('drugs.heading')} columns={columns} rows={data.drugs} rowKey={(d) => d.id} emptyText={t('drugs.empty')} total={data.total} view={view} onViewChange={setView} />}
+        </QueryState>
       </Stack>
-      {deleting && (
-        <ConfirmDialog
-          open
-          title={t('drugs.deleteLabel', { name: deleting.name })}
-          message={t('drugs.confirmDelete')}
-          confirmLabel={t('form.yes')}
-          cancelLabel={t('form.no')}
-          destructive
-          busy={remove.isPending}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      {confirmedDelete.dialog}
     </Paper>
   );
 }
