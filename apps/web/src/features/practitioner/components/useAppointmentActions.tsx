@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LazyConfirmDialog } from '../../../components/LazyConfirmDialog';
 import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { claimAppointment, releaseAppointment, useRefreshBooking } from '../api';
@@ -52,7 +52,7 @@ export function useClaimFlow(options: { assigneeRoleId?: string } = {}): ClaimFl
     claim: (appointmentId) => void run(appointmentId, false),
     pendingId,
     dialog: (
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={overlapId !== null}
         title={t('overlap.title')}
         message={t('overlap.body')}
@@ -97,7 +97,7 @@ export function useReleaseFlow(): ReleaseFlow {
   return {
     requestRelease: setConfirmingId,
     dialog: (
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmingId !== null}
         title={t('release.title')}
         message={t('release.body')}
