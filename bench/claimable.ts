@@ -16,16 +16,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { appointments, appointmentStatusChanges, bookingUsers, organisationProfiles, organisations, users } from '../apps/server/src/db/schema';
-import { listPageStatement, orderOf } from '../apps/server/src/modules/booking/list-page';
+import { listPageStatement, orderOf, type ListClock } from '../apps/server/src/modules/booking/list-page';
 import { insertRole } from '../apps/server/src/modules/identity/repo';
-import { readWindowOf } from '../apps/server/src/platform/audit';
 import { openDatabase, type Database, type Statement } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
+import { measure, signIn, type Measured } from './server';
 
 const APPOINTMENTS = 100_000;
 const PRACTITIONERS = 50;
@@ -35,6 +34,7 @@ const SLOT_MS = 20 * 60_000;
 const DAY_MS = 86_400_000;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const CONNECTIONS = 10;
+const LOAD = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
 /** The rows a list table shows at first (its smallest page size), and so what the screens ask for. */
 const PAGE = 10;
 const PASSWORD = 'bench practitioner password';
@@ -106,54 +106,23 @@ async function seed(database: Database, now: number): Promise<{ email: string; p
   return { email: 'bench-practitioner-0@example.test', practitionerId: practitionerIds[0]!, counts };
 }
 
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const auth = await fetch(`${server.url}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!auth.ok) throw new Error(`sign-in failed: ${auth.status}`);
-  const { token: oneTime } = (await auth.json()) as { token: string };
-  const session = await fetch(`${server.url}/api/login/token/${oneTime}`);
-  return ((await session.json()) as { token: string }).token;
-}
-
-interface Measured {
-  name: string;
-  requestsPerSecond: number;
-  p95: number;
-  failures: number;
-}
-
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-}
-
-/** autocannon for DURATION_SECONDS; p95 from every response's time (autocannon itself reports p97.5, not p95). */
-function measure(name: string, url: string, token: string | null): Promise<Measured> {
-  const times: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ name, requestsPerSecond: result.requests.average, p95: p95(times), failures: result.non2xx + result.errors + result.timeouts });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
 /** The lists' statements as the booking service builds them (list-page.ts), first pages of PAGE rows, for EXPLAIN. */
 function listQueries(practitionerId: string, now: Date): Record<string, Statement> {
   const iso = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
   const t = now.getTime();
   const today = Math.floor(t / DAY_MS) * DAY_MS;
   const p = `'${practitionerId}'`;
-  const reader = { at: now, window: readWindowOf(now), kind: 'user' as const, userId: practitionerId, role: 'practitioner', ip: '127.0.0.1', requestId: 'bench' };
-  const page = (where: string, byStart: 'asc' | 'desc' = 'asc') => listPageStatement({ where: sql.raw(where), order: orderOf(undefined, byStart), paging: { limit: PAGE } }, reader);
+  const page = (where: string, byStart: 'asc' | 'desc' = 'asc', clock: ListClock = { uses: 'unused' }) =>
+    listPageStatement({ where: sql.raw(where), order: orderOf(undefined, byStart), paging: { limit: PAGE }, clock }, now);
+  const ahead: ListClock = { uses: 'ended', ended: false };
   const booked = `('WAITING','PATIENT_ATTENDED','PRACTITIONER_ATTENDED','IN_PROGRESS','ON_HOLD','PRACTITIONER_LEFT','PATIENT_LEFT','COMPLETED','USER_CANCELLED','PROVIDER_CANCELLED')`;
   return {
-    'getclaimappointments': page(`status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time < ${iso(today + 62 * DAY_MS)}`),
-    'getclaimappointments (week)': page(`status = 'CLAIMABLE' AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`),
+    'getclaimappointments': page(`status = 'CLAIMABLE' AND start_time < ${iso(today + 62 * DAY_MS)}`, 'asc', ahead),
+    'getclaimappointments (week)': page(`status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`, 'asc', ahead),
     'getclaimappointments/count': { sql: `SELECT count(*)::int FROM appointments WHERE status = 'CLAIMABLE' AND start_time >= ${iso(today)} AND start_time < ${iso(today + 4 * DAY_MS)}`, params: [] },
-    'getappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND end_time >= ${iso(t)} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`),
+    'getappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`, 'asc', ahead),
     'search AVAILABLE (today)': page(`(practitioner_user_id = ${p} OR status = 'CLAIMABLE') AND status IN ('AVAILABLE') AND start_time >= ${iso(today)} AND start_time < ${iso(today + DAY_MS)}`),
-    'getpastappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND end_time < ${iso(t)} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)}`, 'desc'),
+    'getpastappointments (week)': page(`practitioner_user_id = ${p} AND status IN ${booked} AND start_time >= ${iso(today - 6 * DAY_MS)} AND start_time < ${iso(today + DAY_MS)}`, 'desc', { uses: 'ended', ended: true }),
     'practitioner (week)': page(`practitioner_user_id = ${p} AND start_time >= ${iso(today)} AND start_time < ${iso(today + 7 * DAY_MS)}`),
   };
 }
@@ -166,7 +135,7 @@ try {
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const now = new Date();
   const seeded = await seed(database, now.getTime());
-  const token = await signIn(server, seeded.email);
+  const token = await signIn(server, seeded.email, PASSWORD);
 
   const t = Math.floor(now.getTime() / 1000);
   const today = Math.floor(t / 86_400) * 86_400;
@@ -190,18 +159,18 @@ try {
   // The machine's speed drifts during a run, so each endpoint is measured between two runs of the
   // health route and compared with their mean.
   const healthUrl = `${server.url}/api/health`;
-  await measure('warm-up', healthUrl, null);
-  const healthRuns = [await measure('GET /api/health', healthUrl, null)];
+  await measure('warm-up', healthUrl, null, LOAD);
+  const healthRuns = [await measure('GET /api/health', healthUrl, null, LOAD)];
   const compared: { result: Measured; reference: Measured }[] = [];
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const chosen: [string, string][] = targets.filter(([name]) => !only || only.test(name));
   // Whichever list ran first measured several times slower (the server's pool growing to its full size,
   // PostgreSQL's caches after seeding): every list runs once, unmeasured, before any is measured.
-  for (const [name, url] of chosen) await measure(`warm-up ${name}`, url, token);
+  for (const [name, url] of chosen) await measure(`warm-up ${name}`, url, token, LOAD);
   for (const [name, url] of only ? chosen : [...chosen, whole]) {
-    const result = await measure(name, url, token);
+    const result = await measure(name, url, token, LOAD);
     const before = healthRuns.at(-1)!;
-    const after = await measure('GET /api/health', healthUrl, null);
+    const after = await measure('GET /api/health', healthUrl, null, LOAD);
     healthRuns.push(after);
     compared.push({ result, reference: { name: 'reference', requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2, p95: (before.p95 + after.p95) / 2, failures: 0 } });
   }

@@ -6,7 +6,6 @@
  *
  *   npm run bench:push-fanout -w bench        (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the CI default)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +18,8 @@ import { systemClock } from '../apps/server/src/platform/clock';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { LiveHub } from '../apps/server/src/platform/live';
 import { LiveTestClient } from '../apps/server/src/test/live-client';
-import { createScratchDatabase, freePort } from '../apps/server/src/test/processes';
+import { createScratchDatabase } from '../apps/server/src/test/processes';
+import { median, rssBytes, startServer, stopServer, type BenchServer } from './server';
 
 const SOCKETS = 1_000;
 const OPEN_IN_PARALLEL = 50;
@@ -29,46 +29,9 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const WHOLE_RUN_TIMEOUT_MS = 180_000;
 const AIM_MS = 1_000;
 
-const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The server as a single node process (no tsx wrapper), so its RSS is the server's own. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; httpUrl: string; liveUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', VIREO_SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const httpUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${httpUrl}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, httpUrl, liveUrl: `ws://127.0.0.1:${port}/api/live` };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(killer);
-}
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (!kib) throw new Error('VmRSS not found');
-  return Number(kib) * 1024;
-}
 
 /** One organisation with `count` practitioners, each with an open session; answers the tokens. */
 async function practitionerSessions(database: Database, count: number): Promise<{ organisationId: string; tokens: string[] }> {
@@ -99,12 +62,10 @@ async function openAll(liveUrl: string, tokens: string[]): Promise<LiveTestClien
   return clients;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function run(): Promise<void> {
   const scratch = await createScratchDatabase(baseUrl);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-bench-'));
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: BenchServer | undefined;
   let database: Database | undefined;
   let clients: LiveTestClient[] = [];
   const watchdog = setTimeout(() => {
@@ -114,8 +75,7 @@ async function run(): Promise<void> {
   }, WHOLE_RUN_TIMEOUT_MS);
   try {
     server = await startServer(scratch.url, dataDir);
-    const pid = server.child.pid;
-    if (!pid) throw new Error('server has no pid');
+    const { pid } = server;
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
     const { organisationId, tokens } = await practitionerSessions(database, SOCKETS + 1);
     const [warmToken, ...practitionerTokens] = tokens as [string, ...string[]];
@@ -189,7 +149,7 @@ async function run(): Promise<void> {
   } finally {
     clearTimeout(watchdog);
     for (const client of clients) client.socket.terminate();
-    if (server) await stopServer(server.child);
+    if (server) await stopServer(server);
     await database?.close();
     await scratch.drop();
     await fs.rm(dataDir, { recursive: true, force: true });

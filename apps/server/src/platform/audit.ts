@@ -47,6 +47,9 @@ export interface WindowReads {
 
 const SEPARATOR = '\u0000';
 
+/** How many window records a process remembers as written; past that it forgets them all and asks PostgreSQL again. */
+const RECORDED_MAX = 100_000;
+
 export interface AuditEntry {
   action: string;
   outcome: AuditOutcome;
@@ -94,6 +97,12 @@ export class AuditLog {
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /**
+   * Read-window records known to exist (written here or found written), of the window `recordedWindow`:
+   * a later read of one in its window writes nothing, so it needs no statement (audit records are never deleted).
+   */
+  private recorded = new Set<string>();
+  private recordedWindow = 0;
 
   constructor(
     private readonly db: Db,
@@ -205,14 +214,24 @@ export class AuditLog {
   /**
    * A list's read of health data: one record per reader, resource and 15-minute window, counting
    * the reads in it (`countReads`), so refetching a list (live updates, polling) does not fill the
-   * audit trail.
+   * audit trail. A record this process knows exists is not asked for again: such a read only counts.
    */
   async listRead(caller: Caller, resourceType: string, resourceIds: readonly string[]): Promise<void> {
     const ids = [...new Set(resourceIds)].sort();
     const actor = actorOf(caller);
     const window = readWindowOf(this.clock.now());
-    const written = new Set(await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: ids, actor, details: null, window }));
+    const { userId } = actor;
+    if (window.getTime() !== this.recordedWindow || this.recorded.size > RECORDED_MAX) {
+      this.recorded = new Set();
+      this.recordedWindow = window.getTime();
+    }
+    const keyOf = (id: string) => [userId, resourceType, id].join(SEPARATOR);
+    const unknown = userId ? ids.filter((id) => !this.recorded.has(keyOf(id))) : ids;
+    const written = new Set(await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: unknown, actor, details: null, window }));
+    if (!userId) return;
+    // Each record now exists: written here, or found written by an earlier read (of any process).
+    if (window.getTime() === this.recordedWindow) for (const id of unknown) this.recorded.add(keyOf(id));
     const later = ids.filter((id) => !written.has(id));
-    if (actor.userId && later.length > 0) this.countReads({ userId: actor.userId, resourceType, window, resourceIds: later });
+    if (later.length > 0) this.countReads({ userId, resourceType, window, resourceIds: later });
   }
 }

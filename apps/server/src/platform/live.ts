@@ -9,6 +9,7 @@ import type { Clock } from './clock';
 import type { Database } from './db';
 import { LiveSocket, type CallClientMessage, type LiveSocketHost, type LiveTimings } from './live-socket';
 import { PostgresLiveChannel } from './live-postgres';
+import { TABLES_CHANNEL, type TableWatcher } from './page-cache';
 
 export type { CallClientMessage, CallMembership, LiveSocket, LiveTimings } from './live-socket';
 
@@ -127,6 +128,8 @@ export class LiveHub implements LiveSocketHost {
   private sessionListener: ((audience: LiveAudience | null) => void) | null = null;
   private readonly byId = new Map<string, LiveSocket>();
   private callHandler: CallHandler | null = null;
+  private readonly tableWatchers: TableWatcher[] = [];
+  private unlistenTables: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly deps: LiveDependencies,
@@ -139,6 +142,25 @@ export class LiveHub implements LiveSocketHost {
       database.kind === 'postgres' && database.connectionString
         ? new PostgresLiveChannel({ connectionString: database.connectionString, db: database.db, clock: deps.clock, queryTimeoutMs: 10_000 })
         : null;
+  }
+
+  /**
+   * Tells `watcher` of every change to the tables behind cached answers (TABLES_CHANNEL, from any
+   * process) and whether this process hears of them: from `start` while the listening connection
+   * is up (on PGlite, PGlite's own LISTEN) until `stop`.
+   */
+  watchTables(watcher: TableWatcher): void {
+    this.tableWatchers.push(watcher);
+  }
+
+  /**
+   * Resolves true once this process has heard of every change to the watched tables committed
+   * before the call (on PostgreSQL a round trip on the listening connection, shared by concurrent
+   * callers; on PGlite at once), false while it is not listening.
+   */
+  tablesHeard(): Promise<boolean> {
+    if (this.channel) return this.channel.heardUpToNow();
+    return Promise.resolve(this.unlistenTables !== null);
   }
 
   /** Lets holders of the module's guest tokens open a socket (one resolver per process: the chat's customers). */
@@ -164,7 +186,13 @@ export class LiveHub implements LiveSocketHost {
     if (this.owner) return;
     this.owner = owner;
     this.log = log;
-    await this.channel?.start({ deliver: (event) => this.deliverFromChannel(event), resync: () => this.resyncAll(), log });
+    const tablesChanged = (table: string) => this.tableWatchers.forEach((watcher) => watcher.changed(table));
+    const listening = (heard: boolean) => this.tableWatchers.forEach((watcher) => watcher.listening(heard));
+    if (this.channel) await this.channel.start({ deliver: (event) => this.deliverFromChannel(event), resync: () => this.resyncAll(), tablesChanged, listening, log });
+    else if (this.deps.database.pglite) {
+      this.unlistenTables = await this.deps.database.pglite.listen(TABLES_CHANNEL, tablesChanged);
+      listening(true);
+    }
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.timings.heartbeatMs);
     this.heartbeatTimer.unref();
   }
@@ -181,6 +209,11 @@ export class LiveHub implements LiveSocketHost {
     });
     await Promise.all(closing);
     await this.channel?.stop();
+    if (this.unlistenTables) {
+      this.tableWatchers.forEach((watcher) => watcher.listening(false));
+      await this.unlistenTables();
+      this.unlistenTables = null;
+    }
   }
 
   /** Takes over a freshly upgraded socket; it must authenticate with its first message. */

@@ -16,7 +16,7 @@ const address = (name: string) => `${name}-${++counter}@quota.test`;
 const mailsTo = async (to: string) => (await h.mails({ recipient: to })).length;
 
 beforeAll(async () => {
-  h = await createHarness({ mailPerRecipient: PER_RECIPIENT, mailPerSender: PER_SENDER, mailLimitWindowSeconds: WINDOW_SECONDS, sessionIdleMinutes: 24 * 60 });
+  h = await createHarness({ alternativeVideoUrl: 'https://meet.example.test', mailPerRecipient: PER_RECIPIENT, mailPerSender: PER_SENDER, mailLimitWindowSeconds: WINDOW_SECONDS, sessionIdleMinutes: 24 * 60 });
   h.clock.set(new Date('2026-04-06T10:00:00Z'));
   w = await bookingWorld(h);
   const company = await h.org();

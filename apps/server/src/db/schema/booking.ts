@@ -87,6 +87,8 @@ export const appointments = pgTable(
     index('appointments_rebooked_from_idx').on(t.rebookedFromId),
     index('appointments_shift_idx').on(t.shiftId),
     index('appointments_hold_expiry_idx').on(t.holdExpiresAt),
+    // The next end of any appointment: how long a cached list page that depends on the time stays true (list-page.ts).
+    index('appointments_end_idx').on(t.endTime),
   ],
 );
 

@@ -36,7 +36,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
-import { IdParams } from '../../platform/schemas';
+import { IdParams, sendJson } from '../../platform/schemas';
 import { bookSelfSwab, payForSlot } from './book';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
@@ -44,7 +44,7 @@ import { renewLink } from './manage-link';
 import { myAppointments } from './mine';
 import { joinAppointment } from './practice';
 import { callerOf, signedInCaller } from '../../platform/caller';
-import { bookingErrors, sendJson } from './routes-common';
+import { bookingErrors } from './routes-common';
 import { describeService } from './services';
 import { changeStatus } from './status';
 

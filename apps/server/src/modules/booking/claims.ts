@@ -32,8 +32,8 @@ export function listClaimable(deps: BookingDeps, caller: Caller, range: ListPagi
     range.date_from === undefined && range.date_to === undefined
       ? { from: undefined, to: new Date(claimableBadgeWindow(now).from.getTime() + CLAIMABLE_LIST_DAYS_AHEAD * 86_400_000) }
       : rangeWindow(range.date_from, range.date_to);
-  const where = and(statusIn(['CLAIMABLE']), gte(appointments.endTime, now), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
-  return listPage(deps, caller, { where, order: orderOf(range.sort, 'asc'), paging: range });
+  const where = and(statusIn(['CLAIMABLE']), window.from ? gte(appointments.startTime, window.from) : undefined, lt(appointments.startTime, window.to));
+  return listPage(deps, caller, { where, order: orderOf(range.sort, 'asc'), paging: range, clock: { uses: 'ended', ended: false } });
 }
 
 /** The practitioner who will take the appointment: the caller, or the assignee a manager names. */

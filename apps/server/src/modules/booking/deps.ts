@@ -7,8 +7,10 @@ import type { Jobs } from '../../platform/jobs';
 import type { LiveHub } from '../../platform/live';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxRelay } from '../../platform/outbox';
+import { PageCache } from '../../platform/page-cache';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
 import type { Sealer } from '../../platform/sealing';
+import { LIST_TABLES, type ListPages } from './list-page';
 import type { PaymentGateway } from './payment-gateway';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
@@ -19,6 +21,8 @@ export interface BookingSettings {
   holdsPerAddress: number;
   publicUrl: string;
   productName: string;
+  /** The alternative video service's address (VIDEO_ALTERNATIVE_URL); unset, none is offered. */
+  alternativeVideoUrl: string | undefined;
 }
 
 /** Everything the booking engine's service functions need; built once per process (ctx.booking). */
@@ -41,7 +45,9 @@ export interface BookingDeps {
   /** Domain events, written with the change's transaction (`outbox.emit(tx, …)`); e-mails are their handlers. */
   outbox: Pick<OutboxRelay, 'emit'>;
   /** Live updates: every committed change is published to the browsers that may see it. */
-  live: Pick<LiveHub, 'publish'>;
+  live: Pick<LiveHub, 'publish' | 'log' | 'tablesHeard'>;
+  /** The staff lists' pages answered lately; `createBookingDeps` has the live hub tell it of changes. */
+  pages: ListPages;
 }
 
 export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process.env): BookingSettings {
@@ -50,10 +56,12 @@ export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process
   if (!Number.isInteger(holdSeconds) || holdSeconds < 5 || holdSeconds > BOOKING.holdMinutes * 60) {
     throw new Error(`BOOKING_HOLD_SECONDS must be a whole number from 5 to ${BOOKING.holdMinutes * 60}, got "${raw}"`);
   }
-  return { holdSeconds, holdsPerAddress: config.bookingHoldsPerAddress, publicUrl: config.publicUrl, productName: config.productName };
+  return { holdSeconds, holdsPerAddress: config.bookingHoldsPerAddress, publicUrl: config.publicUrl, productName: config.productName, alternativeVideoUrl: config.alternativeVideoUrl };
 }
 
-export function createBookingDeps(input: Omit<BookingDeps, 'services' | 'settings'> & { config: Config }): BookingDeps {
+export function createBookingDeps(input: Omit<BookingDeps, 'services' | 'settings' | 'pages' | 'live'> & { config: Config; live: Pick<LiveHub, 'publish' | 'log' | 'tablesHeard' | 'watchTables'> }): BookingDeps {
   const { config, ...rest } = input;
-  return { ...rest, services: buildServiceCatalogue(config.productName), settings: bookingSettings(config) };
+  const pages: ListPages = new PageCache(LIST_TABLES);
+  input.live.watchTables(pages);
+  return { ...rest, pages, services: buildServiceCatalogue(config.productName), settings: bookingSettings(config) };
 }

@@ -1,9 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
-import { actorOf, FIRST_READ_IN_WINDOW, readWindowOf, type AuditActorKind } from '../../platform/audit';
 import { compile, executePrepared, type Statement } from '../../platform/db';
 import { orderByClause, pageOf, sortOrder, type SortOrder } from '../../platform/list-query';
 import type { Caller } from '../../platform/caller';
+import type { PageCache } from '../../platform/page-cache';
 import type { BookingDeps } from './deps';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -61,53 +61,54 @@ function orderBy(order: ListOrder, table: string, sortKey: string | null): strin
   return orderByClause(order, [`${table}.start_time`, `${table}.id`], order.byStart, sortKey);
 }
 
+/**
+ * How a list's filter depends on the time of the read, for how long its page may be answered from
+ * memory: not at all (`unused`: until a change to the tables); only through the appointments that
+ * have not ended (`ended: false`) or have (`ended: true`) at the read, a condition `listPage` adds
+ * itself (until a change, or until the next appointment's end passes); or otherwise (`other`: a page
+ * of it is never kept).
+ */
+export type ListClock = { uses: 'unused' } | { uses: 'ended'; ended: boolean } | { uses: 'other' };
+
 export interface ListPageOptions {
   where: SQL | undefined;
   order: ListOrder;
   paging: ListPaging;
+  clock: ListClock;
   /** GET /search?inc_practitioner_name=false answers practitioners without their names. */
   practitionerNames?: boolean;
 }
 
 const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
-/** Who reads the page, when and in which read window, for its health-data audit records. */
-export interface ListReader {
-  at: Date;
-  window: Date;
-  kind: AuditActorKind;
-  userId: string | null;
-  role: string | null;
-  ip: string | null;
-  requestId: string | null;
-}
-
 /**
- * The statement behind a page (bench/claimable explains it): the number matching in all (read from
- * the indexes), the page, its people, the practitioners' names, and the health-data audit of each
- * appointment on the page that has people: one record per reader, appointment and 15-minute
- * window. A first read in the window writes the record; a later one writes nothing (see
- * FIRST_READ_IN_WINDOW) and is answered in `counted`, for the server to count on the record.
- * It answers one row: `total`, `counted` (JSON text of appointment ids) and `items`, the page as
- * JSON text.
+ * The statement behind a page (bench/claimable explains it), read-only: the number matching in all
+ * (read from the indexes), the page, its people and the practitioners' names. It answers one row:
+ * `total`, `audited` (JSON text of the ids on the page that have people, whose reads are audited),
+ * `items`, the page as JSON text, and, for a list of appointments that have (not) ended at `at`,
+ * `next_end`: the soonest end of any appointment at or after `at`. Until then no appointment's
+ * end passes, so the same filter at a later instant matches the same rows.
  * The page's ids are chosen first, in order, from an index where the filters allow (`ordered`);
  * only those rows are then read from the table. Lists newest first leave out rows without a start
  * (none of them has any), so the start time's index serves that order too. The text around the
  * filter is written here rather than by Drizzle: it is the same on every request, and building it
  * chunk by chunk cost more than the rest of the server's work on a page.
  */
-export function listPageStatement(options: ListPageOptions, reader: ListReader): Statement {
+export function listPageStatement(options: ListPageOptions, at: Date): Statement {
   const { limit, offset } = pageOf(options.paging, BOOKING.tooManyResults);
-  const { order } = options;
+  const { order, clock } = options;
   const withStart = order.byStart === 'DESC' ? sql`appointments.start_time IS NOT NULL` : undefined;
   const where = compile(and(options.where, withStart) ?? sql`TRUE`);
   const next = where.params.length + 1;
+  const atParam = `$${next + 2}::timestamptz`;
+  const filter = clock.uses === 'ended' ? `(${where.sql}) AND appointments.end_time ${clock.ended ? '<' : '>='} ${atParam}` : where.sql;
+  const nextEnd = clock.uses === 'ended' ? `(SELECT min(end_time) FROM appointments WHERE end_time >= ${atParam})` : 'NULL::timestamptz';
   const userName = options.practitionerNames === false ? `''` : `u.first_name || ' ' || u.last_name`;
   const text = `
     WITH ordered AS (
       SELECT appointments.id${order.key ? `, ${order.key} AS sort_key` : ''}
       FROM appointments
-      WHERE ${where.sql}
+      WHERE ${filter}
       ORDER BY ${orderBy(order, 'appointments', order.key)}
       LIMIT $${next} OFFSET $${next + 1}
     ),
@@ -120,21 +121,10 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
       SELECT b.appointment_id, json_agg(json_build_object('id', b.id, 'first_name', b.first_name, 'last_name', b.last_name) ORDER BY b.position) AS list
       FROM booking_users b JOIN page ON page.id = b.appointment_id
       GROUP BY b.appointment_id
-    ),
-    audit AS (
-      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, window_start)
-      SELECT $${next + 2}::timestamptz, 'health_data.read', 'success', 'appointment', people.appointment_id::text,
-        $${next + 3}, $${next + 4}::uuid, $${next + 5}, $${next + 6}, $${next + 7}, $${next + 8}::timestamptz
-      FROM people
-      WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = $${next + 4}::uuid AND recorded.resource_type = 'appointment'
-        AND recorded.resource_id = people.appointment_id::text AND recorded.window_start = $${next + 8}::timestamptz OFFSET 0)
-      ORDER BY people.appointment_id
-      ${FIRST_READ_IN_WINDOW}
-      RETURNING resource_id
     )
-    SELECT (SELECT count(*) FROM appointments WHERE ${where.sql})::int AS total,
-      (SELECT coalesce(json_agg(people.appointment_id), '[]'::json)::text FROM people
-        WHERE people.appointment_id::text NOT IN (SELECT resource_id FROM audit)) AS counted,
+    SELECT (SELECT count(*) FROM appointments WHERE ${filter})::int AS total,
+      (SELECT coalesce(json_agg(people.appointment_id), '[]'::json)::text FROM people) AS audited,
+      ${nextEnd} AS next_end,
       coalesce(json_agg(json_build_object(
         'id', page.id, 'type', page.type, 'test_type', page.test_type, 'status', page.status,
         'start_time', ${epoch('page.start_time')}, 'end_time', ${epoch('page.end_time')},
@@ -146,32 +136,42 @@ export function listPageStatement(options: ListPageOptions, reader: ListReader):
     FROM page
     LEFT JOIN people ON people.appointment_id = page.id
     LEFT JOIN users u ON u.id = page.practitioner_user_id`;
-  return {
-    sql: text,
-    params: [...where.params, limit, offset, reader.at.toISOString(), reader.kind, reader.userId, reader.role, reader.ip, reader.requestId, reader.window.toISOString()],
-  };
+  return { sql: text, params: [...where.params, limit, offset, ...(clock.uses === 'ended' ? [at.toISOString()] : [])] };
 }
 
+/** A page as answered, and the appointments on it whose reads are audited. */
+interface ListAnswer {
+  body: string;
+  audited: string[];
+}
+
+/** The pages of lists answered lately, in memory until a change to appointments, their people or users is heard (platform/page-cache.ts). */
+export type ListPages = PageCache<ListAnswer>;
+/** What the staff lists read (migration 0018_list_cache's triggers tell of their changes). */
+export const LIST_TABLES = ['appointments', 'booking_users', 'users'] as const;
+
 /**
- * One page of a staff list as the JSON text of `AppointmentListResponse`, in one statement.
- * PostgreSQL builds the JSON, so the server neither maps rows nor serialises them: lists are the
- * hottest reads of the workspace, and one round trip keeps a page about as cheap as the badge
- * count (bench/claimable).
+ * One page of a staff list as the JSON text of `AppointmentListResponse`, in one statement, or
+ * from memory (`deps.pages`) while nothing it was read from has changed (a change committed before
+ * the read began is always heard first: `tablesHeard`). PostgreSQL builds the
+ * JSON, so the server neither maps rows nor serialises them: lists are the hottest reads of the
+ * workspace (bench/claimable). Either way the read is audited and counted per reader, appointment
+ * and 15-minute window (`ctx.audit.listRead`, which writes only a window's first read).
  */
 export async function listPage(deps: BookingDeps, caller: Caller, options: ListPageOptions): Promise<string> {
   const at = deps.clock.now();
-  const actor = actorOf(caller);
-  const reader: ListReader = {
-    at,
-    window: readWindowOf(at),
-    kind: actor.kind,
-    userId: actor.userId,
-    role: actor.role,
-    ip: caller.origin?.address ?? null,
-    requestId: caller.origin?.requestId ?? null,
-  };
-  const [row] = await executePrepared<{ total: number; counted: string; items: string }>(deps.db, listPageStatement(options, reader));
-  const counted = row ? (JSON.parse(row.counted) as string[]) : [];
-  if (actor.userId && counted.length > 0) deps.audit.countReads({ userId: actor.userId, resourceType: 'appointment', window: reader.window, resourceIds: counted });
-  return `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`;
+  const statement = listPageStatement(options, at);
+  // The instant of the read is no part of what is asked: its answer holds until `until`.
+  const key = options.clock.uses === 'other' ? null : JSON.stringify([statement.sql, options.clock.uses === 'ended' ? statement.params.slice(0, -1) : statement.params]);
+  // A page in memory is answered once every change committed before this read has been heard.
+  let answer = key !== null && deps.pages.get(key, at) && (await deps.live.tablesHeard()) ? deps.pages.get(key, at) : undefined;
+  if (!answer) {
+    const begun = deps.pages.begin();
+    const [row] = await executePrepared<{ total: number; audited: string; next_end: Date | string | null; items: string }>(deps.db, statement);
+    answer = { body: `{"success":true,"total":${row?.total ?? 0},"appointments":${row?.items ?? '[]'}}`, audited: row ? (JSON.parse(row.audited) as string[]) : [] };
+    const until = row?.next_end ? new Date(row.next_end).getTime() : Number.POSITIVE_INFINITY;
+    if (key !== null) deps.pages.put(key, begun, answer, answer.body.length, { from: at, until });
+  }
+  await deps.audit.listRead(caller, 'appointment', answer.audited);
+  return answer.body;
 }

@@ -11,7 +11,7 @@ import type { BookingDeps } from './deps';
 import { earliestBookableStart, practitionerActivated } from './holds';
 import { canPractise, canRead, isManager, isPractitioner, isSupport, requireIdentity, unreachable } from './policy';
 import { presentAppointment } from './present';
-import { listPage, orderOf, statusIn } from './list-page';
+import { listPage, orderOf, statusIn, type ListClock } from './list-page';
 import { findAppointment, loadDetails, type AppointmentDetails } from './repo';
 import { costFor } from './services';
 import { daysBetween, londonDay, londonDayBounds } from './time';
@@ -105,7 +105,7 @@ export async function present(deps: BookingDeps, caller: Caller, details: Appoin
   const now = deps.clock.now();
   await auditHealthData(deps, caller, 'read', details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id));
   return details.map((d) => {
-    const answer = presentAppointment(d, now, deps.settings.publicUrl);
+    const answer = presentAppointment(d, now, deps.settings.alternativeVideoUrl);
     const staff = isSupport(caller.auth) || canPractise(caller, d.row) || (isPractitioner(caller.auth) && d.row.status === 'CLAIMABLE');
     return staff ? answer : { ...answer, notes: [], user_video_token: null };
   });
@@ -132,15 +132,10 @@ type ListRange = ListPaging & { date_from?: number | undefined; date_to?: number
 
 /** GET /getappointments and /getpastappointments: the caller's booked appointments ahead of or behind now. */
 export function upcomingOrPast(deps: BookingDeps, caller: SignedInCaller, past: boolean, range: ListRange): Promise<string> {
-  const now = deps.clock.now();
-  const conditions: (SQL | undefined)[] = [
-    scopeOf(caller.auth),
-    statusIn([...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELLED']),
-    past ? lt(appointments.endTime, now) : gte(appointments.endTime, now),
-  ];
+  const conditions: (SQL | undefined)[] = [scopeOf(caller.auth), statusIn([...BOOKED_STATUSES, 'USER_CANCELLED', 'PROVIDER_CANCELLED'])];
   if (range.date_from !== undefined) conditions.push(gte(appointments.startTime, at(range.date_from)));
   if (range.date_to !== undefined) conditions.push(lt(appointments.startTime, at(range.date_to)));
-  return listPage(deps, caller, { where: and(...conditions), order: orderOf(range.sort, past ? 'desc' : 'asc'), paging: range });
+  return listPage(deps, caller, { where: and(...conditions), order: orderOf(range.sort, past ? 'desc' : 'asc'), paging: range, clock: { uses: 'ended', ended: past } });
 }
 
 /** GET /admin/allappointments: every appointment in a window (default: today and the next 7 days). */
@@ -148,14 +143,16 @@ export function allAppointments(deps: BookingDeps, caller: SignedInCaller, range
   const now = deps.clock.now();
   const from = range.date_from !== undefined ? at(range.date_from) : new Date(now.getTime() - DAY);
   const to = range.date_to !== undefined ? at(range.date_to) : new Date(now.getTime() + 7 * DAY);
-  return listPage(deps, caller, { where: and(gte(appointments.startTime, from), lt(appointments.startTime, to)), order: orderOf(range.sort, 'asc'), paging: range });
+  // The default window moves with the clock.
+  const clock: ListClock = range.date_from !== undefined && range.date_to !== undefined ? { uses: 'unused' } : { uses: 'other' };
+  return listPage(deps, caller, { where: and(gte(appointments.startTime, from), lt(appointments.startTime, to)), order: orderOf(range.sort, 'asc'), paging: range, clock });
 }
 
 /** GET /practitioner?date_from&date_to: the practitioner's appointments of every status in a window (managers: everyone's). */
 export function practitionerAppointments(deps: BookingDeps, caller: SignedInCaller, range: ListRange): Promise<string> {
   const window = rangeWindow(range.date_from, range.date_to);
   const own = isManager(caller.auth) ? undefined : eq(appointments.practitionerUserId, caller.auth.userId);
-  return listPage(deps, caller, { where: and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), order: orderOf(range.sort, 'asc'), paging: range });
+  return listPage(deps, caller, { where: and(own, gte(appointments.startTime, window.from), lt(appointments.startTime, window.to)), order: orderOf(range.sort, 'asc'), paging: range, clock: { uses: 'unused' } });
 }
 
 export interface SearchInput extends ListPaging {
@@ -214,13 +211,14 @@ export function searchAppointments(deps: BookingDeps, caller: SignedInCaller, in
   const practitionerNames = input.inc_practitioner_name !== false;
   // Hidden names are not a sort order either: ordering by them would reveal them.
   const sort = !practitionerNames && input.sort?.endsWith('practitioner') ? undefined : input.sort;
-  return listPage(deps, caller, { where: and(...conditions), order: orderOf(sort, 'asc'), paging: input, practitionerNames });
+  const clock: ListClock = input.exclude_future_waiting ? { uses: 'other' } : { uses: 'unused' };
+  return listPage(deps, caller, { where: and(...conditions), order: orderOf(sort, 'asc'), paging: input, practitionerNames, clock });
 }
 
 /** GET /user/{id}/history: the appointments a user booked (themself, or support staff). */
 export async function userHistory(deps: BookingDeps, caller: SignedInCaller, userId: string, paging: ListPaging): Promise<string> {
   if (userId !== caller.auth.userId && !isSupport(caller.auth)) throw notFound();
-  return listPage(deps, caller, { where: and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), order: orderOf(paging.sort, 'desc'), paging });
+  return listPage(deps, caller, { where: and(eq(appointments.bookerUserId, userId), isNotNull(appointments.status)), order: orderOf(paging.sort, 'desc'), paging, clock: { uses: 'unused' } });
 }
 
 /** GET /getresults?time_from&time_to: people with a result on appointments in the window. */

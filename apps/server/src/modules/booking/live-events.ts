@@ -77,6 +77,7 @@ export async function publishPresence(deps: Pick<BookingDeps, 'live'>, userId: s
 async function publishAll(deps: Pick<BookingDeps, 'live'>, events: Parameters<BookingDeps['live']['publish']>[0][]): Promise<void> {
   const outcomes = await Promise.allSettled(events.map((event) => deps.live.publish(event)));
   for (const outcome of outcomes) {
-    if (outcome.status === 'rejected') process.emitWarning(`live update not published: ${(outcome.reason as Error).message}`);
+    // The logger's error serializer keeps the type and code, never the message (a failed query's parameters).
+    if (outcome.status === 'rejected') deps.live.log?.warn({ err: outcome.reason }, 'live update not published');
   }
 }

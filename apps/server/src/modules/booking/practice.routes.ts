@@ -27,7 +27,7 @@ import type { AppContext } from '../../app-context';
 import { permission } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { parseFields, readMultipart, registerMultipart } from '../../platform/multipart';
-import { IdParams } from '../../platform/schemas';
+import { IdParams, sendJson } from '../../platform/schemas';
 import { claimAppointment, countClaimable, listClaimable, releaseAppointment } from './claims';
 import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
 import {
@@ -43,7 +43,7 @@ import {
   uploadFile,
 } from './practice';
 import { callerOf, signedInCaller } from '../../platform/caller';
-import { bookingErrors, sendJson } from './routes-common';
+import { bookingErrors } from './routes-common';
 
 const tags = ['booking: practitioner'];
 

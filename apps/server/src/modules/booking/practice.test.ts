@@ -9,12 +9,13 @@ import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '.
 let h: Harness;
 let w: BookingWorld;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ alternativeVideoUrl: ALTERNATIVE_VIDEO });
   w = await bookingWorld(h);
 });
 afterAll(() => h.close());
 
 const db = () => h.ctx.database.db;
+const ALTERNATIVE_VIDEO = 'https://meet.example.test/';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function multipart(method: 'POST' | 'PATCH', url: string, token: string | undefined, fields: Record<string, string>, file?: { data: Buffer; type: string }) {
@@ -101,12 +102,14 @@ describe('claims and releases', () => {
 
 describe('practitioner work on an appointment', () => {
   let appointmentId: string;
+  let shortToken: string;
   let bookingUserId: string;
   let startTime: number;
   beforeAll(async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 60 });
     const booked = await bookPublicly(h, slots[0]!.id);
     appointmentId = booked.appointment.id;
+    shortToken = booked.short_token;
     bookingUserId = booked.appointment.booking_users[0]!.id;
     startTime = slots[0]!.start_time;
   });
@@ -173,13 +176,27 @@ describe('practitioner work on an appointment', () => {
     expect((await h.call('GET', '/api/booking/getresults?time_from=1&time_to=2', { token: w.patient.token })).status).toBe(403);
   });
 
-  it('POST /{id}/8x8link makes a second room and e-mails it to the customer', async () => {
+  it('POST /{id}/8x8link opens a room on the alternative video service and e-mails it to the customer with their own joining link', async () => {
     const res = await h.call('POST', `/api/booking/${appointmentId}/8x8link`, { token: w.practitioner.token });
     expect(res).toMatchObject({ status: 200, body: { message: BOOKING_MSG.alternativeLinkSent } });
-    expect(res.body.link).toMatch(/\/appointment\?appointmentId=.+&room=alt-/);
-    const mails = await h.mails({ template: 'booking.alternative_link' });
-    expect(mails.some((m) => m.body.includes(res.body.link))).toBe(true);
+    expect(res.body.link).toMatch(/^https:\/\/meet\.example\.test\/vireo-[0-9a-f-]{36}$/);
+    const shown = await h.call('GET', `/api/booking/${appointmentId}`, { token: w.practitioner.token });
+    expect(shown.body.appointment.alternative_video_link).toBe(res.body.link);
+    const [mail] = (await h.mails({ template: 'booking.alternative_link' })).filter((m) => m.body.includes(res.body.link));
+    expect(mail?.body).toContain(`/appointment?appointmentId=${appointmentId}&short_token=${shortToken}`);
     await deny('POST', `/api/booking/${appointmentId}/8x8link`);
+  });
+
+  it('POST /{id}/8x8link without an alternative video service answers 409 and sends nothing', async () => {
+    const before = (await h.mails({ template: 'booking.alternative_link' })).length;
+    h.ctx.booking.settings.alternativeVideoUrl = undefined;
+    try {
+      const res = await h.call('POST', `/api/booking/${appointmentId}/8x8link`, { token: w.practitioner.token });
+      expect(res).toMatchObject({ status: 409, body: { success: false, message: BOOKING_MSG.noAlternativeVideo } });
+    } finally {
+      h.ctx.booking.settings.alternativeVideoUrl = ALTERNATIVE_VIDEO;
+    }
+    expect(await h.mails({ template: 'booking.alternative_link' })).toHaveLength(before);
   });
 });
 

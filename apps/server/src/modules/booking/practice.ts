@@ -13,8 +13,8 @@ import { alternativeLinkRecipients } from './mail';
 import { canPractise, canRead, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
 import { alternativeLink } from './present';
 import { findAppointment, loadDetails, people, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { IN_CALL } from './status';
 
-const IN_CALL: readonly AppointmentStatus[] = ['WAITING', 'PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'IN_PROGRESS', 'ON_HOLD', 'PRACTITIONER_LEFT', 'PATIENT_LEFT'];
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -168,18 +168,24 @@ export async function submitResult(
   });
 }
 
-/** POST /{id}/8x8link: a second video room for the appointment, e-mailed to its people. */
+/**
+ * POST /{id}/8x8link: a room on the alternative video service for the appointment, e-mailed to its
+ * people with their own joining link; 409 when no alternative service is configured.
+ */
 export async function createAlternativeLink(deps: BookingDeps, caller: Caller, id: string): Promise<string> {
   const row = await loadForPractice(deps, caller, id);
+  const service = deps.settings.alternativeVideoUrl;
+  if (!service) throw conflict(BOOKING_MSG.noAlternativeVideo);
   const [current] = await loadDetails(deps.db, [row]);
   await deps.mailQuota.claim(caller.auth?.userId ?? 'anonymous', alternativeLinkRecipients(current!));
-  const room = `alt-${randomUUID()}`;
+  // The room's name is its only key on the alternative service: unguessable, and naming nobody.
+  const room = `vireo-${randomUUID()}`;
   await deps.db.transaction(async (tx) => {
     await tx.update(appointments).set({ alternativeVideoRoom: room }).where(eq(appointments.id, id));
     await deps.outbox.emit(tx, { name: 'appointment.alternative_link', organisationId: caller.auth?.organisationId ?? null, payload: { appointment_id: id } });
   });
   await auditHealthData(deps, caller, 'read', [id]);
-  return alternativeLink(deps.settings.publicUrl, id, room);
+  return alternativeLink(service, room);
 }
 
 /**

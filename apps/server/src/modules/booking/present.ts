@@ -6,7 +6,7 @@ import type { AppointmentDetails } from './repo';
 const seconds = (date: Date | null) => (date ? epochSeconds(date) : null);
 
 /** The appointment as the booking service answers it (spec 2 §3 field names). */
-export function presentAppointment(details: AppointmentDetails, now: Date, publicUrl: string): Appointment {
+export function presentAppointment(details: AppointmentDetails, now: Date, alternativeVideoUrl: string | undefined): Appointment {
   const { row } = details;
   const people = details.bookingUsers.map((u) => presentBookingUser(u, now));
   return {
@@ -35,10 +35,11 @@ export function presentAppointment(details: AppointmentDetails, now: Date, publi
         : null,
     appointmentDetails: { start_time: seconds(row.startTime), end_time: seconds(row.endTime) },
     claimable_slot: row.claimableSlot,
-    alternative_video_link: row.alternativeVideoRoom ? alternativeLink(publicUrl, row.id, row.alternativeVideoRoom) : null,
+    alternative_video_link: row.alternativeVideoRoom && alternativeVideoUrl ? alternativeLink(alternativeVideoUrl, row.alternativeVideoRoom) : null,
   };
 }
 
-export function alternativeLink(publicUrl: string, appointmentId: string, room: string): string {
-  return `${publicUrl}/appointment?appointmentId=${appointmentId}&room=${room}`;
+/** A room on the alternative video service (a Jitsi-compatible meeting server: `{address}/{room}`). */
+export function alternativeLink(alternativeVideoUrl: string, room: string): string {
+  return `${alternativeVideoUrl.replace(/\/+$/, '')}/${encodeURIComponent(room)}`;
 }

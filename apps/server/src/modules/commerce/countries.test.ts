@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { COUNTRY_DEFAULTS, REFERENCE_MSG } from '@vireo/contracts';
+import { countries, countryRestrictions } from '../../db/schema';
+import { countQueries } from '../../test/count-queries';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 
 let h: Harness;
@@ -110,6 +113,23 @@ describe('/api/commerce/v1/country', () => {
     expect((await h.call('PATCH', `${base}/FRA`, { token: admin.token, body: { recommendations: [{ recommendation: '' }] } })).body.errors['recommendations.0.recommendation']).toBe(
       REFERENCE_MSG.recommendation,
     );
+  });
+
+  it('lists from memory until a country or one of its linked records changes, through the API or by hand', async () => {
+    const list = () => h.call('GET', base, { token: admin.token });
+    const first = await list();
+    const again = await countQueries(h.ctx.database.db, list);
+    expect(again.result.body).toEqual(first.body);
+    expect(again.queries).toBe(0);
+    const byCode = (body: { countries: { id: string; name: string; restriction: { narcotic: string } }[] }, id: string) => body.countries.find((c) => c.id === id)!;
+
+    expect((await create(country('ESP'))).status).toBe(201);
+    expect(byCode((await list()).body, 'ESP')).toBeDefined();
+    expect((await h.call('PATCH', `${base}/ESP`, { token: admin.token, body: { name: 'Kingdom of Spain' } })).status).toBe(200);
+    expect(byCode((await list()).body, 'ESP').name).toBe('Kingdom of Spain');
+    const [esp] = await h.ctx.database.db.select({ restrictionId: countries.restrictionId }).from(countries).where(eq(countries.id, 'ESP'));
+    await h.ctx.database.db.update(countryRestrictions).set({ narcotic: 'Changed by hand.' }).where(eq(countryRestrictions.id, esp!.restrictionId));
+    expect(byCode((await list()).body, 'ESP').restriction.narcotic).toBe('Changed by hand.');
   });
 
   it('keeps the change history: who, what and when, newest first', async () => {

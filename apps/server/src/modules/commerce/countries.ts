@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { COUNTRY_DEFAULTS, REFERENCE_MSG, type Country, type CreateCountryRequest, type UpdateCountryRequest } from '@vireo/contracts';
+import { COUNTRY_DEFAULTS, CountriesResponse, REFERENCE_MSG, type Country, type CreateCountryRequest, type UpdateCountryRequest } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { countries, countryNcaAddresses, countryRestrictions, countryVaccineInformation } from '../../db/schema';
+import { cachedJson } from './catalogue-cache';
 import type { CommerceDeps } from './products';
 import { changedFields, changeHistory, recordChange } from './reference';
 
@@ -43,9 +44,12 @@ async function findCountry(db: Db, id: string): Promise<Country> {
 }
 
 /** Every country, by name. */
-export async function listCountries(deps: CommerceDeps): Promise<Country[]> {
-  const rows = await selectCountries(deps.db).orderBy(asc(countries.name), asc(countries.id));
-  return rows.map(present);
+/** GET /country: every country with its linked records, by name, as the answer's JSON text; from memory until one changes. */
+export function countriesJson(deps: CommerceDeps): Promise<string> {
+  return cachedJson(deps.cache, deps.cache.countries, 'all', deps.clock.now(), CountriesResponse, async () => {
+    const rows = await selectCountries(deps.db).orderBy(asc(countries.name), asc(countries.id));
+    return { success: true as const, countries: rows.map(present) };
+  });
 }
 
 export function getCountry(deps: CommerceDeps, id: string): Promise<Country> {

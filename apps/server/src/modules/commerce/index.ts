@@ -1,5 +1,6 @@
 /** The commerce module's front door: other modules, app.ts, context.ts and the seed import only this file. */
 export { commerceRoutes } from './commerce.routes';
+export { createCatalogueCache } from './catalogue-cache';
 export { seedProducts, type CommerceDeps } from './products';
 /**
  * The commerce module's front door (/api/commerce/v1, spec 3 §7.1): other modules, app.ts and

@@ -20,8 +20,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
-import { IdParams, withErrors } from '../../platform/schemas';
-import { createProduct, getProduct, listProducts, productHistory, replaceProduct, retireProduct, switchAllProducts } from './products';
+import { IdParams, sendJson, withErrors } from '../../platform/schemas';
+import { createProduct, getProduct, listProducts, onSaleProductsJson, productHistory, replaceProduct, retireProduct, switchAllProducts } from './products';
 
 const tags = ['commerce'];
 
@@ -41,7 +41,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
       querystring: ProductsQuery,
       response: withErrors({ 200: ProductsResponse }),
     },
-    handler: async (request) => ({ success: true as const, data: await listProducts(ctx.commerce, callerOf(request), request.query) }),
+    handler: async (request, reply) =>
+      request.query.include_inactive
+        ? { success: true as const, data: await listProducts(ctx.commerce, callerOf(request), request.query) }
+        : sendJson(reply, await onSaleProductsJson(ctx.commerce, request.query.tags)),
   });
 
   r.get('/product/:id', {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ANT_CONSULT_SKU, APPROVED_KITS, MSG, PRODUCT_COLOURS, PRODUCT_MSG, PRODUCT_TAGS, SEED_PRODUCTS } from '@vireo/contracts';
 import { auditEvents, permissionGrants, products } from '../../db/schema';
+import { countQueries } from '../../test/count-queries';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { seedProducts } from '.';
 
@@ -70,6 +71,24 @@ describe('the seeded catalogue', () => {
     expect(bySku.get('DAY-2-US-ANT-001')).toMatchObject({ price: 35, currency: 'USD' });
     expect(bySku.get('COVID-TEST-CERTIFICATE')).toMatchObject({ type: 'Virtual', bookable: 0 });
     expect(bySku.get('SELF-SWABBING')).toMatchObject({ shippable: 1 });
+  });
+});
+
+describe('the shop’s product list from memory', () => {
+  it('a repeat read sends no statement; a change through the API or by hand shows on the next read', async () => {
+    const read = () => h.call('GET', `${base}/product?tags=additional_info`);
+    const first = await read();
+    const again = await countQueries(h.ctx.database.db, read);
+    expect(again.result.body).toEqual(first.body);
+    expect(again.queries).toBe(0);
+
+    const created = (await create(productBody({ tags: ['additional_info'], title: 'Added through the API' }))).body.data;
+    expect((await read()).body.data.map((p: { id: string }) => p.id)).toContain(created.id);
+
+    await h.ctx.database.db.update(products).set({ title: 'Renamed by hand' }).where(eq(products.id, created.id));
+    expect((await read()).body.data.find((p: { id: string }) => p.id === created.id).title).toBe('Renamed by hand');
+    await h.ctx.database.db.update(products).set({ active: false }).where(eq(products.id, created.id));
+    expect((await read()).body.data.map((p: { id: string }) => p.id)).not.toContain(created.id);
   });
 });
 

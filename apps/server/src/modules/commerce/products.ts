@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   PRODUCT_MSG,
+  ProductsResponse,
   SEED_PRODUCTS,
   currencyOf,
   type Product,
@@ -16,12 +17,15 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound, sqlStateOf, unauthenticated } from '../../platform/errors';
 import { auditEvents, products, users } from '../../db/schema';
+import { cachedJson, type CatalogueCache } from './catalogue-cache';
 
 /** What the commerce API needs; built once per process (ctx.commerce). */
 export interface CommerceDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
+  /** The shop's product lists and the countries register, answered from memory between changes. */
+  cache: CatalogueCache;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -155,6 +159,18 @@ export async function listProducts(deps: CommerceDeps, caller: Caller, query: { 
     )
     .orderBy(asc(products.title), asc(products.sku));
   return rows.map(presentProduct);
+}
+
+/**
+ * GET /product for anyone: the active, in-stock products with any of `tags` (all without), by title,
+ * as the answer's JSON text; from memory until a product changes.
+ */
+export function onSaleProductsJson(deps: CommerceDeps, tags: ProductTag[]): Promise<string> {
+  const key = [...new Set(tags)].sort().join(',');
+  return cachedJson(deps.cache, deps.cache.products, key, deps.clock.now(), ProductsResponse, async () => ({
+    success: true as const,
+    data: await listProducts(deps, SYSTEM_CALLER, { tags, include_inactive: false }),
+  }));
 }
 
 /** GET /product/{id}: anyone an active, in-stock product; a products.manage holder any that is not retired. */

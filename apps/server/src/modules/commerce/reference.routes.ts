@@ -23,8 +23,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { permission, PUBLIC } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
-import { IdParams, withErrors } from '../../platform/schemas';
-import { countryHistory, createCountry, deleteCountry, getCountry, listCountries, updateCountry } from './countries';
+import { IdParams, sendJson, withErrors } from '../../platform/schemas';
+import { countriesJson, countryHistory, createCountry, deleteCountry, getCountry, updateCountry } from './countries';
 import { createDrug, deleteDrug, drugHistory, getDrug, listDrugs, updateDrug } from './drugs';
 import { createInfoPage, deleteInfoPage, getPage, listPages, publishedPage, updateInfoPage } from './pages';
 import { changeHistory } from './reference';
@@ -44,7 +44,7 @@ export async function referenceRoutes(app: FastifyInstance, ctx: AppContext): Pr
   r.get('/country', {
     config: { access: reference },
     schema: { tags: ['countries'], summary: 'Every country with its linked records, by name', response: withErrors({ 200: CountriesResponse }) },
-    handler: async () => ({ success: true as const, countries: await listCountries(deps) }),
+    handler: async (_request, reply) => sendJson(reply, await countriesJson(deps)),
   });
   r.post('/country', {
     config: { access: reference },

@@ -22,7 +22,7 @@ export interface DoctorsDeps {
   audit: AuditLog;
   outbox: Pick<OutboxRelay, 'emit'>;
   mailQuota: MailQuota;
-  live: Pick<LiveHub, 'publish'>;
+  live: Pick<LiveHub, 'publish' | 'log'>;
   sessions: SessionStore;
   booking: BookingDeps;
 }

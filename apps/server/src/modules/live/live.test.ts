@@ -2,10 +2,12 @@ import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE } from '@vireo/contracts';
 import { buildApp } from '../../app';
 import { auditEvents, livePayloads } from '../../db/schema';
 import { LiveHub, type LiveTimings } from '../../platform/live';
+import { LIVE_CHANNEL } from '../../platform/live-postgres';
 import { createHarness, type Harness } from '../../test/harness';
 import { LiveTestClient } from '../../test/live-client';
 
@@ -231,6 +233,28 @@ describe('audience and topics', () => {
     expect((await client.nextEvent('appointment.notes')).data).toEqual({ notes });
     const stored = await h.ctx.database.db.select({ id: livePayloads.id }).from(livePayloads).where(sql`${livePayloads.payload} LIKE ${`%${marker}%`}`);
     expect(stored).toHaveLength(onPostgres() ? 1 : 0);
+    await client.close();
+  });
+  it('delivers a burst of events in the order published, several to a notification on PostgreSQL', async () => {
+    const u = await practitioner();
+    const client = await LiveTestClient.signedIn(url, u.token, ['appointments']);
+    const listener = onPostgres() ? new pg.Client({ connectionString: h.ctx.database.connectionString }) : null;
+    let notifications = 0;
+    if (listener) {
+      await listener.connect();
+      listener.on('notification', () => (notifications += 1));
+      await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+    }
+    const burst = Array.from({ length: 50 }, (_, i) => `burst-${u.user.id}-${i}`);
+    await Promise.all(burst.map((notes) => h.ctx.live.publish({ topic: 'appointments', kind: 'appointment.notes', audience: { userIds: [u.user.id] }, data: { notes } })));
+    const received: unknown[] = [];
+    for (let i = 0; i < burst.length; i++) received.push((await client.nextEvent('appointment.notes')).data);
+    expect(received).toEqual(burst.map((notes) => ({ notes })));
+    if (listener) {
+      expect(notifications).toBeGreaterThan(0);
+      expect(notifications).toBeLessThan(burst.length / 2);
+      await listener.end();
+    }
     await client.close();
   });
 });

@@ -43,7 +43,7 @@ export interface RotaDeps {
   clock: Clock;
   audit: AuditLog;
   booking: BookingDeps;
-  live: Pick<LiveHub, 'publish'>;
+  live: Pick<LiveHub, 'publish' | 'log'>;
 }
 
 /** Appointments a practitioner is still to see: booked and not finished. */

@@ -1,30 +1,33 @@
 /**
- * The commerce reference data under load (issue 16's bench/catalogue, its countries and drugs
- * part): 20,000 drugs and 250 countries on a fresh PostgreSQL database, one server process,
- * autocannon with a super admin's session against GET /drug?q= (the autocomplete), the register's
- * first page GET /drug and GET /country (every country). Prints requests/s and p95 of each as a
- * ratio to GET /api/health measured just before and after it, and the plans of the drug
- * statements (failing on a sequential scan of drugs). Aim: p95 < 50 ms.
+ * The commerce catalogue under load (issue 16's bench/catalogue): 2,000 products, 20,000 drugs and
+ * 250 countries on a fresh PostgreSQL database, one server process, autocannon against the shop's
+ * GET /product?tags=before_flight (anyone, no session), and with a super admin's session GET
+ * /drug?q= (the autocomplete), the register's first page GET /drug and GET /country (every
+ * country). Prints requests/s and p95 of each as a ratio to GET /api/health measured just before
+ * and after it, and the plans of the product and drug statements (failing on a sequential scan of
+ * either table). Aim: p95 < 50 ms.
  *
- *   npx tsx bench/reference-data.ts      (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the CI default)
+ *   npm run bench:catalogue -w bench      (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the CI default)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ISO_3166_ALPHA3 } from '@vireo/contracts';
-import { countries, countryNcaAddresses, countryRestrictions, countryVaccineInformation, drugs, organisationProfiles, organisations, users } from '../apps/server/src/db/schema';
+import { PRODUCT_COLOURS, ISO_3166_ALPHA3, PRODUCT_TAGS } from '@vireo/contracts';
+import { countries, countryNcaAddresses, countryRestrictions, countryVaccineInformation, drugs, organisationProfiles, organisations, products, users } from '../apps/server/src/db/schema';
 import { insertRole } from '../apps/server/src/modules/identity/repo';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
+import { measure, signIn, type Measured } from './server';
 
+const PRODUCTS = 2_000;
 const DRUGS = 20_000;
 const COUNTRIES = 250;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const CONNECTIONS = 10;
+const LOAD = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
 const PASSWORD = 'bench super admin password';
 const EMAIL = 'bench-admin@example.test';
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,6 +48,31 @@ async function seed(database: Database): Promise<void> {
   const [user] = await db.insert(users).values({ organisationId: org!.id, firstName: 'Bench', lastName: 'Admin', email: EMAIL, username: EMAIL, passwordHash: await hashPassword(PASSWORD) }).returning();
   await insertRole(db, { name: 'super_admin', userId: user!.id, organisationId: org!.id, profileName: 'Bench Admin' });
   const now = new Date();
+  // A tag each, in turn; one in ten of each tag inactive or out of stock, so not on sale.
+  await db.insert(products).values(
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      sku: `BENCH-${String(i).padStart(5, '0')}`,
+      title: `Travel test ${i}`,
+      subTitle: 'Results in 30 minutes',
+      country: i % 5 === 0 ? 'US' : 'UK',
+      pricePence: 1_000 + (i % 90) * 100,
+      msrpPence: 1_500 + (i % 90) * 100,
+      type: ['Antigen', 'PCR', 'Antibody'][i % 3]!,
+      tags: [PRODUCT_TAGS[i % PRODUCT_TAGS.length]!],
+      outOfStock: i % 20 === 1,
+      active: i % 20 !== 2,
+      service: 'video_gp',
+      description: 'A lateral flow test, watched on video by a practitioner, with a certificate the same day.',
+      points: [{ text: 'Fast', colour: PRODUCT_COLOURS[0]!.name }, { text: 'Certified', colour: PRODUCT_COLOURS[1]!.name }],
+      cardColour: PRODUCT_COLOURS[i % PRODUCT_COLOURS.length]!.name,
+      discountExempt: false,
+      vatExempt: true,
+      shippable: i % 2 === 0,
+      bookable: true,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   for (let offset = 0; offset < DRUGS; offset += 2_000) {
     await db.insert(drugs).values(
       Array.from({ length: Math.min(2_000, DRUGS - offset) }, (_, i) => ({
@@ -82,38 +110,12 @@ async function seed(database: Database): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE`);
 }
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const auth = await fetch(`${server.url}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
-  if (!auth.ok) throw new Error(`sign-in failed: ${auth.status}`);
-  const { token: oneTime } = (await auth.json()) as { token: string };
-  return ((await (await fetch(`${server.url}/api/login/token/${oneTime}`)).json()) as { token: string }).token;
-}
-
-interface Measured {
-  name: string;
-  requestsPerSecond: number;
-  p95: number;
-  failures: number;
-}
-
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-}
-
-function measure(name: string, url: string, token: string | null): Promise<Measured> {
-  const times: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ name, requestsPerSecond: result.requests.average, p95: p95(times), failures: result.non2xx + result.errors + result.timeouts });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
-/** The drug statements as drugs.ts sends them (unnamed, parameters bound), with the autocomplete's values. */
+/** The product and drug statements as products.ts and drugs.ts send them (unnamed, parameters bound), with the bench's values. */
 const PLANS: Record<string, { text: string; values: unknown[] }> = {
+  'products on sale by tag': {
+    text: `SELECT * FROM products WHERE (retired_at IS NULL AND (active = $1 AND out_of_stock = $2) AND tags && $3) ORDER BY title, sku`,
+    values: [true, false, '{before_flight}'],
+  },
   'autocomplete page': {
     text: `SELECT * FROM drugs WHERE (lower(name) COLLATE "C" LIKE $1 AND show_in_autocomplete) ORDER BY lower(name) COLLATE "C", id LIMIT $2 OFFSET $3`,
     values: ['co%', 20, 0],
@@ -129,32 +131,33 @@ try {
   server = await startServerProcess({ DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   await seed(database);
-  const token = await signIn(server);
+  const token = await signIn(server, EMAIL, PASSWORD);
   const api = `${server.url}/api/commerce/v1`;
-  const targets: [string, string][] = [
-    ['GET /drug?q=co (autocomplete)', `${api}/drug?q=co`],
-    ['GET /drug?q=codeine (autocomplete)', `${api}/drug?q=codeine`],
-    ['GET /drug (first page of 25)', `${api}/drug?limit=25`],
-    [`GET /country (all ${COUNTRIES})`, `${api}/country`],
+  const targets: [string, string, boolean][] = [
+    ['GET /product?tags=before_flight (shop)', `${api}/product?tags=before_flight`, false],
+    ['GET /drug?q=co (autocomplete)', `${api}/drug?q=co`, true],
+    ['GET /drug?q=codeine (autocomplete)', `${api}/drug?q=codeine`, true],
+    ['GET /drug (first page of 25)', `${api}/drug?limit=25`, true],
+    [`GET /country (all ${COUNTRIES})`, `${api}/country`, true],
   ];
-  for (const [, url] of targets) {
-    const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  for (const [, url, signedIn] of targets) {
+    const check = await fetch(url, { headers: signedIn ? { authorization: `Bearer ${token}` } : {} });
     if (!check.ok) throw new Error(`${url} answered ${check.status}`);
   }
   const healthUrl = `${server.url}/api/health`;
-  await measure('warm-up', healthUrl, null);
-  for (const [name, url] of targets) await measure(`warm-up ${name}`, url, token);
-  const healthRuns = [await measure('GET /api/health', healthUrl, null)];
+  await measure('warm-up', healthUrl, null, LOAD);
+  for (const [name, url, signedIn] of targets) await measure(`warm-up ${name}`, url, signedIn ? token : null, LOAD);
+  const healthRuns = [await measure('GET /api/health', healthUrl, null, LOAD)];
   const compared: { result: Measured; reference: Measured }[] = [];
-  for (const [name, url] of targets) {
-    const result = await measure(name, url, token);
+  for (const [name, url, signedIn] of targets) {
+    const result = await measure(name, url, signedIn ? token : null, LOAD);
     const before = healthRuns.at(-1)!;
-    const after = await measure('GET /api/health', healthUrl, null);
+    const after = await measure('GET /api/health', healthUrl, null, LOAD);
     healthRuns.push(after);
     compared.push({ result, reference: { name: 'reference', requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2, p95: (before.p95 + after.p95) / 2, failures: 0 } });
   }
-  print(`reference data: ${DRUGS} drugs (70% in the autocomplete), ${COUNTRIES} countries with their linked records`);
-  print(`  autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, one server process on PostgreSQL, signed in as a super admin; aim: p95 < 50 ms`);
+  print(`catalogue: ${PRODUCTS} products (a third per tag, 90% on sale), ${DRUGS} drugs (70% in the autocomplete), ${COUNTRIES} countries with their linked records`);
+  print(`  autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, one server process on PostgreSQL, the shop without a session and the rest as a super admin; aim: p95 < 50 ms`);
   print(`  each ratio is to the mean of the health runs just before and after the endpoint's (health: ${healthRuns.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')} req/s)`);
   print(`  ${'endpoint'.padEnd(40)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p95 ms'.padStart(8)} ${'ratio'.padStart(6)} failures`);
   for (const { result: r, reference } of compared) {
@@ -168,7 +171,7 @@ try {
     let text = query.text;
     literals.forEach((literal, i) => (text = text.replace(`$${i + 1}`, literal)));
     const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`)).rows.map((line) => line['QUERY PLAN']);
-    const scans = plan.some((line) => /Seq Scan on drugs/.test(line));
+    const scans = plan.some((line) => /Seq Scan on (drugs|products)/.test(line));
     if (scans) sequential++;
     print(`  -- ${name}${scans ? '   <-- SEQUENTIAL SCAN' : ''}`);
     for (const line of plan) print(`     ${line}`);
@@ -176,7 +179,7 @@ try {
   await client.end();
   await database.close();
   const failures = compared.reduce((n, { result }) => n + result.failures, 0);
-  print(`  sequential scans of drugs: ${sequential}; failed requests: ${failures}`);
+  print(`  sequential scans of products or drugs: ${sequential}; failed requests: ${failures}`);
   process.exitCode = sequential === 0 && failures === 0 ? 0 : 1;
 } finally {
   await server?.stop();
