@@ -116,6 +116,7 @@ test.describe('chats', () => {
       const message = `Can you take the 3 pm slot? ${Date.now()}`;
       await room.getByLabel('Message', { exact: true }).fill(message);
       await room.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText(message);
       // The drawer counts it live.
       const entry = practitioner.getByRole('link', { name: /^Internal Chats/ });
       await expect(entry).toContainText(/[1-9]\d* unread/);

@@ -1,38 +1,13 @@
 import { z } from 'zod';
+import { LIVE_MAX_TOPICS } from './live-protocol';
 import { CallClientMessages } from './video';
 
 /**
- * The live-updates WebSocket protocol (GET /api/live). One socket per browser tab. The browser
- * authenticates with its first message rather than in the URL, so the session token never lands
- * in access logs or browser history.
+ * The live-updates WebSocket protocol (GET /api/live), as the server validates it. One socket per
+ * browser tab. The browser authenticates with its first message rather than in the URL, so the
+ * session token never lands in access logs or browser history. Its constants, and the checks the
+ * browser runs, are in `live-protocol.ts`, which has no schema.
  */
-export const LIVE_PATH = '/api/live';
-
-/** The server closes a socket that has not authenticated within this time. */
-export const LIVE_AUTH_TIMEOUT_MS = 5_000;
-
-/** Largest message the server accepts from a browser (auth, subscribe, ping are tiny; a call's SDP offer a few kB). */
-export const LIVE_MAX_CLIENT_MESSAGE_BYTES = 32 * 1024;
-
-export const LIVE_MAX_TOPICS = 32;
-
-/** Close codes the server uses; the browser reconnects after all of them except `sessionInvalid`. */
-export const LIVE_CLOSE = {
-  goingAway: 1001,
-  badMessage: 4400,
-  /** Bad token, revoked or expired session, or a first message that was not `auth`. */
-  sessionInvalid: 4401,
-  authTimeout: 4408,
-} as const;
-
-/**
- * Events about the socket's own session. Every authenticated socket receives this topic without
- * subscribing: it is how the other tabs of a browser learn that their session was signed out.
- */
-export const LIVE_SESSION_TOPIC = 'session';
-export const LIVE_SESSION_REVOKED = 'session.revoked';
-/** A user's roles changed: server processes re-read their sessions; sockets are not told. */
-export const LIVE_SESSION_CHANGED = 'session.changed';
 
 /** Topics and kinds are short dotted names such as `appointments` and `appointment.claimed`. */
 export const LiveName = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/);
@@ -61,9 +36,3 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
-
-export interface LiveEventMessage {
-  topic: string;
-  kind: string;
-  data: unknown;
-}

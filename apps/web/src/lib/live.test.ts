@@ -36,6 +36,22 @@ describe('LiveConnection', () => {
     expect(connection.status).toBe('open');
   });
 
+  it('subscribes a topic first listened to after the socket opened but before the server said ready', () => {
+    const { connection, latest } = fakeLiveConnection();
+    connection.subscribe('appointments', { onEvent: vi.fn() });
+    latest().accept();
+    const chat = { onEvent: vi.fn(), onSync: vi.fn() };
+    connection.subscribe('chat', chat);
+    latest().receive({ type: 'ready' });
+    expect(latest().sent).toEqual([
+      { type: 'auth', token: 'session-token' },
+      { type: 'subscribe', topics: ['appointments'] },
+      { type: 'subscribe', topics: ['chat'] },
+    ]);
+    latest().receive({ type: 'subscribed', topics: ['appointments', 'chat'] });
+    expect(chat.onSync).toHaveBeenCalledTimes(1);
+  });
+
   it('stays down without opening a socket while no one is signed in', () => {
     const { connection, sockets } = fakeLiveConnection({ token: () => null });
     connection.subscribe('appointments', { onEvent: vi.fn() });

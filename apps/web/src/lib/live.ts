@@ -1,4 +1,4 @@
-import { LIVE_CLOSE, LIVE_PATH, LiveServerMessage, type LiveClientMessage, type LiveEventMessage } from '@vireo/contracts';
+import { LIVE_CLOSE, LIVE_PATH, readLiveServerMessage, type LiveClientMessage, type LiveEventMessage, type LiveServerMessage } from '@vireo/contracts';
 import { LOGIN_PATH } from './config';
 import { hardNavigate } from './navigation';
 import { clearStorage, getAuthToken } from './storage';
@@ -81,7 +81,10 @@ export class LiveConnection {
     const isNewTopic = !set;
     if (!set) this.listeners.set(topic, (set = new Set()));
     set.add(listener);
-    if (isNewTopic && this.currentStatus === 'open') this.send({ type: 'subscribe', topics: [topic] });
+    // Sent as soon as the socket is open, even before the server's `ready`: the server handles a socket's messages in
+    // order, so it follows the `auth`. (A topic added between `onopen` and `ready` used to wait for no one and was never
+    // subscribed.) Before the socket opens, `onopen` subscribes every topic listened to by then.
+    if (isNewTopic) this.send({ type: 'subscribe', topics: [topic] });
     // Joining a topic the server has already confirmed: the subscription is effective for this listener now.
     if (this.confirmed.has(topic)) listener.onSync?.();
     this.ensureConnected();
@@ -90,7 +93,7 @@ export class LiveConnection {
       if (!current?.delete(listener) || current.size > 0) return;
       this.listeners.delete(topic);
       this.confirmed.delete(topic);
-      if (this.currentStatus === 'open') this.send({ type: 'unsubscribe', topics: [topic] });
+      this.send({ type: 'unsubscribe', topics: [topic] });
     };
   }
 
@@ -142,12 +145,13 @@ export class LiveConnection {
   private receive(event: MessageEvent): void {
     if (this.pongTimer) clearTimeout(this.pongTimer);
     this.pongTimer = null;
-    let message: LiveServerMessage;
+    let message: LiveServerMessage | null;
     try {
-      message = LiveServerMessage.parse(JSON.parse(String(event.data)));
+      message = readLiveServerMessage(JSON.parse(String(event.data)));
     } catch {
       return;
     }
+    if (!message) return;
     switch (message.type) {
       case 'ready':
         this.failures = 0;

@@ -21,7 +21,7 @@ export interface LiveTopicEvent<T extends LiveTopic> {
 
 /**
  * Calls `onEvent` for each event on `topic` while the component is mounted, with its data parsed
- * against the topic's schema (contracts' `LIVE_TOPIC_DATA`; an event that does not match is
+ * against the topic's shape (contracts' `parseLiveData`, the publisher's `LIVE_TOPIC_DATA` without zod; an event that does not match is
  * ignored), and `onSync` whenever the subscription has become effective again (see
  * LiveTopicListener.onSync).
  */

@@ -101,6 +101,7 @@ export function usePresence(caller: ChatCaller | null): void {
 /**
  * A room's messages kept current: the first page on mount, then each live message as it arrives;
  * after a reconnect (or a message that skips ids) it fetches what it missed since its last id.
+ * `sent` adds the sender's own message from the server's answer, without waiting for its live echo.
  */
 export function useRoomMessages(caller: ChatCaller, roomId: string) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -154,7 +155,7 @@ export function useRoomMessages(caller: ChatCaller, roomId: string) {
     return () => clearTimeout(timer);
   }, [typing]);
 
-  return { messages, error, typing: typing?.name ?? null, retry: catchUp };
+  return { messages, error, typing: typing?.name ?? null, retry: catchUp, sent: (message: ChatMessage) => add([message]) };
 }
 
 function merge(current: ChatMessage[], more: ChatMessage[]): ChatMessage[] {

@@ -52,7 +52,7 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
   const { t } = useTranslation('chat');
   const staff = caller.role !== 'customer';
   const queryClient = useQueryClient();
-  const { messages, error, typing } = useRoomMessages(caller, room.id);
+  const { messages, error, typing, sent } = useRoomMessages(caller, room.id);
   const [text, setText] = useState('');
   const [internal, setInternal] = useState(false);
   const [sending, setSending] = useState(false);
@@ -88,7 +88,7 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
     setSending(true);
     setFailure(null);
     try {
-      await postMessage(caller, room.id, text, internal);
+      sent(await postMessage(caller, room.id, text, internal));
       setText('');
     } catch (e) {
       setFailure(e instanceof Error ? e.message : t('errors.generic'));
