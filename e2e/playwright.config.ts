@@ -55,6 +55,7 @@ export default defineConfig({
       // Every spec books from this one address.
       BOOKING_HOLDS_PER_ADDRESS: '1000',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      VIDEO_ALTERNATIVE_URL: 'https://meet.example.test',
     },
   },
 });

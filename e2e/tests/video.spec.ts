@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
-import { expectAccessible, signIn } from '../fixtures';
+import { expect, test } from '@playwright/test';
+import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD } from '../accounts';
+import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { audioEnergyOver, bookedAppointment, callStatus, expectRemoteVideoPlaying, londonDayTime, newContext, statusOf } from '../video-call';
 
 /**
  * The video call between a practitioner and a customer, in two browser contexts of Debian's
@@ -9,85 +10,8 @@ import { expectAccessible, signIn } from '../fixtures';
  * a practitioner of its own, on a day months ahead.
  */
 
-const SERVICE = 'video_gp_vireo';
-
-/** A slot of the practitioner's, booked by a customer through the public wizard's API: its id and the link token. */
-async function bookedAppointment(request: APIRequestContext, practitioner: Practitioner): Promise<{ id: string; shortToken: string }> {
-  const start = farDay();
-  const headers = { authorization: `Bearer ${practitioner.token}` };
-  const shift = await request.post('/api/booking/shifts', { headers, data: { start_time: start, end_time: start + 20 * 60, services: [SERVICE], languages: ['EN'] } });
-  expect(shift.status()).toBe(201);
-  const list = await request.get(`/api/booking/practitioner?date_from=${start}&date_to=${start + 20 * 60}`, { headers });
-  const { appointments } = (await list.json()) as { appointments: { id: string; status: string }[] };
-  const slot = appointments.find((a) => a.status === 'AVAILABLE')!;
-  const held = await request.post(`/api/booking/${slot.id}/status`, { data: { status: 'LOCKED' } });
-  const { hold_token: holdToken } = (await held.json()) as { hold_token: string };
-  const paid = await request.post(`/api/booking/${slot.id}/payment`, {
-    data: {
-      hold_token: holdToken,
-      amount: 2900,
-      card: { number: '4242 4242 4242 4242', expiration_date: '12/39', cvv: '123' },
-      billing_details: { first_name: 'Ada', last_name: 'Lovelace', email: `e2e-video-customer-${uniqueSuffix()}@example.test`, dateOfBirth: '10-12-1985' },
-      toc_accept: true,
-      service: SERVICE,
-    },
-  });
-  expect(paid.status()).toBe(201);
-  const { short_token: shortToken } = (await paid.json()) as { short_token: string };
-  return { id: slot.id, shortToken };
-}
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read its statistics as the quality indicator does. */
-function recordPeerConnections() {
-  const Original = window.RTCPeerConnection;
-  const peers: RTCPeerConnection[] = [];
-  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
-  window.RTCPeerConnection = class extends Original {
-    constructor(configuration?: RTCConfiguration) {
-      super(configuration);
-      peers.push(this);
-    }
-  };
-}
-
-/** The video frames the page has decoded from the other party, read from getStats. */
-function framesDecoded(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter((pc) => pc.connectionState !== 'closed');
-    let frames = 0;
-    for (const pc of peers) {
-      const report = await pc.getStats();
-      report.forEach((stat: { type: string; kind?: string; framesDecoded?: number }) => {
-        if (stat.type === 'inbound-rtp' && stat.kind === 'video') frames += stat.framesDecoded ?? 0;
-      });
-    }
-    return frames;
-  });
-}
-
-/** The other party's video is playing: decoded frames keep rising. */
-async function expectRemoteVideoPlaying(page: Page): Promise<void> {
-  await expect.poll(() => framesDecoded(page), { timeout: 60_000 }).toBeGreaterThan(5);
-  const before = await framesDecoded(page);
-  await expect.poll(() => framesDecoded(page), { timeout: 10_000 }).toBeGreaterThan(before + 5);
-}
-
-/** The call's own status line (the side panel has status regions of its own, such as the customer's online dot). */
-const callStatus = (page: Page) => page.locator('[role="status"][data-phase]');
-
-async function statusOf(request: APIRequestContext, practitioner: Practitioner, id: string): Promise<string> {
-  const res = await request.get(`/api/booking/${id}`, { headers: { authorization: `Bearer ${practitioner.token}` } });
-  return ((await res.json()) as { appointment: { status: string } }).appointment.status;
-}
-
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  await context.addInitScript(recordPeerConnections);
-  return context;
-}
-
 test.describe('video consultation', () => {
-  test('practitioner and customer see each other; a network drop is restored; closing the page gives PRACTITIONER_LEFT; hang-up completes', async ({ browser, request }) => {
+  test('practitioner and customer see and hear each other; mute silences the practitioner; a network drop is restored; closing the page gives PRACTITIONER_LEFT; hang-up completes', async ({ browser, request }) => {
     test.setTimeout(300_000);
     const practitioner = await createPractitioner(request);
     const appointment = await bookedAppointment(request, practitioner);
@@ -113,6 +37,17 @@ test.describe('video consultation', () => {
     await expect(practitionerPage.getByRole('complementary', { name: 'Appointment details' })).toBeVisible();
     await expectAccessible(practitionerPage);
     await expectAccessible(customerPage);
+
+    // The practitioner mutes: the customer's page stops receiving their sound (the fake microphone's
+    // tone), and hears it again after unmuting.
+    const speaking = await audioEnergyOver(customerPage, 1_500);
+    expect(speaking).toBeGreaterThan(0);
+    await practitionerPage.getByRole('button', { name: 'Mute' }).click();
+    await expect(practitionerPage.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+    await customerPage.waitForTimeout(500);
+    expect(await audioEnergyOver(customerPage, 1_500)).toBeLessThan(speaking / 20);
+    await practitionerPage.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => audioEnergyOver(customerPage, 1_000), { timeout: 10_000 }).toBeGreaterThan(speaking / 4);
 
     // The customer's network drops and returns: the call comes back by itself.
     await customerContext.setOffline(true);
@@ -147,8 +82,8 @@ test.describe('video consultation', () => {
     await customerContext.close();
   });
 
-  test('pause puts the call on hold and the customer waits', async ({ browser, request }) => {
-    test.setTimeout(240_000);
+  test('pause puts the call on hold, the customer waits, and a shift manager takes it over from Waiting Rooms in the live dashboard', async ({ browser, request }) => {
+    test.setTimeout(300_000);
     const practitioner = await createPractitioner(request);
     const appointment = await bookedAppointment(request, practitioner);
     const practitionerContext = await newContext(browser);
@@ -160,6 +95,16 @@ test.describe('video consultation', () => {
     await customerPage.goto(`/appointment/call?appointmentId=${appointment.id}&short_token=${appointment.shortToken}`);
     await expectRemoteVideoPlaying(practitionerPage);
 
+    // A shift manager watches the live dashboard: the paused call arrives in Waiting Rooms without a reload.
+    const managerContext = await newContext(browser);
+    const managerPage = await managerContext.newPage();
+    await signIn(managerPage, DEMO.shiftManager);
+    await managerPage.goto('/shift_manager/live/dashboard');
+    const waitingRooms = managerPage.getByRole('region', { name: 'Waiting Rooms' });
+    const join = waitingRooms.getByRole('button', { name: new RegExp(`^Join: .* ${londonDayTime(appointment.start)}$`) });
+    await expect(managerPage.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(join).toHaveCount(0);
+
     await practitionerPage.getByRole('button', { name: 'Pause' }).click();
     await expect(callStatus(practitionerPage)).toHaveText('You have left the call. The appointment is on hold.');
     await expect(callStatus(customerPage)).toHaveText('The practitioner has paused the call. Please stay on this page: they will be back shortly.');
@@ -168,8 +113,25 @@ test.describe('video consultation', () => {
     await practitionerPage.close();
     await customerPage.waitForTimeout(3_000);
     expect(await statusOf(request, practitioner, appointment.id)).toBe('ON_HOLD');
+
+    // Other tests leave calls on hold too: with more than a page of them, show the whole list.
+    await expect(waitingRooms.getByRole('button', { name: /^Join: / }).first()).toBeVisible({ timeout: 30_000 });
+    const rowsPerPage = waitingRooms.getByRole('combobox', { name: /Rows per page/ });
+    if ((await rowsPerPage.count()) > 0) {
+      await rowsPerPage.click();
+      await managerPage.getByRole('option', { name: '100' }).click();
+    }
+    await join.click();
+    const room = managerPage.getByRole('region', { name: 'Room' });
+    await expect(callStatus(managerPage)).toHaveText('Connected', { timeout: 60_000 });
+    await expectRemoteVideoPlaying(managerPage);
+    await expectRemoteVideoPlaying(customerPage);
+    await expect(room.getByRole('button', { name: 'Hang up' })).toBeVisible();
+    await expect.poll(() => statusOf(request, practitioner, appointment.id)).toBe('PRACTITIONER_ATTENDED');
+    await expectAccessible(managerPage);
     await practitionerContext.close();
     await customerContext.close();
+    await managerContext.close();
   });
 
   test('a browser without RTCPeerConnection goes to /unsupported-browser', async ({ browser }) => {

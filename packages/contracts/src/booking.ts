@@ -199,6 +199,7 @@ export const BOOKING_MSG = {
   errorReleasingAppointment: 'Error releasing appointment',
   tooManyAppointments: 'Too many appointments available. Please reduce the selected time frame.',
   alternativeLinkSent: 'Alternative Link has been sent successfully',
+  noAlternativeVideo: 'No alternative video service is configured.',
   statusNotAllowed: 'This status change is not allowed.',
   shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
   shiftAlignment: 'Shifts start and end on the hour or at 20 or 40 minutes past.',

@@ -35,6 +35,11 @@ export interface Config {
   swabVideoEmbedUrl: string | undefined;
   /** Video calls' ICE servers: STUN and TURN addresses, and the TURN server's shared secret (coturn use-auth-secret). */
   video: VideoConfig;
+  /**
+   * The alternative video service (spec 2 §2.3, the spec's 8x8): a Jitsi-compatible meeting
+   * server whose rooms are `{address}/{room}`. Unset, practitioners cannot offer one.
+   */
+  alternativeVideoUrl: string | undefined;
   /** The workflow processor's HTTP nodes may call private and loopback addresses (off by default: SSRF). */
   processorAllowPrivateHosts: boolean;
   /** The SMS provider the processor's SMS nodes post to (URL and key); unset, SMS are only recorded. */
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnSecret: env.VIDEO_TURN_SECRET || undefined,
       turnCredentialSeconds: int(env.VIDEO_TURN_CREDENTIAL_SECONDS, 3600),
     },
+    alternativeVideoUrl: httpsUrl('VIDEO_ALTERNATIVE_URL', env.VIDEO_ALTERNATIVE_URL),
     processorAllowPrivateHosts: env.PROCESSOR_ALLOW_PRIVATE_HOSTS === 'true',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,

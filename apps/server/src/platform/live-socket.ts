@@ -41,6 +41,13 @@ export interface CallMembership {
   appointmentId: string;
   participantId: string;
   role: 'practitioner' | 'patient';
+  /**
+   * The other side's connection as last looked up (null: nobody there); undefined until looked up
+   * and again whenever the server tells this socket that the other side joined, left, paused or ended.
+   */
+  peerConnectionId?: string | null;
+  /** How many such changes this socket has been told of, so a lookup that raced one is not kept. */
+  peerChanges: number;
 }
 
 /**
@@ -106,6 +113,11 @@ export class LiveSocket {
   }
 
   send(message: LiveServerMessage | CallServerMessage): void {
+    if (this.call && message.type === 'call.peer') {
+      this.call.peerConnectionId = undefined;
+      this.call.peerChanges += 1;
+    }
+    if (message.type === 'call.left') this.call = null;
     this.sendRaw(JSON.stringify(message));
   }
 

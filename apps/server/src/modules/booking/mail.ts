@@ -8,7 +8,7 @@ import { alternativeLink } from './present';
 import { findAppointment, type AppointmentRow, type BookingUserRow } from './repo';
 import { describeInZone } from './time';
 
-type MailDeps = Pick<BookingDeps, 'mailer' | 'clock' | 'services' | 'settings'>;
+type MailDeps = Pick<BookingDeps, 'mailer' | 'clock' | 'services' | 'settings' | 'sealer'>;
 
 /** The customer's page for their booking: view, edit, reschedule or delete. */
 export function manageLink(publicUrl: string, appointmentId: string, shortToken: string, service: string): string {
@@ -144,12 +144,16 @@ async function notifyPractitionerOfLateCancellation(deps: MailDeps, event: Outbo
 /** Who the alternative link goes to: the appointment's people. */
 export const alternativeLinkRecipients = (details: Booking): string[] => recipients(details, []);
 
-/** The practitioner made a second video room: its link goes to the appointment's people. */
+/**
+ * The practitioner opened a room on the alternative video service: its link goes to the
+ * appointment's people, with the booking's own joining link (its token unsealed) to come back by.
+ */
 async function sendAlternativeLink(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const details = await detailsOf(db, event.payload.appointment_id);
-  if (!details?.row.alternativeVideoRoom) return;
-  const { productName, publicUrl } = deps.settings;
-  const link = alternativeLink(publicUrl, details.row.id, details.row.alternativeVideoRoom);
+  const { productName, publicUrl, alternativeVideoUrl } = deps.settings;
+  if (!details?.row.alternativeVideoRoom || !alternativeVideoUrl) return;
+  const link = alternativeLink(alternativeVideoUrl, details.row.alternativeVideoRoom);
+  const shortToken = details.row.shortTokenSealed ? await deps.sealer.open(details.row.shortTokenSealed) : null;
   for (const address of alternativeLinkRecipients(details)) {
     await deps.mailer.send(db, {
       to: address,
@@ -158,6 +162,7 @@ async function sendAlternativeLink(deps: MailDeps, event: OutboxEvent, db: Db): 
         'Your practitioner has sent you an alternative link for your video appointment.',
         details.row.startTime ? `Appointment: ${describeInZone(details.row.startTime, details.row.tzLocation)}` : '',
         `Join here: ${link}`,
+        shortToken ? `Or join on ${productName} with your own link: ${joinLink(publicUrl, details.row.id, shortToken)}` : '',
       ]
         .filter(Boolean)
         .join('\n'),

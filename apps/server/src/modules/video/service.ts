@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
-import { CALL_MSG, PRACTITIONER_LEAVE_DELAY_MS, VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, type AppointmentStatus, type CallRole, type CallServerMessage, type VideoTokenRequest, type VideoTokenResponse } from '@vireo/contracts';
+import { CALL_MSG, PRACTITIONER_LEAVE_DELAY_MS, VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, type AppointmentStatus, type CallRole, type CallServerMessage, type CallSignal, type VideoTokenRequest, type VideoTokenResponse } from '@vireo/contracts';
 import { appointments, videoParticipants } from '../../db/schema';
 import type { AuditActorKind, AuditLog, AuditOutcome } from '../../platform/audit';
 import { originOf, type Caller } from '../../platform/caller';
@@ -70,12 +70,8 @@ export class CallRooms implements CallHandler {
     switch (message.type) {
       case 'call.join':
         return this.join(socket, message.token ?? cookieToken(socket));
-      case 'call.signal': {
-        const room = await this.roomOf(socket);
-        if (!room) return this.refuse(socket, 'not_joined', CALL_MSG.notJoined);
-        if (room.peer?.connectionId) await this.deps.live.sendTo(room.peer.connectionId, { type: 'call.signal', signal: message.signal });
-        return;
-      }
+      case 'call.signal':
+        return this.relay(socket, message.signal);
       case 'call.pause':
         return this.pause(socket);
       case 'call.hangup':
@@ -155,7 +151,7 @@ export class CallRooms implements CallHandler {
       return this.refuse(socket, 'full', CALL_MSG.full);
     }
     for (const connectionId of outcome.replaced ?? []) await this.removeFromCall(connectionId, 'replaced');
-    socket.call = { appointmentId: participant.appointmentId, participantId: participant.id, role: participant.role };
+    socket.call = { appointmentId: participant.appointmentId, participantId: participant.id, role: participant.role, peerChanges: 0 };
     await this.audit(socket, 'video.join', 'success', participant.appointmentId, { role: participant.role });
     const changed = await setCallState(this.deps.booking, participant.appointmentId, { status: JOINED_STATUS[participant.role], actorUserId: participant.userId });
     if (changed) await this.audit(socket, 'video.status', 'success', participant.appointmentId, { from: changed.from, to: changed.to });
@@ -169,6 +165,25 @@ export class CallRooms implements CallHandler {
       ice_servers: iceServersFor(this.deps.config, participant.id, now),
     });
     if (peer?.connectionId) await this.deps.live.sendTo(peer.connectionId, { type: 'call.peer', event: 'joined' });
+  }
+
+  /**
+   * Passes a signal to the other side of the sender's room. Who that is comes from the database once,
+   * then from the socket's membership until the server tells the socket of a change in the room
+   * (every join, departure, pause and hang-up does), so a call's burst of candidates costs no lookups.
+   */
+  private async relay(socket: LiveSocket, signal: CallSignal): Promise<void> {
+    const call = socket.call;
+    if (!call) return this.refuse(socket, 'not_joined', CALL_MSG.notJoined);
+    let peer = call.peerConnectionId;
+    if (peer === undefined) {
+      const changes = call.peerChanges;
+      const room = await this.roomOf(socket);
+      if (!room) return this.refuse(socket, 'not_joined', CALL_MSG.notJoined);
+      peer = room.peer?.connectionId ?? null;
+      if (socket.call === call && call.peerChanges === changes) call.peerConnectionId = peer;
+    }
+    if (peer) await this.deps.live.sendTo(peer, { type: 'call.signal', signal });
   }
 
   private async pause(socket: LiveSocket): Promise<void> {

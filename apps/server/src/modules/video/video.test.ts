@@ -216,6 +216,29 @@ describe('the call room over the live socket', () => {
     expect((await fresh.client.closed).code).toBe(LIVE_CLOSE.sessionInvalid);
   });
 
+  it('signals follow the room as it changes: nobody hears one sent alone, and a customer back on a new socket gets the next', async () => {
+    const a = await booked();
+    const practitioner = await practitionerJoins(a.id);
+    const candidate = (n: number) => ({ kind: 'candidate', candidate: { candidate: `candidate:${n} 1 udp 2122260223 192.0.2.1 54400 typ host`, sdpMid: '0', sdpMLineIndex: 0 } });
+    practitioner.client.send({ type: 'call.signal', signal: candidate(1) });
+    await practitioner.client.ping();
+
+    const customer = await customerJoins(a.id, a.shortToken);
+    await practitioner.client.next((m) => m.type === 'call.peer');
+    practitioner.client.send({ type: 'call.signal', signal: candidate(2) });
+    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(2) });
+
+    // A reload: the same link joins from a new socket and takes the old one's place.
+    const reloaded = await customerJoins(a.id, a.shortToken, customer.token);
+    expect(reloaded.joined).toMatchObject({ type: 'call.joined', peer_present: true });
+    expect(await customer.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'replaced' });
+    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined' });
+    practitioner.client.send({ type: 'call.signal', signal: candidate(3) });
+    expect(await reloaded.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(3) });
+    await expect(customer.client.next((m) => m.type === 'call.signal', 200)).rejects.toThrow();
+    for (const c of [practitioner, customer, reloaded]) await c.client.close();
+  });
+
   it('pause puts the appointment ON_HOLD with the customer waiting; the practitioner comes back; hang-up completes it', async () => {
     const a = await booked();
     const practitioner = await practitionerJoins(a.id);
