@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createDemoLtdPatient } from '../accounts';
+import { createDemoLtdPatient, uniqueSuffix } from '../accounts';
 import { DEMO, expectAccessible, signIn } from '../fixtures';
 
 /** An i18n key shown instead of its text: a namespace or a group of the resources, a dot, then a key. */
@@ -65,6 +65,59 @@ test.describe('German', () => {
     await expectGerman(page, ['Mitarbeitende einladen', 'Einladungen senden'], ['Invite employees', 'Send invitations', 'E-mail addresses']);
     await expect(page.getByLabel('E-Mail-Adressen')).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('a manager in German sees test results, the symptom checker’s fever threshold and advice, and the e-mail limit’s refusal in German', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+    // The demo manager's negative RT-PCR result, among the employees' and on their own results page.
+    await page.goto('/manager/test-results');
+    const employees = page.getByRole('table', { name: 'Ergebnisse der Mitarbeitenden' });
+    await expect(employees.getByRole('cell', { name: 'Negativ', exact: true })).toBeVisible();
+    await expect(employees.getByRole('cell', { name: 'Negative', exact: true })).toHaveCount(0);
+    await page.goto('/patient/test-results');
+    const own = page.getByRole('table', { name: 'Ihre Testergebnisse' });
+    await expect(own.getByRole('cell', { name: 'Negativ', exact: true })).toBeVisible();
+    await expect(own.getByRole('cell', { name: 'Negative', exact: true })).toHaveCount(0);
+    // The symptom checker's fever threshold with a decimal comma.
+    await page.goto('/patient/symptom-checker');
+    await expect(page.getByText('* Fieber: eine Temperatur über 37,5 °C (99,5 °F)', { exact: false })).toBeVisible();
+    // No symptoms and no contact: the result's advice in German.
+    for (const step of ['Weitere Symptome', 'Kontakte']) {
+      await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+      await expect(page.getByRole('region', { name: step })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Sie haben keine Symptome des Coronavirus (COVID-19)' })).toBeVisible();
+    await expect(page.getByText('You have no symptoms', { exact: false })).toHaveCount(0);
+
+    // One address invited more often than MAIL_PER_RECIPIENT (3) allows: the 429 names it and the wait, in German.
+    await page.goto('/manager/sign-ups');
+    const address = `e2e-quota-${uniqueSuffix()}@example.test`;
+    const invite = async () => {
+      await page.getByLabel('E-Mail-Adressen').fill(address);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/userdata/organisations/invitations') && response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Einladungen senden' }).click();
+      return answer;
+    };
+    for (let sent = 0; sent < 3; sent++) expect((await invite()).status()).toBeLessThan(300);
+    const refused = await invite();
+    expect(refused.status()).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many e-mails have been sent to /);
+    await expect(page.getByText(new RegExp(`^An ${address.replace(/[.]/g, '\\.')} wurden zu viele E-Mails gesendet\\. Bitte warten Sie \\d+ Minuten und versuchen Sie es dann erneut\\.$`))).toBeVisible();
+    await expect(page.getByText('Too many e-mails')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('a German booking shows the server’s messages of every group in German, not only the booking ones', async ({ page }) => {
+    // The euro service's manage page speaks German; a mangled link's id is refused with FIELD_MSG's text.
+    await page.goto(`/book/manage?appointmentId=not-an-id&short_token=${'x'.repeat(24)}&service=video_gp_euro`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('alert')).toHaveText('Geben Sie einen gültigen Wert ein.');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Enter a valid value.');
   });
 
   test('the public booking page switches to Deutsch as a whole', async ({ page }) => {

@@ -250,7 +250,20 @@ export const SymptomSubmission = SymptomAnswers.superRefine((answers, ctx) => {
 });
 export type SymptomSubmission = z.output<typeof SymptomSubmission>;
 
-export const SymptomResult = z.object({ success: z.literal(true), code: TriageCodeSchema, text: z.string() });
+/** UK guidance of the time, as the result step shows it: RED (with redUrgent first when urgent), ORANGE or GREEN. */
+export const TRIAGE_ADVICE = {
+  redUrgent:
+    'Your symptoms are getting worse, you are breathing very fast or you are coughing up blood: call NHS 111 now for medical advice, or 999 if it is an emergency.',
+  red:
+    'Your answers show symptoms of coronavirus (COVID-19). Self-isolate straight away: stay at home for at least 10 days from when your symptoms started, and everyone you live with must stay at home for 14 days. Book a test now. If you need a test or a retest, take it within 8 days of your symptoms starting in England, or within 5 days in Scotland, Wales or Northern Ireland. If your symptoms get worse, you start breathing very fast or you cough up blood, call NHS 111, or 999 in an emergency.',
+  orange:
+    `You have none of the main symptoms of coronavirus (COVID-19), but in the past ${CONTACT_WINDOW_DAYS} days you have been in close contact with someone who has or may have it, or your family has travelled from a high-risk country. Stay at home and self-isolate for 14 days from the last contact or from arrival, and watch for a high temperature, a new continuous cough, shortness of breath or a loss or change to your sense of smell or taste. If any of these start, complete the symptom checker again and book a test.`,
+  green:
+    `You have no symptoms of coronavirus (COVID-19) and no close contact or high-risk travel in the past ${CONTACT_WINDOW_DAYS} days. Keep washing your hands often, wear a face covering where required and keep your distance from people you do not live with. Complete the symptom checker again tomorrow.`,
+} as const;
+
+/** The checker's outcome: its code, whether RED is urgent (the web shows its own texts by these), and the advice in English for API clients. */
+export const SymptomResult = z.object({ success: z.literal(true), code: TriageCodeSchema, urgent: z.boolean(), text: z.string() });
 export type SymptomResult = z.infer<typeof SymptomResult>;
 
 // ---- History and results ----

@@ -1,10 +1,21 @@
 import * as contracts from '@vireo/contracts';
-import { APPOINTMENT_STATUSES, FIELD_MSG, MSG, STATUS_LABELS, TELEPHONE_INVALID, USERDATA_MSG } from '@vireo/contracts';
+import {
+  APPOINTMENT_STATUSES,
+  FIELD_MSG,
+  MSG,
+  STATUS_LABELS,
+  TELEPHONE_INVALID,
+  TEST_RESULTS,
+  TEST_RESULT_VALUES,
+  USERDATA_MSG,
+  tooManyEmailsFromSender,
+  tooManyEmailsToRecipient,
+} from '@vireo/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import de from '../features/messages/locales/de';
 import en from '../features/messages/locales/en';
-import { messageText } from './messageText';
+import { messageText } from './messageIndex';
 
 const texts = i18next.createInstance();
 await texts.init({ resources: { en: { messages: en }, de: { messages: de } }, ns: ['messages'], lng: 'en', interpolation: { escapeValue: false } });
@@ -15,6 +26,9 @@ const inGerman = (message: string) => messageText(texts.getFixedT('de', 'message
 const MESSAGE_GROUPS = Object.entries(contracts).filter(
   ([name, value]) => /^(?:\w+_)?(?:MSG|TEXT)$/.test(name) && typeof value === 'object' && value !== null && Object.values(value).some((text) => typeof text === 'string'),
 );
+/** The e-mail limits' texts (MAIL_QUOTA) with waits as the server gives them: seconds, a minute, minutes, an hour. */
+const WAITS = [1, 45, 60, 61, 480, 3600];
+const MAIL_QUOTA_TEXTS = WAITS.flatMap((seconds) => [tooManyEmailsFromSender(seconds), tooManyEmailsToRecipient('ada.lovelace@example.test', seconds)]);
 /** FIELD_MSG's functions with the numbers forms give them. */
 const FIELD_TEXTS = Object.values(FIELD_MSG).flatMap((message) => (typeof message === 'string' ? [message] : [1, 2, 6, 100].map((n) => message(n))));
 
@@ -44,6 +58,21 @@ describe('messages: the server’s and the forms’ texts in the interface’s l
     expect(inGerman(FIELD_MSG.atMost(4))).toBe('Geben Sie 4 oder weniger ein.');
   });
 
+  it('MAIL_QUOTA: the e-mail limits’ texts keep the address and say the wait in German; English stays contracts’ text', () => {
+    for (const message of MAIL_QUOTA_TEXTS) {
+      expect(inEnglish(message)).toBe(message);
+      const german = inGerman(message);
+      expect(german, message).not.toBe(message);
+      expect(german).not.toMatch(/\{\{|second|minute|wait\./);
+    }
+    expect(inGerman(tooManyEmailsFromSender(1))).toBe('Sie haben zu viele E-Mails gesendet. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.');
+    expect(inGerman(tooManyEmailsToRecipient('ada.lovelace@example.test', 3000))).toBe(
+      'An ada.lovelace@example.test wurden zu viele E-Mails gesendet. Bitte warten Sie 50 Minuten und versuchen Sie es dann erneut.',
+    );
+    expect(inGerman(tooManyEmailsFromSender(60))).toContain('1 Minute ');
+    expect(inGerman(tooManyEmailsFromSender(45))).toContain('45 Sekunden ');
+  });
+
   it('a text it does not know is shown as it came', () => {
     expect(inGerman('Something only this server says.')).toBe('Something only this server says.');
     expect(inGerman(`${MSG.notFound} `)).toBe(`${MSG.notFound} `);
@@ -58,5 +87,15 @@ describe('messages: the server’s and the forms’ texts in the interface’s l
       if (label) expect(tEn(`status.${status}`)).toBe(label);
       expect(tDe(`status.${status}`)).not.toBe(tEn(`status.${status}`));
     }
+  });
+
+  it('labels every test result: the value itself in English, each in German', () => {
+    const tEn = texts.getFixedT('en', 'messages');
+    const tDe = texts.getFixedT('de', 'messages');
+    for (const result of new Set([...TEST_RESULT_VALUES, ...TEST_RESULTS])) {
+      expect(tEn(`result.${result}`)).toBe(result);
+      expect(tDe(`result.${result}`), result).not.toBe(result);
+    }
+    expect(tDe('result.Positive')).toBe('Positiv');
   });
 });

@@ -268,7 +268,7 @@ export async function submitSymptoms(deps: UserdataDeps, caller: SignedInCaller,
     const id = await repo.insertSymptomSubmission(tx, values);
     await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'symptom_submission', resourceIds: [id] });
   });
-  return { success: true, code: outcome.code, text: outcome.text };
+  return { success: true, code: outcome.code, urgent: outcome.urgent, text: outcome.text };
 }
 
 /** Symptom checks and test results of a profile: dates and outcomes only. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SymptomSubmission } from '@vireo/contracts';
-import { TRIAGE_TEXT, triage } from './triage';
+import { TRIAGE_ADVICE } from '@vireo/contracts';
+import { triage } from './triage';
 
 const answers = (overrides: Record<string, unknown> = {}) =>
   SymptomSubmission.parse({
@@ -18,11 +19,11 @@ const answers = (overrides: Record<string, unknown> = {}) =>
 
 describe('triage', () => {
   it('is RED and symptomatic with any main symptom, whatever the contact and travel', () => {
-    expect(triage(answers({ fever: true, contact_id: [4], high_risk_country: true }))).toEqual({ code: 'RED', symptomatic: true, text: TRIAGE_TEXT.red });
+    expect(triage(answers({ fever: true, contact_id: [4], high_risk_country: true }))).toEqual({ code: 'RED', symptomatic: true, urgent: false, text: TRIAGE_ADVICE.red });
   });
 
   it('leads with NHS 111 and 999 when the symptoms are serious', () => {
-    expect(triage(answers({ cough: true, coughing_blood: true })).text).toBe(`${TRIAGE_TEXT.redUrgent} ${TRIAGE_TEXT.red}`);
+    expect(triage(answers({ cough: true, coughing_blood: true }))).toMatchObject({ urgent: true, text: `${TRIAGE_ADVICE.redUrgent} ${TRIAGE_ADVICE.red}` });
   });
 
   it('is ORANGE without a main symptom but with a contact or a high-risk country', () => {
@@ -31,6 +32,6 @@ describe('triage', () => {
   });
 
   it('is GREEN with only additional symptoms and No Contact (the default)', () => {
-    expect(triage(answers({ symptoms: [1, 4, 7] }))).toEqual({ code: 'GREEN', symptomatic: false, text: TRIAGE_TEXT.green });
+    expect(triage(answers({ symptoms: [1, 4, 7] }))).toEqual({ code: 'GREEN', symptomatic: false, urgent: false, text: TRIAGE_ADVICE.green });
   });
 });

@@ -7,7 +7,7 @@ import { webSocketOrigin } from '../../platform/http';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { resultLetterPdf } from './result-letter';
 import { attachResult } from './service';
-import { TRIAGE_TEXT } from './triage';
+import { TRIAGE_ADVICE } from '@vireo/contracts';
 import { REPEAT_SUBMISSION_WINDOW_MS } from './service';
 
 let h: Harness;
@@ -260,7 +260,7 @@ describe('POST /api/userdata/symptom', () => {
   it.each(['fever', 'cough', 'shortness_of_breath', 'loss_of_smell'])('answers RED for %s alone, with the self-isolation text', async (symptom) => {
     const res = await check(noSymptoms({ [symptom]: true }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, code: 'RED', text: TRIAGE_TEXT.red });
+    expect(res.body).toEqual({ success: true, code: 'RED', urgent: false, text: TRIAGE_ADVICE.red });
     expect(res.body.text).toContain('10 days');
     expect(res.body.text).toContain('14 days');
     expect(res.body.text).toContain('8 days of your symptoms starting in England');
@@ -270,17 +270,18 @@ describe('POST /api/userdata/symptom', () => {
   it.each(['worsening', 'breathing_fast', 'coughing_blood'])('puts NHS 111 and 999 first for RED with %s', async (status) => {
     const res = await check(noSymptoms({ cough: true, [status]: true, contact_id: [3] }));
     expect(res.body.code).toBe('RED');
-    expect(res.body.text.startsWith(TRIAGE_TEXT.redUrgent)).toBe(true);
+    expect(res.body.urgent).toBe(true);
+    expect(res.body.text.startsWith(TRIAGE_ADVICE.redUrgent)).toBe(true);
   });
 
   it.each([[[2]], [[3]], [[4]], [[2, 4]], [3]])('answers ORANGE for close contact %j without a main symptom', async (contact) => {
     const res = await check(noSymptoms({ contact_id: contact, symptoms: [1, 7] }));
-    expect(res.body).toEqual({ success: true, code: 'ORANGE', text: TRIAGE_TEXT.orange });
+    expect(res.body).toEqual({ success: true, code: 'ORANGE', urgent: false, text: TRIAGE_ADVICE.orange });
   });
 
   it('answers ORANGE for a high-risk country and GREEN otherwise, whatever the additional symptoms', async () => {
     expect((await check(noSymptoms({ high_risk_country: true }))).body.code).toBe('ORANGE');
-    expect((await check(noSymptoms({ symptoms: [1, 2, 3, 4, 5, 6, 7] }))).body).toEqual({ success: true, code: 'GREEN', text: TRIAGE_TEXT.green });
+    expect((await check(noSymptoms({ symptoms: [1, 2, 3, 4, 5, 6, 7] }))).body).toEqual({ success: true, code: 'GREEN', urgent: false, text: TRIAGE_ADVICE.green });
     const { contact_id: _default, ...withoutContact } = noSymptoms();
     expect((await check(withoutContact)).body.code).toBe('GREEN');
   });

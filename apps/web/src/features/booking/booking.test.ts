@@ -1,4 +1,4 @@
-import { BOOKING_MSG } from '@vireo/contracts';
+import { BOOKING_MSG, FIELD_MSG, MSG } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { BasicInformationSchema } from './components/BasicInformationStep';
@@ -12,23 +12,32 @@ const texts = createInstance({ resources: { en: { booking: en }, de: { booking: 
 void texts.init();
 const EN = texts.getFixedT('en', 'booking');
 const DE = texts.getFixedT('de', 'booking');
+/** The messages as they came (English), and as lib/messageText would give them in another language: here marked, to see which lines went through it. */
+const inEnglish = (message: string) => message;
+const translated = (message: string) => `[de] ${message}`;
 
 describe('payment failures (spec 2 §8)', () => {
   it("shows the server's 'Something went wrong, please try again.' as the slot-taken text, and the slot as lost", () => {
     const error = new ApiError(409, BOOKING_MSG.paymentFailed);
-    const failure = describeFailure(error, EN);
+    const failure = describeFailure(error, EN, inEnglish);
     expect(failure).toEqual({ lines: [BOOKING_MSG.slotTaken], slotLost: true, cardRefused: false, cause: error });
   });
 
   it('keeps the hold on a declined card and shows the server message, in German for a German booking', () => {
-    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), EN)).toMatchObject({ lines: [BOOKING_MSG.cardDeclined], slotLost: false, cardRefused: true });
-    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), DE).lines).toEqual(['Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.']);
+    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), EN, inEnglish)).toMatchObject({ lines: [BOOKING_MSG.cardDeclined], slotLost: false, cardRefused: true });
+    expect(describeFailure(new ApiError(402, BOOKING_MSG.cardDeclined), DE, translated).lines).toEqual([`[de] ${BOOKING_MSG.cardDeclined}`]);
   });
 
   it('lists field messages under the main message, and keeps the generic text when no answer arrived', () => {
-    const invalid = describeFailure(new ApiError(400, 'Missing details.', { 'billing_details.email': BOOKING_MSG.emailInvalid }), EN);
+    const invalid = describeFailure(new ApiError(400, 'Missing details.', { 'billing_details.email': BOOKING_MSG.emailInvalid }), EN, inEnglish);
     expect(invalid.lines).toEqual(['Missing details.', BOOKING_MSG.emailInvalid]);
-    expect(describeFailure(new ApiError(0, BOOKING_MSG.paymentFailed), EN)).toMatchObject({ lines: [BOOKING_MSG.paymentFailed], slotLost: false });
+    expect(describeFailure(new ApiError(0, BOOKING_MSG.paymentFailed), EN, inEnglish)).toMatchObject({ lines: [BOOKING_MSG.paymentFailed], slotLost: false });
+  });
+
+  it('puts the server’s message and every field message through the shared message texts, whatever their group', () => {
+    const invalid = new ApiError(400, MSG.missingDetails, { 'billing_details.postal_code': FIELD_MSG.atMostCharacters(10), 'billing_details.email': BOOKING_MSG.emailInvalid });
+    expect(describeFailure(invalid, DE, translated).lines).toEqual([`[de] ${MSG.missingDetails}`, `[de] ${FIELD_MSG.atMostCharacters(10)}`, `[de] ${BOOKING_MSG.emailInvalid}`]);
+    expect(describeFailure(new ApiError(409, BOOKING_MSG.paymentFailed), DE, translated).lines).toEqual([DE('slotTaken')]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { BOOKING_MSG } from '@vireo/contracts';
 import { ApiError } from '../../lib/api';
-import { serverMessage, type BookingT } from './texts';
+import type { BookingT, MessageTextOf } from './texts';
 
 export interface BookingFailure {
   /** The lines the failure screen shows: the server's message, then its field messages. */
@@ -18,12 +18,12 @@ export interface BookingFailure {
  * again.' is shown as the slot-taken text, as spec 2 §8 says; a request that never got an answer
  * keeps the generic text.
  */
-export function describeFailure(error: unknown, t: BookingT): BookingFailure {
-  if (!(error instanceof ApiError)) return { lines: [serverMessage(t, BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false, cause: error };
+export function describeFailure(error: unknown, t: BookingT, messageText: MessageTextOf): BookingFailure {
+  if (!(error instanceof ApiError)) return { lines: [messageText(BOOKING_MSG.paymentFailed)], slotLost: false, cardRefused: false, cause: error };
   const slotLost = error.status === 409 || (error.status !== 0 && error.message === BOOKING_MSG.paymentFailed);
-  const message = slotLost ? t('slotTaken') : serverMessage(t, error.message);
+  const message = slotLost ? t('slotTaken') : messageText(error.message);
   const details = Object.values(error.errors ?? {})
-    .map((line) => serverMessage(t, line))
+    .map((line) => messageText(line))
     .filter((line) => line !== message);
   return { lines: [message, ...details], slotLost, cardRefused: error.status === 402, cause: error };
 }

@@ -1,7 +1,7 @@
-import { BOOKING_MSG } from '@vireo/contracts';
 import type { TFunction } from 'i18next';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { messageText } from '../../lib/messageIndex';
 
 export type BookingLanguage = 'EN' | 'DE';
 export type BookingT = TFunction<'booking'>;
@@ -18,22 +18,32 @@ export const dateLocaleOf = (language: BookingLanguage) => (language === 'DE' ? 
  */
 export const BookingLanguageContext = createContext<BookingLanguage>('EN');
 
-export function useBookingTexts(): { t: BookingT; language: BookingLanguage; dateLocale: string } {
+export function useBookingTexts(): { t: BookingT; messageText: MessageTextOf; language: BookingLanguage; dateLocale: string } {
   const language = useContext(BookingLanguageContext);
   return { ...useBookingT(language), language, dateLocale: dateLocaleOf(language) };
 }
 
-/** The booking namespace fixed to a booking language, loading it if needed. */
-export function useBookingT(language: BookingLanguage): { t: BookingT } {
+/** A message from the server or a schema in the booking's language (lib/messageIndex). */
+export type MessageTextOf = (message: string) => string;
+
+/** The booking namespace fixed to a booking language, loading it if needed, and the messages in that language. */
+export function useBookingT(language: BookingLanguage): { t: BookingT; messageText: MessageTextOf } {
   const { t } = useTranslation('booking', { lng: languageOf(language) });
-  return { t };
+  return { t, messageText: useMessageTextIn(language) };
 }
 
-const SERVER_KEYS = new Map<string, string>(Object.entries(BOOKING_MSG).map(([key, text]) => [text, key]));
-
-/** A message from the server in the booking's language; one without a text in `server` is shown as the server sent it. */
-export function serverMessage(t: BookingT, message: string): string {
-  const key = SERVER_KEYS.get(message);
-  const texts: Record<string, string> = t('server', { returnObjects: true });
-  return (key === undefined ? undefined : texts[key]) ?? message;
+/**
+ * The shared lib/messageIndex fixed to a booking language. The server and the schemas speak English, so an
+ * English booking shows a message as it came and loads neither that module (with the English texts it
+ * reads messages by) nor the `messages` namespace; a German one loads both, without suspending (a
+ * message shows as it came until they arrive).
+ */
+function useMessageTextIn(language: BookingLanguage): MessageTextOf {
+  const translated = language !== 'EN';
+  const { t, ready } = useTranslation(translated ? 'messages' : 'booking', { lng: languageOf(language), useSuspense: false });
+  const [texts, setTexts] = useState<{ messageText: typeof messageText } | null>(null);
+  useEffect(() => {
+    if (translated) void import('../../lib/messageIndex').then((module) => setTexts(module));
+  }, [translated]);
+  return (message) => (translated && ready && texts ? texts.messageText(t as unknown as TFunction<'messages'>, message) : message);
 }

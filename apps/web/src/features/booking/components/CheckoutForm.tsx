@@ -12,7 +12,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { z } from 'zod';
-import { serverMessage, useBookingTexts } from '../texts';
+import { useBookingTexts } from '../texts';
 import { formatPrice } from '../time';
 import { FormText } from './FormText';
 
@@ -64,7 +64,7 @@ export function CheckoutForm({
   onBack: () => void;
   onSubmit: (checkout: Checkout) => void;
 }) {
-  const { t, dateLocale } = useBookingTexts();
+  const { t, messageText, dateLocale } = useBookingTexts();
   const submitLabel = amountPence > 0 ? t('actions.pay', { amount: formatPrice(amountPence, dateLocale) }) : t('actions.confirm');
   const withCard = amountPence > 0;
   const schema: z.ZodType<CheckoutOutput, CheckoutInput> = withCard ? CardCheckoutSchema : TermsOnlySchema;
@@ -158,7 +158,7 @@ export function CheckoutForm({
               control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
               label={t('terms')}
             />
-            {fieldState.error?.message && <FormHelperText>{serverMessage(t, fieldState.error.message)}</FormHelperText>}
+            {fieldState.error?.message && <FormHelperText>{messageText(fieldState.error.message)}</FormHelperText>}
           </FormControl>
         )}
       />

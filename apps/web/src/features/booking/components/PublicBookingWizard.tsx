@@ -48,7 +48,7 @@ export interface PublicBookingWizardProps {
  * with its countdown (the card is never kept).
  */
 export function PublicBookingWizard({ service, group, user, token, rebookCredit = false, initialPerson = null, onBooked, storageId }: PublicBookingWizardProps) {
-  const { t, dateLocale, language } = useBookingTexts();
+  const { t, messageText, dateLocale, language } = useBookingTexts();
   const stepLabels = t('steps.public', { returnObjects: true });
   const context: CallContext = { publicPage: true };
   const [failure, setFailure] = useState<BookingFailure | null>(null);
@@ -123,7 +123,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
-      const described = describeFailure(error, t);
+      const described = describeFailure(error, t, messageText);
       setFailure(described);
       if (described.slotLost) hold.release();
     } finally {

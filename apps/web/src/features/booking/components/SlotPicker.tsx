@@ -12,7 +12,7 @@ import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useAvailableDates, useSlots, type CallContext } from '../api';
-import { serverMessage, useBookingTexts } from '../texts';
+import { useBookingTexts } from '../texts';
 import { calendarWindow, formatCalendarDate, formatDate, formatTime, parseDayString, pickerDate, toDayString, toPickerDate, zoneLabel } from '../time';
 import type { SlotHold } from '../useSlotHold';
 import { HoldCountdown } from './HoldCountdown';
@@ -37,7 +37,7 @@ function bookableNow(slot: Slot): boolean {
  * without appointments disabled, that day's slots (18 at first, then Show more), and the hold.
  */
 export function SlotPicker({ service, group, user, context, hold, timeZone = BOOKING.timeZone }: SlotPickerProps) {
-  const { t, dateLocale, language } = useBookingTexts();
+  const { t, messageText, dateLocale, language } = useBookingTexts();
   const timesHeadingId = useId();
   const [{ first, last, openedAt }] = useState(() => ({ ...calendarWindow(new Date()), openedAt: Math.floor(Date.now() / 1000) }));
   const dates = useAvailableDates(service, toDayString(first), toDayString(last), context);
@@ -86,7 +86,7 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
           shouldDisableDate={(value: Date) => !open.has(toDayString(pickerDate(value)))}
         />
       </LocalizationProvider>
-      {dates.isError && <Alert severity="error">{serverMessage(t, dates.error.message)}</Alert>}
+      {dates.isError && <Alert severity="error">{messageText(dates.error.message)}</Alert>}
 
       <Box component="section" aria-labelledby={timesHeadingId}>
         <Typography id={timesHeadingId} component="h2" variant="h6" gutterBottom>
@@ -102,7 +102,7 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
             <Typography>{t('slots.loading')}</Typography>
           </Stack>
         )}
-        {slots.isError && <Alert severity="error">{serverMessage(t, slots.error.message)}</Alert>}
+        {slots.isError && <Alert severity="error">{messageText(slots.error.message)}</Alert>}
         {day && slots.isSuccess && bookable.length === 0 && <Typography>{t('slots.none')}</Typography>}
         {shown.length > 0 && (
           <Box role="group" aria-label={t('slots.timesLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -131,7 +131,7 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
       </Box>
 
       {hold.pending && <Typography role="status">{t('slots.holding')}</Typography>}
-      {hold.error && <Alert severity="warning">{serverMessage(t, hold.error)}</Alert>}
+      {hold.error && <Alert severity="warning">{messageText(hold.error)}</Alert>}
       {held && (
         <Typography>
           {t('slots.heldSlot', { slot: `${formatDate(held.start_time, timeZone, dateLocale)}, ${formatTime(held.start_time, timeZone, dateLocale)}` })}

@@ -1,7 +1,7 @@
 import { BOOKING_MSG } from '@vireo/contracts';
 import type { Texts } from '../../../app/locales/shape';
 
-/** The booking pages' texts (spec 2 §2.5–§2.9); quoted spec texts are kept exactly in English. `server`: the server's messages by their BOOKING_MSG key. */
+/** The booking pages' texts (spec 2 §2.5–§2.9); quoted spec texts are kept exactly in English. The server's and the schemas' messages are the `messages` namespace's (lib/messageText). */
 export const en = {
   steps: {
     patient: ['Select Date and Time', 'Appointment Summary', 'Booking Confirmation'],
@@ -115,35 +115,6 @@ export const en = {
     cancelled: BOOKING_MSG.alreadyCancelled,
     rebookIntro: 'Choose a new time for your appointment.',
     notChangeable: 'This appointment can no longer be changed here.',
-  },
-  server: {
-    paymentFailed: BOOKING_MSG.paymentFailed,
-    noAvailableSlots: BOOKING_MSG.noAvailableSlots,
-    slotTaken: BOOKING_MSG.slotTaken,
-    cardDeclined: BOOKING_MSG.cardDeclined,
-    cardInvalid: BOOKING_MSG.cardInvalid,
-    holdExpired: BOOKING_MSG.holdExpired,
-    holdNotYours: BOOKING_MSG.holdNotYours,
-    tooManyHolds: BOOKING_MSG.tooManyHolds,
-    linkExpired: BOOKING_MSG.linkExpired,
-    within24Hours: BOOKING_MSG.within24Hours,
-    deleted: BOOKING_MSG.deleted,
-    deletedLate: BOOKING_MSG.deletedLate,
-    alreadyCancelled: BOOKING_MSG.alreadyCancelled,
-    dateOfBirthFuture: BOOKING_MSG.dateOfBirthFuture,
-    inputInvalid: BOOKING_MSG.inputInvalid,
-    emailInvalid: BOOKING_MSG.emailInvalid,
-    telephoneInvalid: BOOKING_MSG.telephoneInvalid,
-    invalidDate: BOOKING_MSG.invalidDate,
-    dateOfBirthTooEarly: BOOKING_MSG.dateOfBirthTooEarly,
-    acceptTerms: BOOKING_MSG.acceptTerms,
-    cardNumberInvalid: BOOKING_MSG.cardNumberInvalid,
-    cardExpiryFormat: BOOKING_MSG.cardExpiryFormat,
-    cardExpired: BOOKING_MSG.cardExpired,
-    cvvInvalid: BOOKING_MSG.cvvInvalid,
-    serviceNotBookable: BOOKING_MSG.serviceNotBookable,
-    amountMismatch: BOOKING_MSG.amountMismatch,
-    guardianNeeded: BOOKING_MSG.guardianNeeded,
   },
 };
 

@@ -18,7 +18,7 @@ import { BookingSummary } from '../components/BookingSummary';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicPage } from '../components/PublicPage';
 import { SlotPicker } from '../components/SlotPicker';
-import { serverMessage, useBookingT, useBookingTexts, type BookingLanguage } from '../texts';
+import { useBookingT, useBookingTexts, type BookingLanguage } from '../texts';
 import { formatDate, formatTime } from '../time';
 import { useSlotHold } from '../useSlotHold';
 
@@ -41,14 +41,14 @@ export function EditBookingPage() {
   const [chosenLanguage, setChosenLanguage] = useState<BookingLanguage | null>(null);
   const service = services.data?.services.find((s) => s.service === (info.data?.appointment.type ?? serviceName));
   const language = chosenLanguage ?? info.data?.appointment.language ?? service?.language ?? 'EN';
-  const { t } = useBookingT(language);
+  const { t, messageText } = useBookingT(language);
 
   const body = () => {
     if (!complete) return <Alert severity="error">{t('manage.missingLink')}</Alert>;
     if (info.isPending || services.isPending) return <PageLoader />;
     if (info.isError) {
       const missing = info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 401);
-      return <Alert severity="error">{missing ? t('manage.notFound') : serverMessage(t, info.error.message)}</Alert>;
+      return <Alert severity="error">{missing ? t('manage.notFound') : messageText(info.error.message)}</Alert>;
     }
     return <EditWizard info={info.data.appointment} service={service} shortToken={shortToken} />;
   };
@@ -61,7 +61,7 @@ export function EditBookingPage() {
 }
 
 function EditWizard({ info, service, shortToken }: { info: Info; service: ServiceInfo | undefined; shortToken: string }) {
-  const { t, dateLocale } = useBookingTexts();
+  const { t, messageText, dateLocale } = useBookingTexts();
   const stepLabels = t('steps.edit', { returnObjects: true });
   const context: CallContext = { publicPage: true, shortToken };
   const [error, setError] = useState<string | null>(null);
@@ -125,7 +125,7 @@ function EditWizard({ info, service, shortToken }: { info: Info; service: Servic
         hold.release();
         wizard.goTo('time', { replace: true });
       }
-      setError(lost ? t('slotTaken') : failure instanceof Error ? serverMessage(t, failure.message) : t('manage.notChangeable'));
+      setError(lost ? t('slotTaken') : failure instanceof Error ? messageText(failure.message) : t('manage.notChangeable'));
     } finally {
       setBusy(false);
     }

@@ -20,7 +20,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import type { BasicInformation } from '../components/BasicInformationStep';
 import { PublicBookingWizard } from '../components/PublicBookingWizard';
 import { PublicPage } from '../components/PublicPage';
-import { serverMessage, useBookingT, useBookingTexts, type BookingLanguage, type BookingT } from '../texts';
+import { useBookingT, useBookingTexts, type BookingLanguage, type BookingT } from '../texts';
 
 type Info = z.infer<typeof InfoResponse>['appointment'];
 type Mode = 'view' | 'rebook';
@@ -54,7 +54,7 @@ export function ManageBookingPage() {
   const info = useAppointmentInfo(appointmentId, shortToken, complete);
   const service = services.data?.services.find((s) => s.service === (info.data?.appointment.type ?? serviceName));
   const language = chosenLanguage ?? info.data?.appointment.language ?? service?.language ?? 'EN';
-  const { t } = useBookingT(language);
+  const { t, messageText } = useBookingT(language);
 
   const showAppointment = (id: string) => setParams((current) => ({ ...Object.fromEntries(current), appointmentId: id }), { replace: true });
   // A link from before a reschedule answers the booking where it is now: the address follows it.
@@ -68,7 +68,7 @@ export function ManageBookingPage() {
     if (info.isPending || services.isPending) return <PageLoader />;
     if (info.isError) {
       const missing = info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 401);
-      return <Alert severity="error">{missing ? t('manage.notFound') : serverMessage(t, info.error.message)}</Alert>;
+      return <Alert severity="error">{missing ? t('manage.notFound') : messageText(info.error.message)}</Alert>;
     }
     return <ManageBooking key={appointmentId} info={info.data.appointment} service={service} shortToken={shortToken} onMoved={showAppointment} />;
   };
@@ -89,7 +89,7 @@ interface ManageBookingProps {
 }
 
 function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProps) {
-  const { t } = useBookingTexts();
+  const { t, messageText } = useBookingTexts();
   const queryClient = useQueryClient();
   // A reload in the middle of a rebook (its step is in the URL) goes on with it.
   const [params] = useSearchParams();
@@ -106,7 +106,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
     setBusy(true);
     try {
       const answer = await deleteAppointment(info.id, shortToken);
-      setNotice({ severity: answer.warning ? 'warning' : 'success', lines: [serverMessage(t, answer.message)] });
+      setNotice({ severity: answer.warning ? 'warning' : 'success', lines: [messageText(answer.message)] });
       if (answer.rebookable) {
         await refresh();
       } else {
@@ -115,7 +115,7 @@ function ManageBooking({ info, service, shortToken, onMoved }: ManageBookingProp
         queryClient.setQueryData(['booking', 'info', info.id], cancelled);
       }
     } catch (error) {
-      setNotice({ severity: 'error', lines: [error instanceof Error ? serverMessage(t, error.message) : t('manage.notChangeable')] });
+      setNotice({ severity: 'error', lines: [error instanceof Error ? messageText(error.message) : t('manage.notChangeable')] });
     } finally {
       setBusy(false);
       setConfirmDelete(false);

@@ -18,7 +18,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotStep } from '../components/SlotStep';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { BookingLanguageContext, dateLocaleOf, serverMessage, useBookingT, type BookingLanguage } from '../texts';
+import { BookingLanguageContext, dateLocaleOf, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 
@@ -39,7 +39,7 @@ export function PatientBookingPage() {
   const service = services.data?.services.find((s) => s.service === serviceName && s.has_slots);
   // German for a German service (the euro one), else the interface language.
   const language: BookingLanguage = service?.language === 'DE' || i18n.language === 'de' ? 'DE' : 'EN';
-  const { t } = useBookingT(language);
+  const { t, messageText } = useBookingT(language);
   const dateLocale = dateLocaleOf(language);
   const stepLabels = t('steps.patient', { returnObjects: true });
 
@@ -70,8 +70,8 @@ export function PatientBookingPage() {
 
   const body = () => {
     if (services.isPending || hold.restoring) return <PageLoader />;
-    if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
-    if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    if (services.isError) return <Alert severity="error">{messageText(services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{messageText(BOOKING_MSG.serviceNotBookable)}</Alert>;
     const amount = slot?.cost ?? service.cost;
     const price = priceText(amount, dateLocale, t('summary.free'));
 
@@ -117,7 +117,7 @@ export function PatientBookingPage() {
         setConfirmation(booked);
         wizard.goTo('confirmation', { replace: true });
       } catch (error) {
-        const described = describeFailure(error, t);
+        const described = describeFailure(error, t, messageText);
         if (described.slotLost) hold.release();
         setFailure(described);
       } finally {

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useServices } from '../api';
 import { PublicBookingWizard } from '../components/PublicBookingWizard';
 import { PublicPage } from '../components/PublicPage';
-import { serverMessage, useBookingT, type BookingLanguage } from '../texts';
+import { useBookingT, type BookingLanguage } from '../texts';
 
 const optional = (value: string | null) => (value && value.trim() !== '' ? value : undefined);
 
@@ -23,13 +23,13 @@ export function PublicBookingPage() {
   const [chosenLanguage, setChosenLanguage] = useState<BookingLanguage | null>(null);
   const service = services.data?.services.find((s) => s.service === serviceName && s.public);
   const language = chosenLanguage ?? service?.language ?? 'EN';
-  const { t } = useBookingT(language);
+  const { t, messageText } = useBookingT(language);
 
   const body = () => {
     if (!serviceName || !ServiceName.safeParse(serviceName).success) return <Alert severity="error">{t('missingService')}</Alert>;
     if (services.isPending) return <PageLoader />;
-    if (services.isError) return <Alert severity="error">{serverMessage(t, services.error.message)}</Alert>;
-    if (!service) return <Alert severity="error">{serverMessage(t, BOOKING_MSG.serviceNotBookable)}</Alert>;
+    if (services.isError) return <Alert severity="error">{messageText(services.error.message)}</Alert>;
+    if (!service) return <Alert severity="error">{messageText(BOOKING_MSG.serviceNotBookable)}</Alert>;
     return <PublicBookingWizard storageId={`book:${service.service}`} service={service} group={optional(params.get('group'))} user={optional(params.get('user'))} token={optional(params.get('token'))} />;
   };
 

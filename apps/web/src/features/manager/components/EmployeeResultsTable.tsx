@@ -7,13 +7,14 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
 import { PINK } from '../../../components/resultColours';
+import { useResultLabel } from '../../../lib/resultLabel';
 import { useEmployeeResults } from '../api';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const ukDate = (seconds: number | null) => (seconds === null ? '' : formatUkDate(new Date(seconds * 1000)));
 
-const columns = (t: TFunction<'manager'>): DataColumn<EmployeeSymptomRow>[] => [
+const columns = (t: TFunction<'manager'>, resultLabel: (result: EmployeeSymptomRow['last_kit_result']) => string): DataColumn<EmployeeSymptomRow>[] => [
   { id: 'first_name', label: t('results.firstName'), render: (row) => row.first_name, sortValue: (row) => row.first_name },
   { id: 'last_name', label: t('results.lastName'), render: (row) => row.last_name, sortValue: (row) => row.last_name },
   { id: 'check_date', label: t('results.checkDate'), render: (row) => ukDate(row.last_symptomatic_date), sortValue: (row) => row.last_symptomatic_date },
@@ -30,7 +31,7 @@ const columns = (t: TFunction<'manager'>): DataColumn<EmployeeSymptomRow>[] => [
     label: t('results.testResult'),
     render: (row) => (
       <Box component="span" sx={row.last_kit_result === 'Positive' ? { color: PINK, fontWeight: 600 } : undefined}>
-        {row.last_kit_result ?? ''}
+        {resultLabel(row.last_kit_result)}
       </Box>
     ),
     sortValue: (row) => row.last_kit_result,
@@ -47,7 +48,8 @@ export function matchesNamePrefix(row: Pick<EmployeeSymptomRow, 'first_name' | '
 /** The Employee Results table: one row per employee, searchable by name prefix, sortable. */
 export function EmployeeResultsTable() {
   const { t } = useTranslation('manager');
-  const tableColumns = useMemo(() => columns(t), [t]);
+  const resultLabel = useResultLabel();
+  const tableColumns = useMemo(() => columns(t, resultLabel), [t, resultLabel]);
   const { showToast } = useToast();
   const results = useEmployeeResults();
   const [query, setQuery] = useState('');

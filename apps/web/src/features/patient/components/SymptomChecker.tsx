@@ -188,7 +188,7 @@ export function SymptomChecker() {
     result: result && (
       <Stack spacing={2}>
         <Typography role="status" sx={{ color: RESULT_COLOUR[result.code], fontWeight: 500 }}>
-          {result.text}
+          {result.urgent ? `${t('symptoms.advice.redUrgent')} ${t(`symptoms.advice.${result.code}`)}` : t(`symptoms.advice.${result.code}`)}
         </Typography>
         <Stack direction="row" spacing={3}>
           <Link component={RouterLink} to="/patient/test-results">

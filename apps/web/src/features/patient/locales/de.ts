@@ -129,7 +129,7 @@ const de: PatientTranslation = {
       shortness_of_breath: 'Atemnot**',
       loss_of_smell: 'Verlust oder Veränderung des Geruchs- oder Geschmackssinns',
     },
-    feverNote: `* Fieber: eine Temperatur über ${FEVER_THRESHOLD_C} °C (${FEVER_THRESHOLD_F} °F), oder Brust oder Rücken fühlen sich heiß an, auch wenn Sie nicht gemessen haben.`,
+    feverNote: `* Fieber: eine Temperatur über ${FEVER_THRESHOLD_C.toLocaleString('de-DE')} °C (${FEVER_THRESHOLD_F.toLocaleString('de-DE')} °F), oder Brust oder Rücken fühlen sich heiß an, auch wenn Sie nicht gemessen haben.`,
     breathNote:
       '** Atemnot: Kurzatmigkeit, die neu ist oder schlimmer als sonst, etwa wenn Sie bei Dingen außer Atem kommen, die Sie sonst mühelos tun, oder in Ruhe.',
     statusQuestion: 'Was davon trifft auf Sie zu?',
@@ -163,6 +163,12 @@ const de: PatientTranslation = {
     submit: 'Weiter',
     myResults: 'Meine Ergebnisse',
     backToHome: 'Zurück zur Startseite',
+    advice: {
+      RED: 'Ihre Antworten zeigen Symptome des Coronavirus (COVID-19). Begeben Sie sich sofort in Selbstisolation: Bleiben Sie mindestens 10 Tage ab Beginn Ihrer Symptome zu Hause, und alle, mit denen Sie zusammenleben, müssen 14 Tage zu Hause bleiben. Buchen Sie jetzt einen Test. Wenn Sie einen Test oder einen weiteren Test brauchen, machen Sie ihn in England innerhalb von 8 Tagen nach Beginn Ihrer Symptome, in Schottland, Wales oder Nordirland innerhalb von 5 Tagen. Wenn Ihre Symptome schlimmer werden, Sie sehr schnell atmen oder Blut husten, rufen Sie NHS 111 an, im Notfall die 999.',
+      redUrgent: 'Ihre Symptome werden schlimmer, Sie atmen sehr schnell oder husten Blut: Rufen Sie jetzt NHS 111 für medizinischen Rat an, oder die 999, wenn es ein Notfall ist.',
+      ORANGE: `Sie haben keines der Hauptsymptome des Coronavirus (COVID-19), hatten aber in den letzten ${CONTACT_WINDOW_DAYS} Tagen engen Kontakt zu jemandem, der es hat oder haben könnte, oder Ihre Familie ist aus einem Hochrisikoland eingereist. Bleiben Sie zu Hause und begeben Sie sich ab dem letzten Kontakt oder der Ankunft für 14 Tage in Selbstisolation. Achten Sie auf Fieber, einen neuen anhaltenden Husten, Atemnot oder einen Verlust oder eine Veränderung des Geruchs- oder Geschmackssinns. Wenn eines davon auftritt, füllen Sie den Symptom-Check erneut aus und buchen Sie einen Test.`,
+      GREEN: `Sie haben keine Symptome des Coronavirus (COVID-19) und in den letzten ${CONTACT_WINDOW_DAYS} Tagen weder engen Kontakt noch eine Reise aus einem Hochrisikoland. Waschen Sie weiterhin oft Ihre Hände, tragen Sie, wo vorgeschrieben, eine Mund-Nasen-Bedeckung und halten Sie Abstand zu Menschen, mit denen Sie nicht zusammenleben. Füllen Sie den Symptom-Check morgen erneut aus.`,
+    },
     dailyCheckOff: 'Der tägliche Symptom-Check ist für Ihre Organisation nicht eingeschaltet.',
     locked: 'Vervollständigen Sie Ihr Gesundheitsprofil und Ihre Versandadresse, bevor Sie den Symptom-Check nutzen.',
   },

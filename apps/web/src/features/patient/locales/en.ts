@@ -1,4 +1,4 @@
-import { CONTACT_WINDOW_DAYS, FAST_BREATHING_PER_MINUTE, FEVER_THRESHOLD_C, FEVER_THRESHOLD_F, KIT_ORDER_WORKING_DAYS, MSG } from '@vireo/contracts';
+import { CONTACT_WINDOW_DAYS, FAST_BREATHING_PER_MINUTE, FEVER_THRESHOLD_C, FEVER_THRESHOLD_F, KIT_ORDER_WORKING_DAYS, MSG, TRIAGE_ADVICE } from '@vireo/contracts';
 import type { Texts } from '../../../app/locales/shape';
 
 /** The patient area's texts (spec 1 §2, §5, §8): the spec gives them in English. */
@@ -164,6 +164,8 @@ export const en = {
     submit: 'Next',
     myResults: 'My Results',
     backToHome: 'Back to Home',
+    /** The result step's advice, by the server's code (the server's own English text, for API clients, is the same). */
+    advice: { RED: TRIAGE_ADVICE.red, redUrgent: TRIAGE_ADVICE.redUrgent, ORANGE: TRIAGE_ADVICE.orange, GREEN: TRIAGE_ADVICE.green },
     dailyCheckOff: 'The daily symptom check is not switched on for your organisation.',
     locked: 'Complete your health profile and shipping details before you use the symptom checker.',
   },

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toastContext';
+import { useResultLabel } from '../../../lib/resultLabel';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useRoleProfile, useTestResults } from '../api';
 import { PINK } from '../../../components/resultColours';
@@ -29,6 +30,7 @@ export function TestResultsPage() {
   const { showToast } = useToast();
   const profile = useRoleProfile();
   const results = useTestResults(profile.data?.id);
+  const resultLabel = useResultLabel();
 
   useEffect(() => {
     if (profile.isError) showToast(t('results.malformedRequest'), 'error');
@@ -70,7 +72,7 @@ export function TestResultsPage() {
                     return (
                       <TableRow key={row.id}>
                         <TableCell>{date}</TableCell>
-                        <TableCell sx={{ color: row.result === 'Positive' ? PINK : 'text.primary', fontWeight: row.result === 'Positive' ? 600 : undefined }}>{row.result}</TableCell>
+                        <TableCell sx={{ color: row.result === 'Positive' ? PINK : 'text.primary', fontWeight: row.result === 'Positive' ? 600 : undefined }}>{resultLabel(row.result)}</TableCell>
                         <TableCell>
                           {row.file_url ? (
                             <Button variant="outlined" size="small" href={row.file_url} target="_blank" rel="noopener" aria-label={t('results.downloadLabel', { name: row.name, date })}>
