@@ -18,6 +18,7 @@ import type { ChatDeps } from './modules/chat';
 import type { RotaDeps } from './modules/rota';
 import type { UserdataDeps } from './modules/userdata';
 import type { CallRooms, VideoDeps } from './modules/video';
+import type { VoiceDeps } from './modules/voice';
 import type { ProcessorDeps } from './modules/processor';
 
 /** What every module gets: built once per server process in app.ts. */
@@ -46,6 +47,8 @@ export interface AppContext {
   video: VideoDeps;
   /** The video rooms: the live hub hands them every `call.*` message (tests call `settleDepartures` after moving the clock). */
   calls: CallRooms;
+  /** The practitioner's call widget: devices, calls ringing the customer's open page. */
+  voice: VoiceDeps;
   chat: ChatDeps;
   /** The workflow processor: tasks run on domain events (its outbox handlers and run jobs). */
   processor: ProcessorDeps;

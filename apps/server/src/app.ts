@@ -17,6 +17,7 @@ import { identityStylesheet } from './platform/page-theme';
 import { liveRoutes } from './modules/live';
 import { bookingRoutes, startBookingJobs } from './modules/booking';
 import { videoRoutes } from './modules/video';
+import { voiceRoutes } from './modules/voice';
 import { registrationPages, userdataRoutes } from './modules/userdata';
 import { doctorsRoutes, setPasswordPages } from './modules/doctors';
 import { rotaRoutes } from './modules/rota';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => commerceRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => referenceRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => videoRoutes(child, ctx), { prefix: '/api/video' });
+  await app.register((child) => voiceRoutes(child, ctx), { prefix: '/api/voice' });
   await app.register((child) => chatRoutes(child, ctx), { prefix: '/api/chat' });
   await app.register((child) => processorRoutes(child, ctx), { prefix: '/api/processor' });
   await app.register((child) => commerceProcessorRoutes(child, ctx), { prefix: '/api/commerce/v1' });

@@ -12,8 +12,9 @@ import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
 import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
 import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
-import type { CommerceDeps } from './modules/commerce';
+import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { CallRooms, type VideoDeps } from './modules/video';
+import type { VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
@@ -52,9 +53,10 @@ export function createContext(
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
-  const commerce: CommerceDeps = { db, clock, audit };
+  const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
+  const voice: VoiceDeps = { db, clock, audit, booking, live, ice: config.video };
   live.setCallHandler(calls);
   const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox };
   live.registerGuests(async (token) => {
@@ -72,5 +74,5 @@ export function createContext(
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, commerce, chat, processor, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, chat, processor, jobs, live };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_LIVE } from './booking';
 import { ChatLiveData } from './chat';
 import { Uuid } from './validation';
+import { VoiceLiveData } from './voice';
 
 /** The payload of the `rota` topic (published by the rota): a shift was created, moved or removed. */
 export const RotaLiveData = z.object({ shift_id: Uuid, practitioner_id: Uuid });
@@ -10,17 +11,12 @@ export const DoctorsLiveData = z.object({ user_id: Uuid, organisation_id: Uuid }
 
 /**
  * Every live topic a page may subscribe to, with the one schema of its events' `data` (the booking
- * engine's in `BOOKING_LIVE`, the chat's in `chat.ts`, the rota's and Doctors Management's here, so that the web app's live
+ * engine's in `BOOKING_LIVE`, the chat's in `chat.ts`, the rota's and Doctors Management's here, the voice service's in `voice.ts`, so that the web app's live
  * client does not bring the rota's other schemas). A topic has one publisher, which checks its
- * payload before publishing; the web app parses each event and ignores one that does not match.
+ * payload before publishing; the web app checks each event (`live-protocol.ts` `parseLiveData`) and ignores one that does not match.
  */
-export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE.data, rota: RotaLiveData, doctors: DoctorsLiveData, chat: ChatLiveData };
+export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE.data, rota: RotaLiveData, doctors: DoctorsLiveData, chat: ChatLiveData, voice: VoiceLiveData };
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_DATA;
 export type LiveTopicData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPIC_DATA)[T]>;
 
-/** The event's data when it has its topic's shape, else null. */
-export function parseLiveData<T extends LiveTopic>(topic: T, data: unknown): LiveTopicData<T> | null {
-  const parsed = LIVE_TOPIC_DATA[topic].safeParse(data);
-  return parsed.success ? (parsed.data as LiveTopicData<T>) : null;
-}

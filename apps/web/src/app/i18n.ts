@@ -16,11 +16,12 @@ import type { ProcessorTranslation } from '../features/processor/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
 import type { VideoTranslation } from '../features/video/locales/en';
-import { de } from './locales/de';
+import type { VoiceTranslation } from '../features/voice/locales/en';
 import { en, type Translation } from './locales/en';
 
 /**
- * One text system: the shell's texts are the `common` namespace, in the first chunk; each feature's
+ * One text system: the shell's texts are the `common` namespace, in the first chunk in English and in a
+ * chunk of its own in another language (loaded when that language is chosen or detected); each feature's
  * texts are the namespace named after its folder (`features/<namespace>/locales/<language>.ts`, default
  * export), loaded with the feature's pages the first time one of them asks for it in a language.
  */
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'shift-manager': ShiftManagerTranslation;
       'super-admin': SuperAdminTranslation;
       video: VideoTranslation;
+      voice: VoiceTranslation;
     };
   }
 }
@@ -70,14 +72,25 @@ export function changeLanguage(language: Language): void {
 /** Each feature namespace's languages, one chunk each. */
 const FEATURE_TEXTS = import.meta.glob<{ default: ResourceKey }>('../features/*/locales/{en,de}.ts');
 
+/** The shell's texts in the languages other than English (bundled, the fallback), one chunk each. */
+const COMMON_TEXTS: Partial<Record<string, () => Promise<ResourceKey>>> = {
+  de: () => import('./locales/de').then((module) => module.de),
+};
+
+function textsOf(language: string, namespace: string): (() => Promise<ResourceKey>) | undefined {
+  if (namespace === 'common') return COMMON_TEXTS[language];
+  const load = FEATURE_TEXTS[`../features/${namespace}/locales/${language}.ts`];
+  return load && (() => load().then((module) => module.default));
+}
+
 const featureTexts: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = FEATURE_TEXTS[`../features/${namespace}/locales/${language}.ts`];
+    const load = textsOf(language, namespace);
     if (!load) return callback(new Error(`No ${language} texts for ${namespace}`), false);
     load().then(
-      (module) => callback(null, module.default),
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -91,7 +104,7 @@ void i18n
   .use(featureTexts)
   .use(initReactI18next)
   .init({
-    resources: { en: { common: en }, de: { common: de } },
+    resources: { en: { common: en } },
     partialBundledLanguages: true,
     ns: ['common'],
     defaultNS: 'common',

@@ -9,3 +9,4 @@ export * from './reference';
 export * from './video';
 export * from './chat';
 export * from './processor';
+export * from './voice';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type CallRole, type VideoIdentity } from '@vireo/contracts';
 import { conflict, notFound } from '../../platform/errors';
-import { appointments, practitionerPresence } from '../../db/schema';
+import { appointments, bookingUsers, practitionerPresence } from '../../db/schema';
 import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { publishAppointmentChanges } from './live-events';
-import { isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
+import { canPractise, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
 import { findAppointment, recordStatus } from './repo';
 import { IN_CALL } from './status';
 
@@ -72,4 +72,17 @@ export async function setCallState(deps: BookingDeps, id: string, change: CallSt
     }
   }
   return null;
+}
+
+/**
+ * Who a practitioner's call widget may ring (spec 2 §2.4 call widget): a booking user of an
+ * appointment the caller practises on (its assigned practitioner, or a shift manager). Anyone else,
+ * and a booking user that does not exist, answers 404 alike. Answers the appointment and the
+ * customer's account (null when the booking was made without one: there is no page to ring).
+ */
+export async function authoriseVoiceCall(deps: BookingDeps, caller: Caller, bookingUserId: string): Promise<{ appointmentId: string; customerUserId: string | null }> {
+  const [person] = await deps.db.select({ appointmentId: bookingUsers.appointmentId }).from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+  const row = person && (await findAppointment(deps.db, person.appointmentId));
+  if (!row || !canPractise(caller, row)) throw notFound();
+  return { appointmentId: row.id, customerUserId: row.bookerUserId };
 }

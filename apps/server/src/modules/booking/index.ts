@@ -11,4 +11,4 @@ export { slotServices } from './services';
 export { rangeWindow } from './lists';
 export { people } from './repo';
 export { londonDay, londonDayBounds } from './time';
-export { authoriseCallParticipant, setCallState } from './call';
+export { authoriseCallParticipant, authoriseVoiceCall, setCallState } from './call';

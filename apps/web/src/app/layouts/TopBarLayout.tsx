@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ProductLogo } from '../../components/ProductLogo';
 import { ClaimableBadge } from '../../features/claimable';
+// Its own file, not the feature's front door: the listener is all a customer's first page may carry.
+import { IncomingCall } from '../../features/voice/IncomingCall';
 import { useCurrentSession } from '../../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PartnerLogo } from './PartnerLogo';
@@ -34,6 +36,7 @@ export function TopBarLayout({ title, children }: { title: string; children: Rea
       <Box component="main" sx={{ p: 3 }}>
         {children}
       </Box>
+      <IncomingCall />
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
 import { useToast } from '../../components/toast/toastContext';
 import { ServiceName } from '../appointments';
+import { useVoiceWidget, VoiceWidget, type VoiceWidgetState } from '../voice';
 import { formatDay, useAppointment } from '../practitioner';
 import { useEmailAlternativeLink } from './api';
 import { customerOnline } from './online';
@@ -43,7 +44,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Person({ person, number, t }: { person: BookingUser; number: number; t: PanelT }) {
+function Person({ person, number, t, voice }: { person: BookingUser; number: number; t: PanelT; voice: VoiceWidgetState }) {
   const name = `${person.first_name} ${person.last_name}`;
   const headingId = useId();
   return (
@@ -61,7 +62,14 @@ function Person({ person, number, t }: { person: BookingUser; number: number; t:
           {person.phone ? (
             <>
               {person.phone}
-              <IconButton size="small" color="primary" href={`tel:${person.phone.replace(/[^+\d]/g, '')}`} aria-label={t('call', { name })} sx={{ ml: 1 }}>
+              <IconButton
+                size="small"
+                color="primary"
+                onClick={() => void voice.dial({ id: person.id, name })}
+                disabled={voice.state !== 'ready' || voice.call !== null}
+                aria-label={t('call', { name })}
+                sx={{ ml: 1 }}
+              >
                 <PhoneIcon fontSize="small" />
               </IconButton>
             </>
@@ -124,7 +132,8 @@ function Links({ appointment, t }: { appointment: Appointment; t: PanelT }) {
 
 /**
  * The customer details block of the practitioner's appointment panel (spec 2 §2.4): the product,
- * each person's name (with a minor marker), date of birth, phone with a call button, e-mail and
+ * each person's name (with a minor marker), date of birth, phone with a call button (the call widget,
+ * `features/voice`, ringing the customer's open Vireo page), e-mail and
  * address; whether the customer is in the call (spec 2 §4.1, kept current by the `appointments`
  * live topic); the customer's joining link to copy; the alternative video link to join and to
  * e-mail. The service audits each read of the people's details.
@@ -134,6 +143,7 @@ export function CustomerDetailsPanel({ appointmentId }: { appointmentId: string 
   const query = useAppointment(appointmentId);
   const appointment = query.data;
   const headingId = useId();
+  const voice = useVoiceWidget();
   if (query.isError) return <Alert severity="error">{t('notFound')}</Alert>;
   if (!appointment) return <PageLoader />;
   return (
@@ -151,8 +161,9 @@ export function CustomerDetailsPanel({ appointmentId }: { appointmentId: string 
               <ServiceName code={appointment.type} />
             </Row>
           </Box>
+          <VoiceWidget voice={voice} />
           {appointment.booking_users.map((person, index) => (
-            <Person key={person.id} person={person} number={index + 1} t={t} />
+            <Person key={person.id} person={person} number={index + 1} t={t} voice={voice} />
           ))}
           <Links appointment={appointment} t={t} />
         </Stack>

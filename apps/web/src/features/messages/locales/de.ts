@@ -175,6 +175,7 @@ const de: MessagesTranslation = {
     errorReleasingAppointment: 'Fehler beim Freigeben des Termins',
     tooManyAppointments: 'Zu viele freie Termine. Bitte wählen Sie einen kürzeren Zeitraum.',
     alternativeLinkSent: 'Der alternative Link wurde gesendet',
+    noAlternativeVideo: 'Es ist kein alternativer Videodienst eingerichtet.',
     statusNotAllowed: 'Dieser Statuswechsel ist nicht erlaubt.',
     shiftOverlap: 'Diese Schicht überschneidet sich mit einer anderen Schicht derselben Ärztin oder desselben Arztes.',
     shiftAlignment: 'Schichten beginnen und enden zur vollen Stunde oder 20 bzw. 40 Minuten danach.',
@@ -265,6 +266,12 @@ const de: MessagesTranslation = {
     notAllowed: 'Nur die Ärztin oder der Arzt kann das tun.',
     statusFailed: 'Der Terminstatus konnte nicht geändert werden.',
   },
+  VOICE_MSG: {
+    deviceExpired: 'Ihr Anrufgerät ist abgelaufen. Laden Sie die Seite neu.',
+    noAccount: 'Diese Kundin oder dieser Kunde hat kein Vireo-Konto, auf dem es klingeln könnte. Verwenden Sie stattdessen den alternativen Videolink.',
+    over: 'Dieser Anruf ist beendet.',
+    answeredElsewhere: 'Dieser Anruf wurde auf einer anderen Seite angenommen.',
+  },
   CHAT_MSG: {
     somethingWentWrong: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',
     unableToRetrieveRooms: 'Räume konnten nicht geladen werden.',
@@ -287,6 +294,23 @@ const de: MessagesTranslation = {
     contentFailed: 'Der Inhalt konnte nicht geladen werden',
     invalidGraph: 'Die Aufgabe kann nicht gespeichert werden: Korrigieren Sie die in den Fehlern genannten Knoten.',
     unknownEvent: 'Unbekanntes Ereignis.',
+  },
+  MAIL_QUOTA: {
+    fromSender: 'Sie haben zu viele E-Mails gesendet. Bitte warten Sie {{wait}} und versuchen Sie es dann erneut.',
+    toRecipient: 'An {{address}} wurden zu viele E-Mails gesendet. Bitte warten Sie {{wait}} und versuchen Sie es dann erneut.',
+  },
+  wait: {
+    second_one: '{{count}} Sekunde',
+    second_other: '{{count}} Sekunden',
+    minute_one: '{{count}} Minute',
+    minute_other: '{{count}} Minuten',
+  },
+  result: {
+    Positive: 'Positiv',
+    Negative: 'Negativ',
+    Inconclusive: 'Unklar',
+    Invalid: 'Ungültig',
+    Rejected: 'Abgelehnt',
   },
   status: {
     LOCKED: 'Reserviert',

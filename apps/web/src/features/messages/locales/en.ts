@@ -1,9 +1,9 @@
-import type { AppointmentStatus } from '@vireo/contracts';
+import type { AppointmentStatus, TEST_RESULTS, TestResultValue } from '@vireo/contracts';
 import type { Texts } from '../../../app/locales/shape';
 
 /**
  * The server's and the forms' messages: contracts' message constants, grouped as in contracts and under the
- * same names, in the spec's English, and the appointment statuses as the spec labels them. `lib/messageText`
+ * same names, in the spec's English, and the appointment statuses as the spec labels them. `lib/messageIndex`
  * finds a message's key by its English text; a number in a text made by a function (FIELD_MSG.atLeastCharacters)
  * is {{n}}. The texts are written out rather than imported, so a page that shows a status or a field error does
  * not load the schema modules (and the phone rule's library) they live in; lib/messageText.test.ts fails when one
@@ -188,6 +188,7 @@ const en = {
     errorReleasingAppointment: 'Error releasing appointment',
     tooManyAppointments: 'Too many appointments available. Please reduce the selected time frame.',
     alternativeLinkSent: 'Alternative Link has been sent successfully',
+    noAlternativeVideo: 'No alternative video service is configured.',
     statusNotAllowed: 'This status change is not allowed.',
     shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
     shiftAlignment: 'Shifts start and end on the hour or at 20 or 40 minutes past.',
@@ -278,6 +279,12 @@ const en = {
     notAllowed: 'Only the practitioner can do that.',
     statusFailed: 'The appointment status could not be changed.',
   },
+  VOICE_MSG: {
+    deviceExpired: 'Your call device has expired. Reload the page.',
+    noAccount: 'This customer has no Vireo account to ring. Use the alternative video link instead.',
+    over: 'This call has ended.',
+    answeredElsewhere: 'This call was answered on another page.',
+  },
   /** closedConversation's {user} is filled in by contracts' closedConversation(user), not by i18next. */
   CHAT_MSG: {
     somethingWentWrong: 'Something went wrong, please try again.',
@@ -302,6 +309,26 @@ const en = {
     invalidGraph: 'The task cannot be saved: fix the nodes named in the errors.',
     unknownEvent: 'Unknown event.',
   },
+  /** The e-mail limits' 429s, contracts' tooManyEmailsFromSender and tooManyEmailsToRecipient; {{wait}} is a wait as describeWait writes it (`wait`). */
+  MAIL_QUOTA: {
+    fromSender: 'You have sent too many e-mails. Please wait {{wait}} and try again.',
+    toRecipient: 'Too many e-mails have been sent to {{address}}. Please wait {{wait}} and try again.',
+  },
+  /** contracts' describeWait: "45 seconds", "1 minute", "8 minutes". */
+  wait: {
+    second_one: '{{count}} second',
+    second_other: '{{count}} seconds',
+    minute_one: '{{count}} minute',
+    minute_other: '{{count}} minutes',
+  },
+  /** Test results as shown (contracts' TEST_RESULT_VALUES of kit results, TEST_RESULTS the practitioner reports). */
+  result: {
+    Positive: 'Positive',
+    Negative: 'Negative',
+    Inconclusive: 'Inconclusive',
+    Invalid: 'Invalid',
+    Rejected: 'Rejected',
+  } satisfies Record<TestResultValue | (typeof TEST_RESULTS)[number], string>,
   /** The spec's display labels (contracts STATUS_LABELS), the other statuses in words. */
   status: {
     LOCKED: 'Locked',
@@ -322,4 +349,5 @@ const en = {
 };
 
 export type MessagesTranslation = Texts<typeof en>;
+export type TestResultLabel = keyof typeof en.result;
 export default en satisfies MessagesTranslation;

@@ -1,0 +1,15 @@
+import { SuccessOnly, VoiceCall, VoiceTokenResponse, type CallSignal } from '@vireo/contracts';
+import { apiRequest } from '../../lib/api';
+
+/** POST /api/voice/token: readies the practitioner's call widget. */
+export const fetchVoiceDevice = () => apiRequest('/api/voice/token', { method: 'POST', body: { identity: 'practitioner' }, schema: VoiceTokenResponse });
+
+/** Rings a booking user; a 401 means the device expired (fetch a new one), not that the session did. */
+export const dialVoiceCall = (token: string, bookingUserId: string) =>
+  apiRequest('/api/voice/calls', { method: 'POST', body: { token, booking_user_id: bookingUserId }, schema: VoiceCall, signOutOnAuthError: false });
+
+export const answerVoiceCall = (id: string) => apiRequest(`/api/voice/calls/${id}/answer`, { method: 'POST', body: {}, schema: VoiceCall });
+
+export const endVoiceCall = (id: string, reason: 'hangup' | 'no_answer' = 'hangup') => apiRequest(`/api/voice/calls/${id}/end`, { method: 'POST', body: { reason }, schema: VoiceCall });
+
+export const sendVoiceSignal = (id: string, signal: CallSignal) => apiRequest(`/api/voice/calls/${id}/signal`, { method: 'POST', body: { signal }, schema: SuccessOnly });

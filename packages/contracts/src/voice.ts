@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Uuid } from './validation';
+import { CallSignal, IceServer } from './video';
+
+/**
+ * The voice service (spec 2 §2.4, §4.3, §7): the practitioner's call widget phones a booking user.
+ * `POST /api/voice/token` readies the widget's device; the built-in provider then rings the
+ * customer's open Vireo pages (an in-app audio call over WebRTC, answered in the browser). The two
+ * browsers exchange their offer, answer and candidates through `POST /api/voice/calls/{id}/signal`,
+ * delivered as live events on the `voice` topic. Media goes peer to peer; nothing is recorded.
+ */
+
+/** A device token lives this long; the widget fetches a new one before it runs out. */
+export const VOICE_TOKEN_SECONDS = 3600;
+/** A call not answered within this time is missed (the caller's widget gives up; the server sweeps). */
+export const VOICE_RING_SECONDS = 30;
+
+export const VoiceTokenRequest = z.object({ identity: z.string().trim().min(1).max(100) });
+export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
+
+export const VoiceTokenResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  identity: z.string(),
+  /** Epoch seconds. */
+  expires_at: z.number().int(),
+  /** `in_app`: calls ring the customer's open Vireo page. */
+  provider: z.literal('in_app'),
+  /** Whether telephone numbers can be dialled (a programmable-voice provider is configured). */
+  phone_calls: z.boolean(),
+  ice_servers: z.array(IceServer),
+});
+export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
+
+export const VoiceDialRequest = z.object({ token: z.string().min(20).max(100), booking_user_id: Uuid });
+export type VoiceDialRequest = z.infer<typeof VoiceDialRequest>;
+
+export const VOICE_CALL_STATUSES = ['ringing', 'answered', 'ended', 'rejected', 'missed', 'cancelled'] as const;
+export type VoiceCallStatus = (typeof VOICE_CALL_STATUSES)[number];
+
+export const VoiceCall = z.object({
+  id: Uuid,
+  status: z.enum(VOICE_CALL_STATUSES),
+  booking_user_id: Uuid,
+  /** Epoch seconds. */
+  created_at: z.number().int(),
+  answered_at: z.number().int().nullable(),
+  ended_at: z.number().int().nullable(),
+  ice_servers: z.array(IceServer),
+});
+export type VoiceCall = z.infer<typeof VoiceCall>;
+
+export const VoiceSignalRequest = z.object({ signal: CallSignal });
+export type VoiceSignalRequest = z.infer<typeof VoiceSignalRequest>;
+
+/** Why a party ends the call: hang up (or decline, for the customer), or the caller giving up unanswered. */
+export const VoiceEndRequest = z.object({ reason: z.enum(['hangup', 'no_answer']).default('hangup') });
+export type VoiceEndRequest = z.input<typeof VoiceEndRequest>;
+
+/**
+ * The `voice` topic's events, addressed to the call's two users: `voice.ringing` (to the customer,
+ * with the caller's name), `voice.answered`, `voice.signal` (to the other party), `voice.ended`.
+ */
+export const VoiceLiveData = z.object({
+  call_id: Uuid,
+  caller_name: z.string().optional(),
+  signal: CallSignal.optional(),
+  status: z.enum(VOICE_CALL_STATUSES).optional(),
+});
+export type VoiceLiveData = z.infer<typeof VoiceLiveData>;
+
+export const VOICE_MSG = {
+  deviceExpired: 'Your call device has expired. Reload the page.',
+  noAccount: 'This customer has no Vireo account to ring. Use the alternative video link instead.',
+  over: 'This call has ended.',
+  answeredElsewhere: 'This call was answered on another page.',
+} as const;
