@@ -13,16 +13,6 @@ export function toDayString(date: CalendarDate): string {
   return `${pad(date.day)}-${pad(date.month)}-${date.year}`;
 }
 
-/** The calendar date a date picker's Date stands for (its local year, month and day). */
-export function pickerDate(date: Date): CalendarDate {
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
-}
-
-/** A Date for the date picker showing this calendar date (local midnight). */
-export function toPickerDate(date: CalendarDate): Date {
-  return new Date(date.year, date.month - 1, date.day);
-}
-
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };

@@ -4,17 +4,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { BOOKING, londonCalendarDate, type CalendarDate, type Slot } from '@vireo/contracts';
-import { de } from 'date-fns/locale/de';
-import { enGB } from 'date-fns/locale/en-GB';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useAvailableDates, useSlots, type CallContext } from '../api';
 import { useBookingTexts } from '../texts';
-import { calendarWindow, formatCalendarDate, formatDate, formatTime, parseDayString, pickerDate, toDayString, toPickerDate, zoneLabel } from '../time';
+import { calendarWindow, formatCalendarDate, formatDate, formatTime, parseDayString, toDayString, zoneLabel } from '../time';
 import type { SlotHold } from '../useSlotHold';
+import { DayCalendar } from './DayCalendar';
 import { HoldCountdown } from './HoldCountdown';
 
 export interface SlotPickerProps {
@@ -37,7 +33,7 @@ function bookableNow(slot: Slot): boolean {
  * without appointments disabled, that day's slots (18 at first, then Show more), and the hold.
  */
 export function SlotPicker({ service, group, user, context, hold, timeZone = BOOKING.timeZone }: SlotPickerProps) {
-  const { t, messageText, dateLocale, language } = useBookingTexts();
+  const { t, messageText, dateLocale } = useBookingTexts();
   const timesHeadingId = useId();
   const [{ first, last, openedAt }] = useState(() => ({ ...calendarWindow(new Date()), openedAt: Math.floor(Date.now() / 1000) }));
   const dates = useAvailableDates(service, toDayString(first), toDayString(last), context);
@@ -62,9 +58,7 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
     if (holdError) void refetch();
   }, [holdError, refetch]);
 
-  const chooseDay = (value: Date | null) => {
-    if (!value) return;
-    const next = pickerDate(value);
+  const chooseDay = (next: CalendarDate) => {
     if (day && toDayString(day) === toDayString(next)) return;
     hold.release();
     setShowAll(false);
@@ -74,18 +68,18 @@ export function SlotPicker({ service, group, user, context, hold, timeZone = BOO
   const zone = zoneLabel(timeZone, bookable[0]?.start_time ?? openedAt);
   return (
     <Stack spacing={2}>
-      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={language === 'DE' ? de : enGB}>
-        <DateCalendar
-          aria-label={t('slots.calendarLabel')}
-          value={day ? toPickerDate(day) : null}
-          onChange={chooseDay}
-          minDate={toPickerDate(first)}
-          maxDate={toPickerDate(last)}
-          disablePast
-          loading={dates.isPending}
-          shouldDisableDate={(value: Date) => !open.has(toDayString(pickerDate(value)))}
-        />
-      </LocalizationProvider>
+      <DayCalendar
+        label={t('slots.calendarLabel')}
+        value={day}
+        onChange={chooseDay}
+        first={first}
+        last={last}
+        isOpen={(date) => open.has(toDayString(date))}
+        loading={dates.isPending}
+        locale={dateLocale}
+        previousMonthLabel={t('slots.previousMonth')}
+        nextMonthLabel={t('slots.nextMonth')}
+      />
       {dates.isError && <Alert severity="error">{messageText(dates.error.message)}</Alert>}
 
       <Box component="section" aria-labelledby={timesHeadingId}>

@@ -9,6 +9,8 @@ const de: BookingTranslation = {
   headings: { patient: 'Termin buchen', public: 'Termin buchen', manage: 'Ihr Termin', edit: 'Termin ändern' },
   slots: {
     calendarLabel: 'Termindatum',
+    previousMonth: 'Vorheriger Monat',
+    nextMonth: 'Nächster Monat',
     timesFor: 'Freie Uhrzeiten am {{date}}',
     timesLabel: 'Freie Uhrzeiten',
     shownIn: 'Die Uhrzeiten sind in {{zone}} angegeben.',

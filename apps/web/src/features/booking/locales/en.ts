@@ -17,6 +17,8 @@ export const en = {
   },
   slots: {
     calendarLabel: 'Appointment date',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
     timesFor: 'Available times on {{date}}',
     timesLabel: 'Available times',
     shownIn: 'Times are shown in {{zone}}.',
