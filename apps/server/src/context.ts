@@ -14,7 +14,7 @@ import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLi
 import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { CallRooms, type VideoDeps } from './modules/video';
-import type { VoiceDeps } from './modules/voice';
+import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
@@ -56,7 +56,16 @@ export function createContext(
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
-  const voice: VoiceDeps = { db, clock, audit, booking, live, ice: config.video };
+  const voice: VoiceDeps = {
+    db,
+    clock,
+    audit,
+    booking,
+    live,
+    ice: config.video,
+    phone: config.voicePhone && new TwilioCompatiblePhone(config.voicePhone),
+    phoneStatusUrl: `${config.publicUrl}/api/voice/phone/status`,
+  };
   live.setCallHandler(calls);
   const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox };
   live.registerGuests(async (token) => {

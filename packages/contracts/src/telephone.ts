@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { text } from './text';
 
 export const TELEPHONE_MIN = 5;
@@ -16,3 +16,9 @@ export const phoneNumber = (message: string = TELEPHONE_INVALID) =>
     .max(TELEPHONE_MAX, message)
     .refine((value) => isValidPhoneNumber(value, 'GB'), message);
 export const Telephone = phoneNumber();
+
+/** A phone number as a telephone provider dials it (E.164, +447911123456), read as the UK does; null when it is not one. */
+export function e164(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value, 'GB');
+  return parsed?.isValid() ? parsed.number : null;
+}

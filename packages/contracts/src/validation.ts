@@ -31,4 +31,4 @@ export const Uuid = z.uuid();
 
 // The phone number's rules live in their own module, so that a web page without phone fields does not
 // download libphonenumber-js (the package has no side effects: an unused re-export costs nothing).
-export { TELEPHONE_INVALID, TELEPHONE_MAX, TELEPHONE_MIN, Telephone, phoneNumber } from './telephone';
+export { TELEPHONE_INVALID, TELEPHONE_MAX, TELEPHONE_MIN, Telephone, e164, phoneNumber } from './telephone';

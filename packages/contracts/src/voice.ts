@@ -4,10 +4,14 @@ import { CallSignal, IceServer } from './video';
 
 /**
  * The voice service (spec 2 §2.4, §4.3, §7): the practitioner's call widget phones a booking user.
- * `POST /api/voice/token` readies the widget's device; the built-in provider then rings the
- * customer's open Vireo pages (an in-app audio call over WebRTC, answered in the browser). The two
- * browsers exchange their offer, answer and candidates through `POST /api/voice/calls/{id}/signal`,
- * delivered as live events on the `voice` topic. Media goes peer to peer; nothing is recorded.
+ * `POST /api/voice/token` readies the widget's device. Two providers place calls:
+ * - `app` (built in): rings the customer's open Vireo pages, an in-app audio call over WebRTC answered
+ *   in the browser. The two browsers exchange their offer, answer and candidates through
+ *   `POST /api/voice/calls/{id}/signal`, delivered as live events on the `voice` topic; media goes peer to peer.
+ * - `phone` (when a programmable-voice provider is configured): the provider rings the practitioner's
+ *   own phone and, once answered, connects the booking user's number (click-to-call); it reports the
+ *   call's progress to `POST /api/voice/phone/status`, which the widget hears on the `voice` topic.
+ * Nothing is recorded.
  */
 
 /** A device token lives this long; the widget fetches a new one before it runs out. */
@@ -26,21 +30,29 @@ export const VoiceTokenResponse = z.object({
   expires_at: z.number().int(),
   /** `in_app`: calls ring the customer's open Vireo page. */
   provider: z.literal('in_app'),
-  /** Whether telephone numbers can be dialled (a programmable-voice provider is configured). */
+  /** Whether telephone numbers can be dialled (a programmable-voice provider is configured): `via: 'phone'`. */
   phone_calls: z.boolean(),
+  /** The practitioner's own number, which a phone call rings first; null when their profile has none. */
+  own_phone: z.string().nullable(),
   ice_servers: z.array(IceServer),
 });
 export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
 
-export const VoiceDialRequest = z.object({ token: z.string().min(20).max(100), booking_user_id: Uuid });
-export type VoiceDialRequest = z.infer<typeof VoiceDialRequest>;
+export const VOICE_VIAS = ['app', 'phone'] as const;
+export type VoiceVia = (typeof VOICE_VIAS)[number];
 
-export const VOICE_CALL_STATUSES = ['ringing', 'answered', 'ended', 'rejected', 'missed', 'cancelled'] as const;
+/** `via`: `app` rings the customer's open Vireo page; `phone` dials the booking user's number through the provider. */
+export const VoiceDialRequest = z.object({ token: z.string().min(20).max(100), booking_user_id: Uuid, via: z.enum(VOICE_VIAS).default('app') });
+export type VoiceDialRequest = z.input<typeof VoiceDialRequest>;
+
+/** `failed`: the phone provider could not place or connect the call. */
+export const VOICE_CALL_STATUSES = ['ringing', 'answered', 'ended', 'rejected', 'missed', 'cancelled', 'failed'] as const;
 export type VoiceCallStatus = (typeof VOICE_CALL_STATUSES)[number];
 
 export const VoiceCall = z.object({
   id: Uuid,
   status: z.enum(VOICE_CALL_STATUSES),
+  via: z.enum(VOICE_VIAS),
   booking_user_id: Uuid,
   /** Epoch seconds. */
   created_at: z.number().int(),
@@ -74,4 +86,9 @@ export const VOICE_MSG = {
   noAccount: 'This customer has no Vireo account to ring. Use the alternative video link instead.',
   over: 'This call has ended.',
   answeredElsewhere: 'This call was answered on another page.',
+  noPhoneProvider: 'Phone calls need a voice provider. Ring the customer’s open Vireo page instead.',
+  noCustomerPhone: 'This person has no phone number to call.',
+  noOwnPhone: 'Add your own phone number to your profile: a phone call rings you first, then connects the customer.',
+  phoneFailed: 'The phone call could not be placed. Try again, or ring the customer’s open Vireo page.',
+  badSignature: 'The voice provider’s signature does not match.',
 } as const;

@@ -45,6 +45,19 @@ export interface Config {
   /** The SMS provider the processor's SMS nodes post to (URL and key); unset, SMS are only recorded. */
   smsProviderUrl: string | undefined;
   smsProviderKey: string | undefined;
+  /** The programmable-voice provider the call widget's phone calls go through; unset, the widget rings Vireo pages only. */
+  voicePhone: VoicePhoneConfig | undefined;
+}
+
+/** A Twilio-compatible programmable-voice REST API (VOICE_PHONE_*). */
+export interface VoicePhoneConfig {
+  /** The provider's API address (default https://api.twilio.com); plain http only on this machine, for a provider emulator. */
+  apiUrl: string;
+  /** API key and secret: Basic auth on the calls Vireo makes, and the key that signs the provider's status reports. */
+  account: string;
+  secret: string;
+  /** The number calls come from (E.164). */
+  callerNumber: string;
 }
 
 export interface VideoConfig {
@@ -74,6 +87,26 @@ function httpsUrl(name: string, value: string | undefined): string | undefined {
   }
   if (url.protocol !== 'https:') throw new Error(`${name} must be an https:// address, got "${value}"`);
   return url.toString();
+}
+
+function providerUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an https:// address, got "${value}"`);
+  }
+  const onThisMachine = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !onThisMachine) throw new Error(`${name} must be an https:// address, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+function voicePhone(env: NodeJS.ProcessEnv): VoicePhoneConfig | undefined {
+  const { VOICE_PHONE_ACCOUNT: account, VOICE_PHONE_SECRET: secret, VOICE_PHONE_CALLER: callerNumber } = env;
+  if (!account && !secret && !callerNumber) return undefined;
+  if (!account || !secret || !callerNumber) throw new Error('VOICE_PHONE_ACCOUNT, VOICE_PHONE_SECRET and VOICE_PHONE_CALLER are set together');
+  if (!/^\+[1-9]\d{6,14}$/.test(callerNumber)) throw new Error(`VOICE_PHONE_CALLER must be a number in E.164 form (+447700900123), got "${callerNumber}"`);
+  return { apiUrl: providerUrl('VOICE_PHONE_API_URL', env.VOICE_PHONE_API_URL || 'https://api.twilio.com'), account, secret, callerNumber };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -121,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processorAllowPrivateHosts: env.PROCESSOR_ALLOW_PRIVATE_HOSTS === 'true',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
+    voicePhone: voicePhone(env),
   };
 }

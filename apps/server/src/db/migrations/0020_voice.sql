@@ -3,7 +3,9 @@ CREATE TABLE "voice_calls" (
 	"appointment_id" uuid NOT NULL,
 	"booking_user_id" uuid NOT NULL,
 	"caller_user_id" uuid NOT NULL,
-	"callee_user_id" uuid NOT NULL,
+	"callee_user_id" uuid,
+	"via" text DEFAULT 'app' NOT NULL,
+	"provider_call_id" text,
 	"status" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"answered_at" timestamp with time zone,
@@ -28,4 +30,5 @@ ALTER TABLE "voice_devices" ADD CONSTRAINT "voice_devices_user_id_users_id_fk" F
 CREATE INDEX "voice_calls_caller_status_idx" ON "voice_calls" USING btree ("caller_user_id","status");--> statement-breakpoint
 CREATE INDEX "voice_calls_status_created_idx" ON "voice_calls" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "voice_calls_booking_user_idx" ON "voice_calls" USING btree ("booking_user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "voice_calls_provider_call_idx" ON "voice_calls" USING btree ("provider_call_id");--> statement-breakpoint
 CREATE INDEX "voice_devices_expiry_idx" ON "voice_devices" USING btree ("expires_at");

@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { VOICE_CALL_STATUSES } from '@vireo/contracts';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { VOICE_CALL_STATUSES, VOICE_VIAS } from '@vireo/contracts';
 import { users } from './identity';
 import { appointments, bookingUsers } from './booking';
 
@@ -19,8 +19,9 @@ export const voiceDevices = pgTable(
 );
 
 /**
- * One call from a practitioner's widget to a booking user: who rang whom, when it was answered and
- * when it ended (its length), and how it ended. No content is kept.
+ * One call from a practitioner's widget to a booking user: who rang whom, how (`app`: the customer's
+ * open Vireo page; `phone`: their number, through the provider, whose call id it keeps), when it was
+ * answered and when it ended (its length), and how it ended. No content is kept.
  */
 export const voiceCalls = pgTable(
   'voice_calls',
@@ -35,14 +36,15 @@ export const voiceCalls = pgTable(
     callerUserId: uuid('caller_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    calleeUserId: uuid('callee_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's account whose pages ring; null for a phone call to a booking made without one. */
+    calleeUserId: uuid('callee_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    via: text('via', { enum: VOICE_VIAS }).notNull().default('app'),
+    providerCallId: text('provider_call_id'),
     status: text('status', { enum: VOICE_CALL_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('voice_calls_caller_status_idx').on(t.callerUserId, t.status), index('voice_calls_status_created_idx').on(t.status, t.createdAt), index('voice_calls_booking_user_idx').on(t.bookingUserId)],
+  (t) => [index('voice_calls_caller_status_idx').on(t.callerUserId, t.status), index('voice_calls_status_created_idx').on(t.status, t.createdAt), index('voice_calls_booking_user_idx').on(t.bookingUserId), uniqueIndex('voice_calls_provider_call_idx').on(t.providerCallId)],
 );

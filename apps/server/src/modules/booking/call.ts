@@ -77,12 +77,17 @@ export async function setCallState(deps: BookingDeps, id: string, change: CallSt
 /**
  * Who a practitioner's call widget may ring (spec 2 §2.4 call widget): a booking user of an
  * appointment the caller practises on (its assigned practitioner, or a shift manager). Anyone else,
- * and a booking user that does not exist, answers 404 alike. Answers the appointment and the
- * customer's account (null when the booking was made without one: there is no page to ring).
+ * and a booking user that does not exist, answers 404 alike. Answers the appointment, the
+ * customer's account (null when the booking was made without one: there is no page to ring) and
+ * the booking user's phone number.
  */
-export async function authoriseVoiceCall(deps: BookingDeps, caller: Caller, bookingUserId: string): Promise<{ appointmentId: string; customerUserId: string | null }> {
-  const [person] = await deps.db.select({ appointmentId: bookingUsers.appointmentId }).from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+export async function authoriseVoiceCall(
+  deps: BookingDeps,
+  caller: Caller,
+  bookingUserId: string,
+): Promise<{ appointmentId: string; customerUserId: string | null; phone: string | null }> {
+  const [person] = await deps.db.select({ appointmentId: bookingUsers.appointmentId, phone: bookingUsers.phone }).from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
   const row = person && (await findAppointment(deps.db, person.appointmentId));
   if (!row || !canPractise(caller, row)) throw notFound();
-  return { appointmentId: row.id, customerUserId: row.bookerUserId };
+  return { appointmentId: row.id, customerUserId: row.bookerUserId, phone: person.phone };
 }

@@ -1,3 +1,4 @@
 /** The voice service's front door: app.ts and context.ts import only this file. */
 export { voiceRoutes } from './voice.routes';
 export type { VoiceDeps } from './service';
+export { TwilioCompatiblePhone } from './phone';

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import { SuccessOnly, VoiceCall, VoiceDialRequest, VoiceEndRequest, VoiceSignalRequest, VoiceTokenRequest, VoiceTokenResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { SIGNED_IN, permission } from '../../platform/access';
-import { signedInCaller } from '../../platform/caller';
+import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
+import { originOf, signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
-import { answer, dial, end, issueVoiceToken, signal } from './service';
+import { answer, dial, end, issueVoiceToken, phoneStatus, signal } from './service';
+
+/** The provider's status report: form fields (CallSid, CallStatus, CallDuration, …), each a text. */
+const PhoneStatusReport = z.record(z.string().max(100), z.string().max(2000));
 
 const tags = ['voice'];
 
@@ -13,6 +17,7 @@ const tags = ['voice'];
  * The voice service (spec 2 §7), mounted at /api/voice: the practitioner's call widget readies its
  * device and rings a booking user; the customer answers on their open Vireo page; both exchange
  * their connection's signals and hang up. A call is between its two users alone: anyone else gets 404.
+ * By phone, the provider rings the practitioner, connects the customer and reports to /phone/status.
  */
 export async function voiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +28,7 @@ export async function voiceRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'The call widget’s device token, for an hour',
-      description: 'provider in_app: calls ring the customer’s open Vireo page. phone_calls is false while no telephone provider is configured.',
+      description: 'provider in_app: calls ring the customer’s open Vireo page. phone_calls: a telephone provider is configured (VOICE_PHONE_*), so calls may go via phone; own_phone is the number such a call rings first.',
       body: VoiceTokenRequest,
       response: withErrors({ 200: VoiceTokenResponse }),
     },
@@ -39,7 +44,7 @@ export async function voiceRoutes(app: FastifyInstance, ctx: AppContext): Promis
       tags,
       summary: 'Ring a booking user',
       description:
-        'token: the widget’s device token (401 when it is not the caller’s or has expired). 404 unless the caller practises on the booking user’s appointment; 409 when the booking has no customer account to ring. Ends any call of the caller’s still open.',
+        'token: the widget’s device token (401 when it is not the caller’s or has expired). 404 unless the caller practises on the booking user’s appointment. via app: 409 when the booking has no customer account to ring. via phone: 409 without a provider, a customer number or the caller’s own number; 502 when the provider refuses. Ends any call of the caller’s still open.',
       body: VoiceDialRequest,
       response: withErrors({ 200: VoiceCall }),
     },
@@ -85,5 +90,22 @@ export async function voiceRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: withErrors({ 200: VoiceCall }),
     },
     handler: async (request) => end(ctx.voice, signedInCaller(request), request.params.id, request.body),
+  });
+
+  r.post('/phone/status', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'The telephone provider reports a phone call’s progress',
+      description:
+        'Form fields as a Twilio-compatible provider posts them (CallSid, CallStatus, …), signed in X-Twilio-Signature with the API secret over {PUBLIC_URL}/api/voice/phone/status and the fields: 403 when the signature does not match, 404 without a provider.',
+      body: PhoneStatusReport,
+      response: withErrors({ 200: SuccessOnly }),
+    },
+    handler: async (request) => {
+      const signature = request.headers['x-twilio-signature'];
+      await phoneStatus(ctx.voice, { auth: null, origin: originOf(request) }, { url: ctx.voice.phoneStatusUrl, fields: request.body, signature: typeof signature === 'string' ? signature : '' });
+      return { success: true as const };
+    },
   });
 }

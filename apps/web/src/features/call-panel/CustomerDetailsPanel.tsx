@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import PhoneIcon from '@mui/icons-material/Phone';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -47,6 +48,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Person({ person, number, t, voice }: { person: BookingUser; number: number; t: PanelT; voice: VoiceWidgetState }) {
   const name = `${person.first_name} ${person.last_name}`;
   const headingId = useId();
+  const { t: voiceT } = useTranslation('voice');
+  // Phone calls when a provider is configured (the app call beside them), else the customer's Vireo page rings.
+  const idle = voice.state === 'ready' && voice.call === null;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography component="h3" variant="subtitle1" id={headingId} sx={{ fontWeight: 600 }}>
@@ -65,13 +69,18 @@ function Person({ person, number, t, voice }: { person: BookingUser; number: num
               <IconButton
                 size="small"
                 color="primary"
-                onClick={() => void voice.dial({ id: person.id, name })}
-                disabled={voice.state !== 'ready' || voice.call !== null}
+                onClick={() => void voice.dial({ id: person.id, name }, voice.phoneCalls ? 'phone' : 'app')}
+                disabled={!idle}
                 aria-label={t('call', { name })}
                 sx={{ ml: 1 }}
               >
                 <PhoneIcon fontSize="small" />
               </IconButton>
+              {voice.phoneCalls && (
+                <IconButton size="small" color="primary" onClick={() => void voice.dial({ id: person.id, name }, 'app')} disabled={!idle} aria-label={voiceT('ringInApp', { name })}>
+                  <HeadsetMicIcon fontSize="small" />
+                </IconButton>
+              )}
             </>
           ) : (
             t('none')

@@ -12,7 +12,20 @@ import type { VoiceWidget as Widget, WidgetCall, WidgetState } from './useVoiceW
 
 const STATE_COLOUR: Record<WidgetState, 'default' | 'success' | 'primary' | 'error'> = { connecting: 'default', ready: 'success', onCall: 'primary', offline: 'error' };
 
-function ActiveCall({ call, hangUp }: { call: WidgetCall; hangUp: Widget['hangUp'] }) {
+/** A phone call: the provider rings the practitioner's phone, then connects the customer; the sound is on the phone. */
+function PhoneCall({ call, ownPhone, hangUp }: { call: WidgetCall; ownPhone: string | null; hangUp: Widget['hangUp'] }) {
+  const { t } = useTranslation('voice');
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography role="status">{call.answered ? t('onPhoneWith', { name: call.name }) : t('ringingYourPhone', { phone: ownPhone ?? '', name: call.name })}</Typography>
+      <Button size="small" variant="contained" color="error" onClick={() => hangUp()}>
+        {t('hangUp')}
+      </Button>
+    </Stack>
+  );
+}
+
+function AppCall({ call, hangUp }: { call: WidgetCall; hangUp: Widget['hangUp'] }) {
   const { t } = useTranslation('voice');
   const link = useVoiceLink(call.id, call.answered, true, call.iceServers);
   useEffect(() => {
@@ -37,8 +50,8 @@ function ActiveCall({ call, hangUp }: { call: WidgetCall; hangUp: Widget['hangUp
 
 /**
  * The practitioner's call widget (spec 2 §2.4): its state (Connecting, Ready, On call, Offline),
- * the call in progress with Mute and Hang up, and how the last one ended. The call buttons beside
- * the phone numbers dial through the same `useVoiceWidget`.
+ * the call in progress (in the app with Mute and Hang up; by phone with Hang up), and how the last
+ * one ended. The call buttons beside the phone numbers dial through the same `useVoiceWidget`.
  */
 export function VoiceWidget({ voice }: { voice: Widget }) {
   const { t } = useTranslation('voice');
@@ -50,12 +63,13 @@ export function VoiceWidget({ voice }: { voice: Widget }) {
         <Typography variant="subtitle2">{t('widget')}</Typography>
         <Chip size="small" color={STATE_COLOUR[voice.state]} label={t(`states.${voice.state}`)} data-testid="voice-widget-state" />
       </Stack>
-      {!voice.phoneCalls && voice.state !== 'offline' && (
+      {voice.state !== 'offline' && (
         <Typography variant="body2" color="text.secondary">
-          {t('noPhoneProvider')}
+          {!voice.phoneCalls ? t('noPhoneProvider') : voice.ownPhone ? t('phoneRingsYouFirst', { phone: voice.ownPhone }) : t('noOwnPhone')}
         </Typography>
       )}
-      {voice.call && <ActiveCall key={voice.call.id} call={voice.call} hangUp={voice.hangUp} />}
+      {voice.call?.via === 'app' && <AppCall key={voice.call.id} call={voice.call} hangUp={voice.hangUp} />}
+      {voice.call?.via === 'phone' && <PhoneCall key={voice.call.id} call={voice.call} ownPhone={voice.ownPhone} hangUp={voice.hangUp} />}
       {!voice.call && notice && (
         <Alert severity={notice.key === 'failed' || notice.key === 'lost' ? 'error' : 'info'}>{notice.message ? messageText(notice.message) : t(notice.key, { name: notice.name })}</Alert>
       )}

@@ -1,12 +1,12 @@
-import { SuccessOnly, VoiceCall, VoiceTokenResponse, type CallSignal } from '@vireo/contracts';
+import { SuccessOnly, VoiceCall, VoiceTokenResponse, type CallSignal, type VoiceVia } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 
 /** POST /api/voice/token: readies the practitioner's call widget. */
 export const fetchVoiceDevice = () => apiRequest('/api/voice/token', { method: 'POST', body: { identity: 'practitioner' }, schema: VoiceTokenResponse });
 
-/** Rings a booking user; a 401 means the device expired (fetch a new one), not that the session did. */
-export const dialVoiceCall = (token: string, bookingUserId: string) =>
-  apiRequest('/api/voice/calls', { method: 'POST', body: { token, booking_user_id: bookingUserId }, schema: VoiceCall, signOutOnAuthError: false });
+/** Rings a booking user (their Vireo page, or their phone); a 401 means the device expired (fetch a new one), not that the session did. */
+export const dialVoiceCall = (token: string, bookingUserId: string, via: VoiceVia) =>
+  apiRequest('/api/voice/calls', { method: 'POST', body: { token, booking_user_id: bookingUserId, via }, schema: VoiceCall, signOutOnAuthError: false });
 
 export const answerVoiceCall = (id: string) => apiRequest(`/api/voice/calls/${id}/answer`, { method: 'POST', body: {}, schema: VoiceCall });
 

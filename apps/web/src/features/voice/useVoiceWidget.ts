@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { VOICE_RING_SECONDS, VOICE_TOKEN_SECONDS, type IceServer } from '@vireo/contracts';
+import { VOICE_RING_SECONDS, VOICE_TOKEN_SECONDS, type IceServer, type VoiceVia } from '@vireo/contracts';
 import { ApiError } from '../../lib/api';
 import { useLiveStatus, useLiveTopic } from '../../lib/useLive';
 import { dialVoiceCall, endVoiceCall, fetchVoiceDevice } from './api';
@@ -11,6 +11,8 @@ export type WidgetState = 'connecting' | 'ready' | 'onCall' | 'offline';
 export interface WidgetCall {
   id: string;
   name: string;
+  /** `app`: audio in this page (WebRTC); `phone`: the provider rings the practitioner's phone, then the customer's. */
+  via: VoiceVia;
   answered: boolean;
   iceServers: IceServer[];
 }
@@ -26,16 +28,18 @@ export interface WidgetNotice {
 export interface VoiceWidget {
   state: WidgetState;
   phoneCalls: boolean;
+  /** The number a phone call rings first (the practitioner's own, from their profile); null when none. */
+  ownPhone: string | null;
   call: WidgetCall | null;
   notice: WidgetNotice | null;
-  dial(person: { id: string; name: string }): Promise<void>;
+  dial(person: { id: string; name: string }, via?: VoiceVia): Promise<void>;
   hangUp(reason?: 'hangup' | 'no_answer' | 'lost'): void;
 }
 
 /**
  * The practitioner's call widget: its device (POST /api/voice/token, renewed before it expires), the
- * call it is making, and the `voice` events that move it along (answered, ended). A call unanswered
- * for VOICE_RING_SECONDS is given up as missed.
+ * call it is making, and the `voice` events that move it along (answered, ended). A call in the app
+ * unanswered for VOICE_RING_SECONDS is given up as missed; a phone call's ringing is the provider's.
  */
 export function useVoiceWidget(): VoiceWidget {
   const live = useLiveStatus();
@@ -52,7 +56,7 @@ export function useVoiceWidget(): VoiceWidget {
   };
 
   useEffect(() => {
-    if (!call || call.answered) return;
+    if (!call || call.answered || call.via !== 'app') return;
     const timer = window.setTimeout(() => hangUp('no_answer'), VOICE_RING_SECONDS * 1000);
     return () => window.clearTimeout(timer);
   });
@@ -65,28 +69,29 @@ export function useVoiceWidget(): VoiceWidget {
       if (data.status === 'rejected') setNotice({ key: 'declined', name: call.name });
       else if (data.status === 'missed') setNotice({ key: 'noAnswer', name: call.name });
       else if (data.status === 'ended') setNotice({ key: 'ended', name: call.name });
+      else if (data.status === 'failed') setNotice({ key: 'failed', name: call.name });
     }
   });
 
-  const dial = async (person: { id: string; name: string }) => {
+  const dial = async (person: { id: string; name: string }, via: VoiceVia = 'app') => {
     if (!device.data || call) return;
     setNotice(null);
     try {
       let answer;
       try {
-        answer = await dialVoiceCall(device.data.token, person.id);
+        answer = await dialVoiceCall(device.data.token, person.id, via);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
         const renewed = await device.refetch();
         if (!renewed.data) throw error;
-        answer = await dialVoiceCall(renewed.data.token, person.id);
+        answer = await dialVoiceCall(renewed.data.token, person.id, via);
       }
-      setCall({ id: answer.id, name: person.name, answered: false, iceServers: answer.ice_servers });
+      setCall({ id: answer.id, name: person.name, via, answered: false, iceServers: answer.ice_servers });
     } catch (error) {
       setNotice({ key: 'failed', name: person.name, ...(error instanceof ApiError ? { message: error.message } : {}) });
     }
   };
 
   const state: WidgetState = device.isError || live === 'down' ? 'offline' : device.isPending || live !== 'open' ? 'connecting' : call?.answered ? 'onCall' : 'ready';
-  return { state, phoneCalls: device.data?.phone_calls ?? false, call, notice, dial, hangUp };
+  return { state, phoneCalls: device.data?.phone_calls ?? false, ownPhone: device.data?.own_phone ?? null, call, notice, dial, hangUp };
 }

@@ -271,6 +271,11 @@ const de: MessagesTranslation = {
     noAccount: 'Diese Kundin oder dieser Kunde hat kein Vireo-Konto, auf dem es klingeln könnte. Verwenden Sie stattdessen den alternativen Videolink.',
     over: 'Dieser Anruf ist beendet.',
     answeredElsewhere: 'Dieser Anruf wurde auf einer anderen Seite angenommen.',
+    noPhoneProvider: 'Telefonanrufe brauchen einen Sprachanbieter. Lassen Sie stattdessen die geöffnete Vireo-Seite der Kundin oder des Kunden klingeln.',
+    noCustomerPhone: 'Diese Person hat keine Telefonnummer.',
+    noOwnPhone: 'Tragen Sie Ihre eigene Telefonnummer in Ihr Profil ein: Ein Telefonanruf klingelt zuerst bei Ihnen und verbindet dann die Kundin oder den Kunden.',
+    phoneFailed: 'Der Telefonanruf konnte nicht aufgebaut werden. Versuchen Sie es erneut oder lassen Sie die geöffnete Vireo-Seite klingeln.',
+    badSignature: 'Die Signatur des Sprachanbieters stimmt nicht.',
   },
   CHAT_MSG: {
     somethingWentWrong: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',

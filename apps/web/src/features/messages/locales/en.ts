@@ -284,6 +284,11 @@ const en = {
     noAccount: 'This customer has no Vireo account to ring. Use the alternative video link instead.',
     over: 'This call has ended.',
     answeredElsewhere: 'This call was answered on another page.',
+    noPhoneProvider: 'Phone calls need a voice provider. Ring the customer’s open Vireo page instead.',
+    noCustomerPhone: 'This person has no phone number to call.',
+    noOwnPhone: 'Add your own phone number to your profile: a phone call rings you first, then connects the customer.',
+    phoneFailed: 'The phone call could not be placed. Try again, or ring the customer’s open Vireo page.',
+    badSignature: 'The voice provider’s signature does not match.',
   },
   /** closedConversation's {user} is filled in by contracts' closedConversation(user), not by i18next. */
   CHAT_MSG: {
