@@ -39,8 +39,10 @@ const BUDGETS: PageBudget[] = [
   {
     path: '/book?service=video_gp_vireo',
     budget: 170 * KB,
-    interimCeiling: 217 * KB,
-    never: ['RouteGate-', 'useLive-'],
+    interimCeiling: 191 * KB,
+    // 189.9 KB, 36 files (26 Nov 2026), after the calendar became booking's own DayCalendar (MUI X's DateCalendar
+    // with its date-fns adapter and locales weighed about 27 KB here). MUI X's pickers live in the patient's UkDates chunk.
+    never: ['RouteGate-', 'useLive-', 'UkDates-'],
     ready: (page) => page.getByRole('main').getByText('Select Time', { exact: true }),
   },
   {
