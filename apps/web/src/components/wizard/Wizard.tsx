@@ -30,7 +30,10 @@ export function Wizard({ wizard, children, finished = false, orientation = 'hori
       {wizard.steps.map((step, index) => (
         <Step key={step.key} completed={completed(index)}>
           <StepLabel>{step.label}</StepLabel>
-          <StepContent slotProps={{ transition: { unmountOnExit: true } }}>{index === wizard.index && content}</StepContent>
+          {/* No collapse animation: the step before folding away moved the new step's Next under the pointer, and a click landed beside it. */}
+          <StepContent transitionDuration={0} slotProps={{ transition: { unmountOnExit: true } }}>
+            {index === wizard.index && content}
+          </StepContent>
         </Step>
       ))}
     </Stepper>
