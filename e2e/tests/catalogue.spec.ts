@@ -36,6 +36,8 @@ test.describe('the catalogue and the permissions granted account by account', ()
     await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
     await page.goto('/super_admin/permissions');
     await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
+    await page.goto('/super_admin/generate-discount');
+    await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
   });
 
   test('a product is created, edited, switched and deleted', async ({ page }) => {
