@@ -24,7 +24,7 @@ const hubCards = (page: Page) => page.getByRole('list', { name: 'Management' }).
 test.describe('the catalogue and the permissions granted account by account', () => {
   test('a super admin sees the hub cards of the permissions they hold, and Processor once its API answers', async ({ page, request }) => {
     await signIn(page, DEMO.admin);
-    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Product Management', 'Pages Management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages', 'Permissions']);
+    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Discount Management', 'Product Management', 'Pages Management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages', 'Permissions']);
     await expectAccessible(page);
 
     const plain = await createSuperAdmin(request, 'Plain');
@@ -35,6 +35,8 @@ test.describe('the catalogue and the permissions granted account by account', ()
     await page.goto('/super_admin/product-management');
     await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
     await page.goto('/super_admin/permissions');
+    await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
+    await page.goto('/super_admin/generate-discount');
     await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
   });
 

@@ -20,6 +20,7 @@ export * from './recorded-messages';
 export * from './theme';
 export * from './permission-grants';
 export * from './products';
+export * from './discounts';
 export * from './reference-data';
 export * from './video';
 export * from './voice';

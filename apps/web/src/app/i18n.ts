@@ -5,6 +5,7 @@ import type { CallPanelTranslation } from '../features/call-panel/locales/en';
 import type { BookingTranslation } from '../features/booking/locales/en';
 import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
+import type { DiscountsTranslation } from '../features/discounts/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
 import type { MessagesTranslation } from '../features/messages/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       chat: ChatTranslation;
       'call-panel': CallPanelTranslation;
       catalogue: CatalogueTranslation;
+      discounts: DiscountsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;
       patient: PatientTranslation;

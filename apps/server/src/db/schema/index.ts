@@ -10,3 +10,4 @@ export * from './video';
 export * from './chat';
 export * from './processor';
 export * from './voice';
+export * from './discounts';

@@ -48,6 +48,8 @@ export const de: Translation = {
     productManagement: 'Produktverwaltung',
     productCreate: 'Neues Produkt',
     product: 'Produkt',
+    generateDiscount: 'Rabatt erstellen',
+    discountManagement: 'Rabattverwaltung',
   },
   roles: {
     patient: 'Patient',

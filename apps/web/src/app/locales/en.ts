@@ -49,6 +49,8 @@ export const en = {
     productManagement: 'Product Management',
     productCreate: 'New Product',
     product: 'Product',
+    generateDiscount: 'Generate Discount',
+    discountManagement: 'Discount Management',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,
   login: { button: 'Login with {{product}}' },

@@ -46,9 +46,10 @@ describe('role home pages', () => {
   });
 
   it('adds the cards of the permissions granted to the account, and none for a grant without its page (Processor stays hidden)', () => {
-    renderHomeOf('super_admin', ['products.manage', 'permissions.manage', 'discounts.manage']);
+    renderHomeOf('super_admin', ['products.manage', 'permissions.manage', 'discounts.manage', 'orders.edit_items']);
     expect(cardLinks()).toEqual([
       ['Doctors Management', '/super_admin/doctors-management'],
+      ['Discount Management', '/super_admin/generate-discount'],
       ['Product Management', '/super_admin/product-management'],
       ['Countries Management', '/super_admin/countries-management'],
       ['Drugs Management', '/super_admin/drugs-management'],

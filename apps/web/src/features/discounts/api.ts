@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DiscountCreatedResponse, DiscountProjectsResponse, DiscountsResponse, type DiscountData, type DiscountSortField } from '@vireo/contracts';
+import type { TableView } from '../../components/DataTable';
+import { apiRequest } from '../../lib/api';
+import { useSubmitMutation } from '../../lib/useSubmitMutation';
+
+/** The commerce API's discounts (spec 3 §7.1), for holders of discounts.manage. */
+const BASE = '/api/commerce/v1/discount';
+const DISCOUNTS_QUERY_KEY = ['discounts'] as const;
+
+/** The projects discounts have been generated for, for the generate form and the lists' filter. */
+export function useDiscountProjects() {
+  return useQuery({
+    queryKey: [...DISCOUNTS_QUERY_KEY, 'projects'],
+    queryFn: ({ signal }) => apiRequest(`${BASE}/-/project`, { schema: DiscountProjectsResponse, signal }).then((answer) => answer.data),
+  });
+}
+
+export type DiscountState = 'used' | 'unused';
+export interface DiscountFilter {
+  state: DiscountState;
+  /** A prefix of the code. */
+  code: string;
+  projects: readonly string[];
+}
+
+/** One page of the unused or used discounts, filtered and sorted by the service; the last page stays on screen while the next loads. */
+export function useDiscounts(filter: DiscountFilter, view: TableView<DiscountSortField>) {
+  const params = new URLSearchParams({ page: String(view.page + 1), page_size: String(view.pageSize), 'filter[state]': filter.state });
+  if (filter.code !== '') params.set('filter[code]', filter.code);
+  for (const project of filter.projects) params.append('filter[project]', project);
+  if (view.sort) params.set('sort', `${view.sort.key}:${view.sort.direction}`);
+  return useQuery({
+    queryKey: [...DISCOUNTS_QUERY_KEY, 'list', params.toString()],
+    queryFn: ({ signal }) => apiRequest(`${BASE}?${params.toString()}`, { schema: DiscountsResponse, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /discount: a new code, active; the lists and projects load again. */
+export function useGenerateDiscount() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (body: DiscountData) => apiRequest(BASE, { schema: DiscountCreatedResponse, method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DISCOUNTS_QUERY_KEY }),
+  });
+}
