@@ -2,10 +2,13 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MessageText } from '../lib/messageText';
 
-export type TextInputProps<T extends FieldValues> = {
-  control: Control<T>;
+export type TextInputProps<T extends FieldValues, Out extends FieldValues = T> = {
+  /** The form's control; `Out` is what its resolver makes of the values (a schema that transforms them). */
+  control: Control<T, unknown, Out>;
   name: FieldPath<T>;
   label: string;
+  /** Rewrites what is typed before the form keeps it (a code upper-cased as typed). */
+  toValue?: (typed: string) => string;
   /**
    * Turns a validation message into the text shown (the booking pages: into the booking's language); by
    * default the message is shown in the interface's language (lib/messageText).
@@ -17,7 +20,7 @@ export type TextInputProps<T extends FieldValues> = {
  * A text field bound to a react-hook-form field, with its error shown beneath it. The helper line is
  * always there (a space when empty), so an error appearing on blur moves nothing under the pointer.
  */
-export function TextInput<T extends FieldValues>({ control, name, label, formatError, ...rest }: TextInputProps<T>) {
+export function TextInput<T extends FieldValues, Out extends FieldValues = T>({ control, name, label, formatError, toValue, ...rest }: TextInputProps<T, Out>) {
   return (
     <Controller
       control={control}
@@ -27,7 +30,7 @@ export function TextInput<T extends FieldValues>({ control, name, label, formatE
           {...rest}
           name={field.name}
           value={field.value ?? ''}
-          onChange={field.onChange}
+          onChange={toValue ? (event) => field.onChange(toValue(event.target.value)) : field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           label={label}

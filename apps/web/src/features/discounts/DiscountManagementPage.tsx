@@ -14,19 +14,10 @@ import { useToast } from '../../components/toast/toastContext';
 import { useDiscountProjects, useDiscounts, type DiscountState } from './api';
 import { DiscountTabs, ordersWithDiscountPath } from './DiscountTabs';
 import { formatDiscountValue } from './discountValue';
+import { useDebounced } from '../../lib/useDebounced';
 
-/** The spec's search debounce (spec 3 §8). */
-const SEARCH_DEBOUNCE_MS = 300;
 const createdFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
 
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function useColumns(state: DiscountState): DataColumn<Discount, DiscountSortField>[] {
   const { t } = useTranslation('discounts');

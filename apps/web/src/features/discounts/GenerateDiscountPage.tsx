@@ -5,11 +5,12 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { DISCOUNT_CODE_MAX, DISCOUNT_TYPES, type DiscountData } from '@vireo/contracts';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../components/TextInput';
 import { useToast } from '../../components/toast/toastContext';
 import { ApiError } from '../../lib/apiError';
 import { setServerFieldErrors } from '../../lib/fieldErrors';
@@ -18,37 +19,8 @@ import { useDiscountProjects, useGenerateDiscount } from './api';
 import { DiscountTabs } from './DiscountTabs';
 import { DiscountForm, newDiscountForm, type DiscountFormValues } from './discountValue';
 
-type FormControl = Control<DiscountFormValues, unknown, DiscountData>;
 const FIELDS: readonly FieldPath<DiscountFormValues>[] = ['project', 'code', 'type', 'value', 'active_from', 'active_to', 'uses'];
 const dateSlots = { inputLabel: { shrink: true } } as const;
-
-/** A required text field (or select) of the form, the spec's message beneath it in the interface's language; `toValue` rewrites what is typed. */
-function Field({
-  control,
-  name,
-  toValue = (typed) => typed,
-  ...rest
-}: { control: FormControl; name: Exclude<FieldPath<DiscountFormValues>, 'project'>; toValue?: (typed: string) => string } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur'>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...rest}
-          required
-          name={field.name}
-          value={field.value}
-          onChange={(event) => field.onChange(toValue(event.target.value))}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? <MessageText message={fieldState.error.message} /> : ' '}
-        />
-      )}
-    />
-  );
-}
 
 /**
  * /super_admin/generate-discount (discounts.manage): a new code for a project (one already used, or a
@@ -112,23 +84,24 @@ export function GenerateDiscountPage() {
               />
             )}
           />
-          <Field control={control} name="code" label={t('form.code')} toValue={(typed) => typed.toUpperCase()} autoComplete="off" slotProps={{ htmlInput: { maxLength: DISCOUNT_CODE_MAX } }} />
-          <Field control={control} name="type" label={t('form.type')} select>
+          <TextInput required control={control} name="code" label={t('form.code')} toValue={(typed) => typed.toUpperCase()} autoComplete="off" slotProps={{ htmlInput: { maxLength: DISCOUNT_CODE_MAX } }} />
+          <TextInput required control={control} name="type" label={t('form.type')} select>
             {DISCOUNT_TYPES.map((option) => (
               <MenuItem key={option} value={option}>
                 {t(`types.${option}`)}
               </MenuItem>
             ))}
-          </Field>
-          <Field
+          </TextInput>
+          <TextInput
+            required
             control={control}
             name="value"
             label={type === 'percentage' ? t('form.valuePercent') : t('form.valuePounds')}
             slotProps={{ htmlInput: { inputMode: type === 'percentage' ? 'numeric' : 'decimal' } }}
           />
-          <Field control={control} name="active_from" label={t('form.activeFrom')} type="date" slotProps={dateSlots} />
-          <Field control={control} name="active_to" label={t('form.activeTo')} type="date" slotProps={dateSlots} />
-          <Field control={control} name="uses" label={t('form.uses')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextInput required control={control} name="active_from" label={t('form.activeFrom')} type="date" slotProps={dateSlots} />
+          <TextInput required control={control} name="active_to" label={t('form.activeTo')} type="date" slotProps={dateSlots} />
+          <TextInput required control={control} name="uses" label={t('form.uses')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Button type="submit" variant="contained" loading={generate.isPending}>
               {t('form.generate')}

@@ -14,7 +14,7 @@ import {
   type GrantablePermission,
   type PermissionAccount,
 } from '@vireo/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
@@ -22,10 +22,9 @@ import { useToast } from '../../components/toast/toastContext';
 import { apiRequest } from '../../lib/api';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
+import { useDebounced } from '../../lib/useDebounced';
 
 const QUERY_KEY = ['permission-accounts'] as const;
-/** Typing waits this long before the search is sent (spec 3 §9). */
-const SEARCH_DEBOUNCE_MS = 300;
 
 function useAccounts(view: TableView<'name' | 'email'>, q: string) {
   const params = new URLSearchParams({ limit: String(view.pageSize), offset: String(view.page * view.pageSize) });
@@ -38,14 +37,6 @@ function useAccounts(view: TableView<'name' | 'email'>, q: string) {
   });
 }
 
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /**
  * /super_admin/permissions (permissions.manage): the accounts that may hold the granted permissions,
