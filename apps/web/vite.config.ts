@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { TREESHAKE } from './build/treeshake';
 import { leaveOutUnusedModules } from './build/unusedModules';
 
 const SERVER = 'http://localhost:8080';
@@ -22,6 +23,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: TREESHAKE,
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,

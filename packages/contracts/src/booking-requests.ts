@@ -28,7 +28,7 @@ export const BookingUserInput = z.object({
   first_name,
   last_name,
   email,
-  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
+  phone: /* @__PURE__ */ phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
   ...bookingUserDetails,
 });
 export type BookingUserInput = z.infer<typeof BookingUserInput>;
@@ -39,39 +39,39 @@ export const BookingUsersInput = z
   .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople);
 
 export const BillingDetails = z.object({
-  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  first_name: /* @__PURE__ */ text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: /* @__PURE__ */ text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   /** dd-MM-yyyy */
-  dateOfBirth: DayString.optional(),
-  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  phone: phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
-  company: optionalText(100),
-  street_address: optionalText(200),
-  extended_address: optionalText(200),
-  locality: optionalText(100),
-  region: optionalText(100),
-  postal_code: optionalText(10),
+  dateOfBirth: /* @__PURE__ */ DayString.optional(),
+  email: /* @__PURE__ */ text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  phone: /* @__PURE__ */ phoneNumber(BOOKING_MSG.telephoneInvalid).optional(),
+  company: /* @__PURE__ */ optionalText(100),
+  street_address: /* @__PURE__ */ optionalText(200),
+  extended_address: /* @__PURE__ */ optionalText(200),
+  locality: /* @__PURE__ */ optionalText(100),
+  region: /* @__PURE__ */ optionalText(100),
+  postal_code: /* @__PURE__ */ optionalText(10),
 });
 
 export const PaymentRequest = z.object({
-  hold_token: text().min(20).max(100),
+  hold_token: /* @__PURE__ */ text().min(20).max(100),
   /** Pence, GBP; must equal the slot's cost for this caller. */
   amount: z.number().int().nonnegative(),
-  card: CardInput.optional(),
+  card: /* @__PURE__ */ CardInput.optional(),
   billing_details: BillingDetails,
-  booking_users: BookingUsersInput.optional(),
+  booking_users: /* @__PURE__ */ BookingUsersInput.optional(),
   toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
   marketing_accept: z.boolean().optional(),
-  discount_code: optionalText(40),
+  discount_code: /* @__PURE__ */ optionalText(40),
   service: ServiceName,
-  type: ServiceName.optional(),
-  group: Uuid.optional(),
-  user: Uuid.optional(),
+  type: /* @__PURE__ */ ServiceName.optional(),
+  group: /* @__PURE__ */ Uuid.optional(),
+  user: /* @__PURE__ */ Uuid.optional(),
   /** The short token of an earlier booking deleted in time, to rebook it without paying again. */
-  token: text().trim().max(100).optional(),
-  language: LanguageSchema.optional(),
-  tz_location: TimeZoneName.optional(),
-  flight_details: FlightDetails.optional(),
+  token: /* @__PURE__ */ text().trim().max(100).optional(),
+  language: /* @__PURE__ */ LanguageSchema.optional(),
+  tz_location: /* @__PURE__ */ TimeZoneName.optional(),
+  flight_details: /* @__PURE__ */ FlightDetails.optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 
@@ -80,27 +80,27 @@ export type PaymentRequest = z.infer<typeof PaymentRequest>;
 export const SelfSwabRequest = z.object({
   type: z.literal('self_swab'),
   booking_users: BookingUsersInput,
-  language: LanguageSchema.optional(),
-  tz_location: TimeZoneName.optional(),
-  testing_kit_id: optionalText(60),
+  language: /* @__PURE__ */ LanguageSchema.optional(),
+  tz_location: /* @__PURE__ */ TimeZoneName.optional(),
+  testing_kit_id: /* @__PURE__ */ optionalText(60),
   toc_accept: z.literal(true, { error: BOOKING_MSG.acceptTerms }),
 });
 
 // ---- Customer and practitioner edits ----
 
 export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
-export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional() });
+export const BookingUserUpdate = /* @__PURE__ */ BookingUserInput.partial().extend({ metadata: /* @__PURE__ */ PractitionerMetadata.optional() });
 
 // ---- Public booking wizard, basic information (spec 2 §5) ----
 
 /** The 'Basic information' step of the public wizard; the same rules the server applies to billing_details. */
 export const BasicInformationForm = z.object({
-  first_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
-  last_name: text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  first_name: /* @__PURE__ */ text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
+  last_name: /* @__PURE__ */ text().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
   /** yyyy-MM-dd from the date input */
-  dateOfBirth: text().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
-  telephone: phoneNumber(BOOKING_MSG.telephoneInvalid),
-  email: text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
-  discount_code: text().trim().max(40).optional(),
+  dateOfBirth: /* @__PURE__ */ text().regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MSG.invalidDate),
+  telephone: /* @__PURE__ */ phoneNumber(BOOKING_MSG.telephoneInvalid),
+  email: /* @__PURE__ */ text().trim().max(254).regex(EMAIL_PATTERN, BOOKING_MSG.emailInvalid),
+  discount_code: /* @__PURE__ */ text().trim().max(40).optional(),
 });
 export type BasicInformationForm = z.infer<typeof BasicInformationForm>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerMetadata, METADATA_WRITERS, PractitionerMetadata, REPORTED_RESULT_FIELDS, cardExpired, claimableBadgeText, metadataFieldsRefused } from './booking';
+import {
+  CustomerMetadata,
+  METADATA_WRITERS,
+  PractitionerMetadata,
+  REPORTED_RESULT_FIELDS,
+  cardExpired,
+  claimableBadgeText,
+  metadataFieldsRefused,
+} from './booking';
 
 describe('booking-user metadata allow-lists', () => {
   it('no writer sets the reported result: only PATCH /{id}/result does', () => {

@@ -1,80 +1,28 @@
 import { z } from 'zod';
 import { multilineText } from './text';
 import { Email, EpochSeconds, PersonName, Uuid } from './validation';
+import { CHAT_ROOM_TYPES, CHAT_ROOM_STATUSES, CHAT_LIMITS } from './chat-constants';
+
+export * from './chat-constants';
 
 /**
  * The chat service (spec 3 §7.3, mounted at /api/chat): staff rooms and customer support rooms.
  * A room is `internal` (staff only) or `external` (one customer and the staff who claimed it); it
  * moves claimable → live (a staff member claims it) → closed.
  */
-export const CHAT_ROOM_TYPES = ['internal', 'external'] as const;
 export const ChatRoomType = z.enum(CHAT_ROOM_TYPES);
 export type ChatRoomType = z.infer<typeof ChatRoomType>;
-export const CHAT_ROOM_STATUSES = ['claimable', 'live', 'closed'] as const;
 export const ChatRoomStatus = z.enum(CHAT_ROOM_STATUSES);
 export type ChatRoomStatus = z.infer<typeof ChatRoomStatus>;
 
-/** The `user_role` of an external room: its customer's. */
-export const CHAT_CUSTOMER_ROLE = 'customer';
+const BODY_TOO_LONG = `At most ${CHAT_LIMITS.bodyMax} characters`;
 
-/** The header a customer sends their chat token in (never a URL). */
-export const CHAT_TOKEN_HEADER = 'x-chat-token';
-
-export const CHAT_LIMITS = {
-  bodyMax: 2_000,
-  membersMax: 20,
-  messagesPage: 200,
-  /** Support hours, Europe/London, every day: from 7 AM to before 7 PM. */
-  openHour: 7,
-  closeHour: 19,
-  /** A member is online when their page reported within this many seconds. */
-  onlineWithinSeconds: 90,
-  /** Public side: customers started per address, and messages per room, per window. */
-  tokensPerAddress: 10,
-  messagesPerRoom: 30,
-  windowSeconds: 60,
-} as const;
-
-export const CHAT_MSG = {
-  somethingWentWrong: 'Something went wrong, please try again.',
-  unableToRetrieveRooms: 'Unable to retrieve rooms.',
-  somethingWentWrongShort: 'Something went wrong',
-  noChats: 'No chats to display',
-  noActiveChats: 'No active chats',
-  closedConversation: '{user} closed conversation',
-  alreadyClaimed: 'This chat has already been claimed.',
-  roomClosed: 'This conversation is closed.',
-  notClaimable: 'Only a claimable chat can be claimed.',
-  internalNotesStaffOnly: 'Only staff write internal notes, and only in a customer chat.',
-  membersNotStaff: 'Every member must be a member of staff.',
-  tooManyMessages: 'Too many messages. Please wait a minute and try again.',
-  supportHours: '7 AM to 7 PM UK time, 7 days',
-  transcriptQueued: 'The transcript will be e-mailed to you.',
-} as const;
-
-const londonHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' });
-
-/**
- * Whether `at` is within the support hours (7 AM to 7 PM in London, every day). The server says so
- * in GET /v1/chat/status; the customer's page asks this of its own clock, so it changes on the hour.
- */
-export function withinSupportHours(at: Date): boolean {
-  const hour = Number(londonHour.format(at));
-  return hour >= CHAT_LIMITS.openHour && hour < CHAT_LIMITS.closeHour;
-}
-
-/** '{user} closed conversation' for one name. */
-export const closedConversation = (user: string): string => CHAT_MSG.closedConversation.replace('{user}', user);
-
-export const ChatBody = multilineText()
-  .trim()
-  .min(1, 'Write a message')
-  .max(CHAT_LIMITS.bodyMax, `At most ${CHAT_LIMITS.bodyMax} characters`);
+export const ChatBody = /* @__PURE__ */ multilineText().trim().min(1, 'Write a message').max(CHAT_LIMITS.bodyMax, BODY_TOO_LONG);
 
 /** POST /chat/token: a customer starts; a signed-in customer sends no identity (their account is it). */
 export const ChatIdentity = z.object({ name: PersonName, email: Email });
 export type ChatIdentity = z.infer<typeof ChatIdentity>;
-export const ChatTokenRequest = z.object({ identity: ChatIdentity.optional() });
+export const ChatTokenRequest = z.object({ identity: /* @__PURE__ */ ChatIdentity.optional() });
 export const ChatTokenResponse = z.object({ success: z.literal(true), token: z.string(), identity: Uuid });
 
 export const ChatMember = z.object({ user_id: Uuid, name: z.string(), online: z.boolean() });
@@ -84,7 +32,7 @@ export const ChatMessage = z.object({
   room_id: Uuid,
   body: z.string(),
   /** The staff author's user id; null for the customer and for the room's own notices. */
-  author: Uuid.nullable(),
+  author: /* @__PURE__ */ Uuid.nullable(),
   author_name: z.string(),
   author_kind: z.enum(['staff', 'customer', 'system']),
   /** A note between staff in a customer room; the customer never sees it. */
@@ -109,7 +57,7 @@ export const ChatRoom = z.object({
 export type ChatRoom = z.infer<typeof ChatRoom>;
 
 export const ChatRoomsParams = z.object({ a: Uuid, b: z.string().regex(/^[a-z_]{1,40}$/) });
-export const ChatRoomsQuery = z.object({ type: ChatRoomType.optional(), status: ChatRoomStatus.optional() });
+export const ChatRoomsQuery = z.object({ type: /* @__PURE__ */ ChatRoomType.optional(), status: /* @__PURE__ */ ChatRoomStatus.optional() });
 export const ChatRoomsResponse = z.object({ success: z.literal(true), rooms: z.array(ChatRoom) });
 export type ChatRoomsResponse = z.infer<typeof ChatRoomsResponse>;
 
@@ -134,16 +82,10 @@ export const ChatUnreadResponse = z.object({ success: z.literal(true), internal:
 export const ChatStatusResponse = z.object({ success: z.literal(true), open: z.boolean(), staff_online: z.boolean(), hours: z.string() });
 export const ChatStaffResponse = z.object({ success: z.literal(true), staff: z.array(z.object({ user_id: Uuid, name: z.string() })) });
 export const ChatOkResponse = z.object({ success: z.literal(true) });
-
-/** The `chat` live topic (published by the chat module only): something happened in `room_id`. */
-export const CHAT_LIVE = {
-  topic: 'chat',
-  kinds: { message: 'chat.message', room: 'chat.room', claimable: 'chat.claimable', typing: 'chat.typing' },
-} as const;
 export const ChatLiveData = z.object({
   room_id: Uuid,
-  status: ChatRoomStatus.optional(),
-  message: ChatMessage.optional(),
+  status: /* @__PURE__ */ ChatRoomStatus.optional(),
+  message: /* @__PURE__ */ ChatMessage.optional(),
   /** Typing: who (never stored). */
   typing: z.object({ name: z.string() }).optional(),
 });

@@ -8,7 +8,7 @@ export interface CalendarDate {
   day: number;
 }
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
+const londonParts = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   timeZone: UK_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',

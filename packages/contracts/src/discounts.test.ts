@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_MSG, DiscountInput, DiscountsQuery, aYearAfter, applyDiscount, isDiscountValid, londonIsoDay, type DiscountLine } from './discounts';
+import {
+  DISCOUNT_MSG,
+  DiscountInput,
+  DiscountsQuery,
+  aYearAfter,
+  applyDiscount,
+  isDiscountValid,
+  londonIsoDay,
+  type DiscountLine,
+} from './discounts';
 
 const line = (unit_pence: number, quantity = 1, discount_exempt = false): DiscountLine => ({ unit_pence, quantity, discount_exempt });
 

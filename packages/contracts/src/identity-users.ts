@@ -4,7 +4,7 @@ import { Email, EpochSeconds, MIN_DATE_OF_BIRTH_EPOCH, Password, PersonName, Tel
 
 // ---- Identity service (/api/identity): the user requests ----
 
-const DateOfBirth = EpochSeconds.min(MIN_DATE_OF_BIRTH_EPOCH, 'Date of birth must be on or after 01/01/1901');
+const DateOfBirth = /* @__PURE__ */ EpochSeconds.min(MIN_DATE_OF_BIRTH_EPOCH, 'Date of birth must be on or after 01/01/1901');
 
 export const CreateUserRequest = z.object({
   first_name: PersonName,
@@ -12,13 +12,13 @@ export const CreateUserRequest = z.object({
   email: Email,
   date_of_birth: DateOfBirth,
   password: Password,
-  username: text().trim().min(2).max(100),
+  username: /* @__PURE__ */ text().trim().min(2).max(100),
   organisation_id: Uuid,
-  telephone: Telephone.optional(),
-  address_1: text().trim().max(200).optional(),
-  city: text().trim().max(100).optional(),
-  county: text().trim().max(100).optional(),
-  postcode: text().trim().max(8).optional(),
+  telephone: /* @__PURE__ */ Telephone.optional(),
+  address_1: /* @__PURE__ */ text().trim().max(200).optional(),
+  city: /* @__PURE__ */ text().trim().max(100).optional(),
+  county: /* @__PURE__ */ text().trim().max(100).optional(),
+  postcode: /* @__PURE__ */ text().trim().max(8).optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 
@@ -27,12 +27,12 @@ export const UpdateUserRequest = z
     first_name: PersonName,
     last_name: PersonName,
     date_of_birth: DateOfBirth,
-    telephone: Telephone.nullable(),
-    avatar_image: text().max(500).nullable(),
-    address_1: text().trim().max(200).nullable(),
-    city: text().trim().max(100).nullable(),
-    county: text().trim().max(100).nullable(),
-    postcode: text().trim().max(8).nullable(),
+    telephone: /* @__PURE__ */ Telephone.nullable(),
+    avatar_image: /* @__PURE__ */ text().max(500).nullable(),
+    address_1: /* @__PURE__ */ text().trim().max(200).nullable(),
+    city: /* @__PURE__ */ text().trim().max(100).nullable(),
+    county: /* @__PURE__ */ text().trim().max(100).nullable(),
+    postcode: /* @__PURE__ */ text().trim().max(8).nullable(),
     /** Only a super admin may set these. */
     email: Email,
     disabled: z.boolean(),

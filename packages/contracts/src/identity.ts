@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles';
-import { describeWait } from './messages';
 import { PermissionSchema } from './permissions';
 import { EpochSeconds, text, Uuid } from './validation';
+
+export * from './identity-constants';
 
 export const RoleNameSchema = z.enum(ROLE_NAMES);
 
@@ -39,7 +40,7 @@ export const PublicUser = z.object({
   last_name: z.string(),
   email: z.string(),
   username: z.string(),
-  date_of_birth: EpochSeconds.nullable(),
+  date_of_birth: /* @__PURE__ */ EpochSeconds.nullable(),
   telephone: z.string().nullable(),
   organisation_id: Uuid,
   avatar_image: z.string().nullable(),
@@ -52,15 +53,9 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-// ---- Login service (/api/login) ----
-
-/** 429 after repeated wrong passwords for one account from one address. */
-export const signInDelayedMessage = (seconds: number) =>
-  `Too many failed sign-in attempts for this account from your network. Please wait ${describeWait(seconds)} and try again.`;
-
 export const AuthRequest = z.object({
-  email: text().trim().min(1),
-  password: text().min(1),
+  email: /* @__PURE__ */ text().trim().min(1),
+  password: /* @__PURE__ */ text().min(1),
 });
 export const AuthResponse = z.object({
   success: z.literal(true),
@@ -70,7 +65,7 @@ export const AuthResponse = z.object({
 });
 
 export const CreateTokenRequest = z.object({
-  name: text().trim().min(1).max(100),
+  name: /* @__PURE__ */ text().trim().min(1).max(100),
   user_id: Uuid,
   organisation_id: Uuid,
   role_id: Uuid,
@@ -82,8 +77,8 @@ export const SessionResponse = z.object({
   token: z.string().optional(),
   user: PublicUser,
   role: Role,
-  organisation_profile: OrganisationProfile.nullable(),
-  role_profile: RoleProfileSummary.nullable(),
+  organisation_profile: /* @__PURE__ */ OrganisationProfile.nullable(),
+  role_profile: /* @__PURE__ */ RoleProfileSummary.nullable(),
   /** The permissions granted to the account itself (beside what its roles give). */
   grants: z.array(PermissionSchema),
   expires_at: EpochSeconds,
@@ -94,7 +89,6 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 // The user requests (create, update) are in identity-users.ts: only the server validates them, and they
 // bring the phone number's rules (libphonenumber-js), which the web's signed-in shell does without.
-
 
 export const UserResponse = z.object({ success: z.literal(true), user: PublicUser });
 

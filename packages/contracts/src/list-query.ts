@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LIST_QUERY_MSG, LIST_MAX_OFFSET } from './list-query-constants';
+
+export * from './list-query-constants';
 
 /**
  * The query of a list that pages, sorts and filters over allow-listed columns: `limit` rows (1 to
@@ -6,12 +9,6 @@ import { z } from 'zod';
  * `-` first for descending), narrowed by the list's own filters. The server turns it into SQL with
  * `platform/list-query.ts`, from the same allow-lists.
  */
-export const LIST_QUERY_MSG = {
-  unknownSort: 'Unknown sort',
-} as const;
-
-/** The greatest offset a list accepts: further pages are a search's job. */
-export const LIST_MAX_OFFSET = 1_000_000;
 
 /** `sort`: one of `columns`, or `-` and one of them; anything else is refused by name. */
 export function sortParam<const C extends string>(columns: readonly [C, ...C[]]) {

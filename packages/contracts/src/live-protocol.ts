@@ -73,24 +73,24 @@ export function readLiveServerMessage(value: unknown): LiveServerMessage | null 
 }
 
 // Shapes only: the publisher checked the values (an appointment's or a room's status among them) against its schema.
-const appointmentItem = shape({ id: isUuid, status: orNull(isString), previous_status: orNull(isString), start_time: orNull(isInteger) });
-const chatMessage = shape({
+const appointmentItem = /* @__PURE__ */ shape({ id: isUuid, status: /* @__PURE__ */ orNull(isString), previous_status: /* @__PURE__ */ orNull(isString), start_time: /* @__PURE__ */ orNull(isInteger) });
+const chatMessage = /* @__PURE__ */ shape({
   id: (v) => isInteger(v) && v > 0,
   room_id: isUuid,
   body: isString,
-  author: orNull(isUuid),
+  author: /* @__PURE__ */ orNull(isUuid),
   author_name: isString,
   author_kind: (v) => v === 'staff' || v === 'customer' || v === 'system',
   internal: (v) => typeof v === 'boolean',
   dateCreated: isInteger,
 });
 
-const sessionDescription = shape({ type: (v) => v === 'offer' || v === 'answer', sdp: (v) => isString(v) && v.length > 0 && v.length <= 24_000 });
-const iceCandidate = shape({
+const sessionDescription = /* @__PURE__ */ shape({ type: (v) => v === 'offer' || v === 'answer', sdp: (v) => isString(v) && v.length > 0 && v.length <= 24_000 });
+const iceCandidate = /* @__PURE__ */ shape({
   candidate: (v) => isString(v) && v.length <= 1_000,
-  sdpMid: optional(orNull((v) => isString(v) && v.length <= 64)),
-  sdpMLineIndex: optional(orNull((v) => isInteger(v) && (v as number) >= 0 && (v as number) <= 64)),
-  usernameFragment: optional(orNull((v) => isString(v) && v.length <= 256)),
+  sdpMid: /* @__PURE__ */ optional(/* @__PURE__ */ orNull((v) => isString(v) && v.length <= 64)),
+  sdpMLineIndex: /* @__PURE__ */ optional(/* @__PURE__ */ orNull((v) => isInteger(v) && (v as number) >= 0 && (v as number) <= 64)),
+  usernameFragment: /* @__PURE__ */ optional(/* @__PURE__ */ orNull((v) => isString(v) && v.length <= 256)),
 });
 const callSignal = (value: unknown) =>
   isObject(value) && ((value.kind === 'description' && sessionDescription(value.description)) || (value.kind === 'candidate' && (value.candidate === null || iceCandidate(value.candidate))));
@@ -98,12 +98,12 @@ const VOICE_STATUSES = ['ringing', 'answered', 'ended', 'rejected', 'missed', 'c
 
 /** Each topic's payload check, mirroring the publisher's schema in `LIVE_TOPIC_DATA`. */
 const LIVE_TOPIC_GUARDS: Record<LiveTopic, (data: unknown) => boolean> = {
-  appointments: shape({ appointments: (v) => Array.isArray(v) && v.every(appointmentItem) }),
-  presence: shape({ user_id: isUuid, last_online: isInteger }),
-  rota: shape({ shift_id: isUuid, practitioner_id: isUuid }),
-  doctors: shape({ user_id: isUuid, organisation_id: isUuid }),
-  chat: shape({ room_id: isUuid, status: optional(isString), message: optional(chatMessage), typing: optional(shape({ name: isString })) }),
-  voice: shape({ call_id: isUuid, caller_name: optional(isString), signal: optional(callSignal), status: optional((v) => VOICE_STATUSES.includes(v as string)) }),
+  appointments: /* @__PURE__ */ shape({ appointments: (v) => Array.isArray(v) && v.every(appointmentItem) }),
+  presence: /* @__PURE__ */ shape({ user_id: isUuid, last_online: isInteger }),
+  rota: /* @__PURE__ */ shape({ shift_id: isUuid, practitioner_id: isUuid }),
+  doctors: /* @__PURE__ */ shape({ user_id: isUuid, organisation_id: isUuid }),
+  chat: /* @__PURE__ */ shape({ room_id: isUuid, status: /* @__PURE__ */ optional(isString), message: /* @__PURE__ */ optional(chatMessage), typing: /* @__PURE__ */ optional(/* @__PURE__ */ shape({ name: isString })) }),
+  voice: /* @__PURE__ */ shape({ call_id: isUuid, caller_name: /* @__PURE__ */ optional(isString), signal: /* @__PURE__ */ optional(callSignal), status: /* @__PURE__ */ optional((v) => VOICE_STATUSES.includes(v as string)) }),
 };
 
 /** The event's data when it has its topic's shape, else null. */

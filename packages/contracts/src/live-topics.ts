@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_LIVE } from './booking';
+import { BOOKING_LIVE_DATA } from './booking';
 import { ChatLiveData } from './chat';
 import { Uuid } from './validation';
 import { VoiceLiveData } from './voice';
@@ -15,7 +15,7 @@ export const DoctorsLiveData = z.object({ user_id: Uuid, organisation_id: Uuid }
  * client does not bring the rota's other schemas). A topic has one publisher, which checks its
  * payload before publishing; the web app checks each event (`live-protocol.ts` `parseLiveData`) and ignores one that does not match.
  */
-export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE.data, rota: RotaLiveData, doctors: DoctorsLiveData, chat: ChatLiveData, voice: VoiceLiveData };
+export const LIVE_TOPIC_DATA = { ...BOOKING_LIVE_DATA, rota: RotaLiveData, doctors: DoctorsLiveData, chat: ChatLiveData, voice: VoiceLiveData };
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_DATA;
 export type LiveTopicData<T extends LiveTopic> = z.infer<(typeof LIVE_TOPIC_DATA)[T]>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AppointmentStatusSchema } from './booking';
 import { EpochSeconds, Uuid } from './validation';
 
+export * from './my-appointments-constants';
+
 // Kept apart from booking.ts, which nearly every page imports: only the patient's My Appointments page needs these.
 
 /**
@@ -12,13 +14,12 @@ import { EpochSeconds, Uuid } from './validation';
 export const MyAppointment = z.object({
   id: Uuid,
   type: z.string(),
-  status: AppointmentStatusSchema.nullable(),
-  start_time: EpochSeconds.nullable(),
-  end_time: EpochSeconds.nullable(),
+  status: /* @__PURE__ */ AppointmentStatusSchema.nullable(),
+  start_time: /* @__PURE__ */ EpochSeconds.nullable(),
+  end_time: /* @__PURE__ */ EpochSeconds.nullable(),
   tz_location: z.string(),
   manage_link: z.string().nullable(),
 });
 export type MyAppointment = z.infer<typeof MyAppointment>;
 /** Upcoming (not ended) soonest first; past newest first, at most MY_APPOINTMENTS_PAST of them. */
 export const MyAppointmentsResponse = z.object({ success: z.literal(true), upcoming: z.array(MyAppointment), past: z.array(MyAppointment) });
-export const MY_APPOINTMENTS_PAST = 50;

@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { listQuery } from './list-query';
 import { GrantablePermissionSchema } from './permissions';
 import { text, Uuid } from './validation';
+import { PERMISSION_ACCOUNTS_MAX_LIMIT } from './permission-grants-constants';
 
-/** /super_admin/permissions: the accounts that may be granted permissions, and what each holds. */
-export const PERMISSION_GRANTS_MSG = {
-  lastGranter: 'At least one account must keep permissions.manage: grant it to another account first.',
-  notGrantable: 'This account holds no role these permissions may be granted to.',
-} as const;
-
-export const PERMISSION_ACCOUNTS_MAX_LIMIT = 100;
+export * from './permission-grants-constants';
 
 /** Accounts by name, a page at a time; `q` matches the name or the e-mail address. */
-export const PermissionAccountsQuery = listQuery({ sortColumns: ['name', 'email'], maxLimit: PERMISSION_ACCOUNTS_MAX_LIMIT }).extend({
-  q: text().trim().max(200).optional(),
+export const PermissionAccountsQuery = /* @__PURE__ */ listQuery({ sortColumns: ['name', 'email'], maxLimit: PERMISSION_ACCOUNTS_MAX_LIMIT }).extend({
+  q: /* @__PURE__ */ text().trim().max(200).optional(),
 });
 export type PermissionAccountsQuery = z.infer<typeof PermissionAccountsQuery>;
 

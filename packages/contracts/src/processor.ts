@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
 import { EpochSeconds, Uuid } from './validation';
+import { type PORT_TYPES, RUN_STATUSES, RESEND_EVENTS } from './processor-constants';
+
+export * from './processor-constants';
 
 /**
  * The workflow processor (spec 3 §2.11, §3, §7.1, §7.2): tasks that react to a domain event with a
@@ -8,7 +11,6 @@ import { EpochSeconds, Uuid } from './validation';
  * editor offers: each kind's typed ports and its parameters (a zod schema for the server, a field
  * list for the editor's form).
  */
-export const PORT_TYPES = ['data', 'bytes', 'boolean', 'string', 'orgForm', 'emailTemplate', 'productsList', 'stringCompare', 'issueCertificateList', 'logicGate'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
 
 export interface InputPort {
@@ -35,42 +37,42 @@ const opt = (type: PortType): InputPort => ({ type, required: false });
 const none = z.object({}).strict();
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** JSONata and filtrex expressions: one bounded text. */
-const expression = multilineText().min(1).max(4000);
+const expression = /* @__PURE__ */ multilineText().min(1).max(4000);
 /** A dotted path into a data value (`booking_users.0.email`); empty means the value itself. */
-const path = text().max(200).regex(/^[A-Za-z0-9_.]*$/, 'Use letters, digits, _ and . only.');
+const path = /* @__PURE__ */ text().max(200).regex(/^[A-Za-z0-9_.]*$/, 'Use letters, digits, _ and . only.');
 
 export const NODE_KINDS = {
   'event.start': { inputs: {}, outputs: { data: 'data' }, params: none, fields: [] },
-  'value.string': { inputs: {}, outputs: { value: 'string' }, params: z.object({ value: text().max(2000) }).strict(), fields: [{ name: 'value', kind: 'text', required: true }] },
+  'value.string': { inputs: {}, outputs: { value: 'string' }, params: z.object({ value: /* @__PURE__ */ text().max(2000) }).strict(), fields: [{ name: 'value', kind: 'text', required: true }] },
   'template.email': { inputs: {}, outputs: { template: 'emailTemplate' }, params: z.object({ template_id: Uuid }).strict(), fields: [{ name: 'template_id', kind: 'template', required: true }] },
-  'lookup.appointment': { inputs: { data: req('data') }, outputs: { appointment: 'data' }, params: z.object({ path: path.default('appointment_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.appointment': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { appointment: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('appointment_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
   'lookup.booking_user': {
-    inputs: { data: req('data') },
+    inputs: { data: /* @__PURE__ */ req('data') },
     outputs: { booking_users: 'data', first: 'data' },
-    params: z.object({ path: path.default('appointment_id') }).strict(),
+    params: z.object({ path: /* @__PURE__ */ path.default('appointment_id') }).strict(),
     fields: [{ name: 'path', kind: 'text', required: false }],
   },
-  'lookup.identity_user': { inputs: { data: req('data') }, outputs: { user: 'data' }, params: z.object({ path: path.default('user_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.identity_user': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { user: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('user_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
   'email.send': {
-    inputs: { template: req('emailTemplate'), recipient: req('data'), data: opt('data') },
+    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data') },
     outputs: { sent: 'boolean' },
-    params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: path.default('email') }).strict(),
+    params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: /* @__PURE__ */ path.default('email') }).strict(),
     fields: [
       { name: 'language', kind: 'select', required: false, options: ['en', 'de'] },
       { name: 'email_path', kind: 'text', required: false },
     ],
     sends: true,
   },
-  'sms.send': { inputs: { to: req('string'), text: req('string') }, outputs: { sent: 'boolean' }, params: none, fields: [], sends: true },
+  'sms.send': { inputs: { to: /* @__PURE__ */ req('string'), text: /* @__PURE__ */ req('string') }, outputs: { sent: 'boolean' }, params: none, fields: [], sends: true },
   'http.request': {
-    inputs: { body: opt('data') },
+    inputs: { body: /* @__PURE__ */ opt('data') },
     outputs: { response: 'data', status: 'string' },
     params: z
       .object({
         url: z.url().max(2000),
         method: z.enum(HTTP_METHODS).default('POST'),
         /** A bearer credential; sealed at rest and never answered to the browser. */
-        credential: text().max(2000).optional(),
+        credential: /* @__PURE__ */ text().max(2000).optional(),
         timeout_ms: z.number().int().min(100).max(30_000).default(10_000),
       })
       .strict(),
@@ -82,34 +84,34 @@ export const NODE_KINDS = {
     ],
     sends: true,
   },
-  'logic.fail_on_false': { inputs: { condition: req('boolean') }, outputs: { passed: 'boolean' }, params: none, fields: [] },
-  'logic.condition': { inputs: { data: req('data') }, outputs: { result: 'boolean' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
+  'logic.fail_on_false': { inputs: { condition: /* @__PURE__ */ req('boolean') }, outputs: { passed: 'boolean' }, params: none, fields: [] },
+  'logic.condition': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { result: 'boolean' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'string.regexp': {
-    inputs: { value: req('string') },
+    inputs: { value: /* @__PURE__ */ req('string') },
     outputs: { matched: 'boolean', groups: 'data' },
-    params: z.object({ pattern: text().min(1).max(500), flags: z.string().regex(/^[imsu]*$/).max(4).default('') }).strict(),
+    params: z.object({ pattern: /* @__PURE__ */ text().min(1).max(500), flags: z.string().regex(/^[imsu]*$/).max(4).default('') }).strict(),
     fields: [
       { name: 'pattern', kind: 'text', required: true },
       { name: 'flags', kind: 'text', required: false },
     ],
   },
-  'data.merge': { inputs: { first: req('data'), second: req('data') }, outputs: { data: 'data' }, params: none, fields: [] },
-  'data.extract': { inputs: { data: req('data') }, outputs: { data: 'data' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
-  'data.convert': { inputs: { data: req('data') }, outputs: { value: 'string' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
+  'data.merge': { inputs: { first: /* @__PURE__ */ req('data'), second: /* @__PURE__ */ req('data') }, outputs: { data: 'data' }, params: none, fields: [] },
+  'data.extract': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { data: 'data' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
+  'data.convert': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { value: 'string' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.static': { inputs: {}, outputs: { data: 'data' }, params: z.object({ value: z.record(z.string(), z.unknown()) }).strict(), fields: [{ name: 'value', kind: 'json', required: true }] },
-  'qr.code': { inputs: { value: req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
+  'qr.code': { inputs: { value: /* @__PURE__ */ req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
 } as const satisfies Record<string, NodeKindSpec>;
 
 export type NodeKind = keyof typeof NODE_KINDS;
-export const NODE_KIND_NAMES = Object.keys(NODE_KINDS) as NodeKind[];
+export const NODE_KIND_NAMES = /* @__PURE__ */ Object.keys(NODE_KINDS) as NodeKind[];
 
 const GraphNode = z.object({
-  id: text().min(1).max(64),
+  id: /* @__PURE__ */ text().min(1).max(64),
   kind: z.enum(NODE_KIND_NAMES as [NodeKind, ...NodeKind[]]),
   params: z.record(z.string(), z.unknown()).default({}),
   position: z.object({ x: z.number(), y: z.number() }).optional(),
 });
-const GraphEdge = z.object({ id: text().min(1).max(64), source: text().min(1).max(64), sourcePort: text().min(1).max(64), target: text().min(1).max(64), targetPort: text().min(1).max(64) });
+const GraphEdge = z.object({ id: /* @__PURE__ */ text().min(1).max(64), source: /* @__PURE__ */ text().min(1).max(64), sourcePort: /* @__PURE__ */ text().min(1).max(64), target: /* @__PURE__ */ text().min(1).max(64), targetPort: /* @__PURE__ */ text().min(1).max(64) });
 export const TaskGraph = z.object({ nodes: z.array(GraphNode).max(100), edges: z.array(GraphEdge).max(400) });
 export type TaskGraph = z.infer<typeof TaskGraph>;
 
@@ -132,20 +134,18 @@ export type ProcessorTask = z.infer<typeof ProcessorTask>;
 export const ProcessorTasksResponse = z.object({ success: z.literal(true), tasks: z.array(ProcessorTask) });
 export const ProcessorTaskResponse = z.object({ success: z.literal(true), task: ProcessorTask });
 
-export const CreateTaskRequest = z.object({ event: text().min(1).max(100), organisation_id: Uuid });
+export const CreateTaskRequest = z.object({ event: /* @__PURE__ */ text().min(1).max(100), organisation_id: Uuid });
 export const UpdateTaskRequest = z.object({
-  description: text().max(500).optional(),
-  comments: multilineText().max(4000).optional(),
+  description: /* @__PURE__ */ text().max(500).optional(),
+  comments: /* @__PURE__ */ multilineText().max(4000).optional(),
   enabled: z.boolean().optional(),
-  task: TaskGraph.optional(),
+  task: /* @__PURE__ */ TaskGraph.optional(),
 });
 export type UpdateTaskRequest = z.infer<typeof UpdateTaskRequest>;
 
 /** A graph refused by validation: the reason per node (or `graph` for the whole). */
 export const GraphProblem = z.object({ node: z.string(), reason: z.string() });
 export type GraphProblem = z.infer<typeof GraphProblem>;
-
-export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'stopped'] as const;
 export const RunLogEntry = z.object({ id: z.number().int(), at: EpochSeconds, level: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).nullable() });
 export const TaskLog = z.object({
   id: Uuid,
@@ -158,35 +158,24 @@ export const TaskLog = z.object({
 export const TaskLogsResponse = z.object({ success: z.literal(true), logs: z.array(TaskLog) });
 export const TaskLogDetailResponse = z.object({
   success: z.literal(true),
-  log: TaskLog.extend({ init_data: z.record(z.string(), z.unknown()), nodes: z.record(z.string(), z.unknown()), entries: z.array(RunLogEntry) }),
+  log: /* @__PURE__ */ TaskLog.extend({ init_data: z.record(z.string(), z.unknown()), nodes: z.record(z.string(), z.unknown()), entries: z.array(RunLogEntry) }),
 });
-export const RerunRequest = z.object({ from_node: text().min(1).max(64).optional() });
+export const RerunRequest = z.object({ from_node: /* @__PURE__ */ text().min(1).max(64).optional() });
 export const RerunResponse = z.object({ success: z.literal(true), log_id: Uuid });
 
 export const OrganisationsResponse = z.object({ success: z.literal(true), organisations: z.array(z.object({ id: Uuid, name: z.string() })) });
 export const TemplatesResponse = z.object({ success: z.literal(true), templates: z.array(z.object({ id: Uuid, name: z.string() })) });
 export const TemplateRequest = z.object({
-  name: text().min(1).max(200),
-  subject_en: text().min(1).max(300),
-  body_en: multilineText().min(1).max(20_000),
-  subject_de: text().min(1).max(300),
-  body_de: multilineText().min(1).max(20_000),
+  name: /* @__PURE__ */ text().min(1).max(200),
+  subject_en: /* @__PURE__ */ text().min(1).max(300),
+  body_en: /* @__PURE__ */ multilineText().min(1).max(20_000),
+  subject_de: /* @__PURE__ */ text().min(1).max(300),
+  body_de: /* @__PURE__ */ multilineText().min(1).max(20_000),
 });
-export const TemplateResponse = z.object({ success: z.literal(true), template: TemplateRequest.extend({ id: Uuid }) });
-
-/** POST /processor/event/run (spec 3 §7.1): the "Resend messages" action. */
-export const RESEND_EVENTS = ['booking_user.metadata.updated', 'appointment.booked', 'appointment.rebook', 'order.payment.complete'] as const;
+export const TemplateResponse = z.object({ success: z.literal(true), template: /* @__PURE__ */ TemplateRequest.extend({ id: Uuid }) });
 export const RunEventRequest = z.object({
   organisation_id: Uuid,
   event: z.enum(RESEND_EVENTS),
-  context: z.object({ appointment_id: Uuid.optional(), booking_user_id: Uuid.optional(), order_id: text().max(100).optional() }).strict(),
+  context: z.object({ appointment_id: /* @__PURE__ */ Uuid.optional(), booking_user_id: /* @__PURE__ */ Uuid.optional(), order_id: /* @__PURE__ */ text().max(100).optional() }).strict(),
 });
 export const RunEventResponse = z.object({ success: z.literal(true), message: z.string(), runs: z.number().int() });
-
-export const PROCESSOR_MSG = {
-  resent: 'Message has been resent successfully!',
-  resendFailed: 'Something went wrong!',
-  contentFailed: 'Content failed to load',
-  invalidGraph: 'The task cannot be saved: fix the nodes named in the errors.',
-  unknownEvent: 'Unknown event.',
-} as const;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { multilineText, text, Uuid, EpochSeconds } from './validation';
+import { PRODUCT_TYPES, PRODUCT_TAGS, PRE_BOOK, COLOUR_NAMES, DEFAULT_CARD_COLOUR, MAX_PRICE } from './products-constants';
+
+export * from './products-constants';
 
 /**
  * The commerce API's catalogue (spec 3 §2.3, §3, §5, §7.1), mounted at /api/commerce/v1: products,
@@ -25,35 +28,8 @@ export const PRODUCT_MSG = {
   duplicateSku: 'A product with this SKU already exists',
   includeInactive: 'Only product managers may list inactive products',
 } as const;
-
-export const PRODUCT_TYPES = ['Antigen', 'PCR', 'Consultation', 'Virtual'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
-export const PRODUCT_TAGS = ['after_flight', 'before_flight', 'additional_info'] as const;
 export type ProductTag = (typeof PRODUCT_TAGS)[number];
-export const PRE_BOOK = ['before', 'after'] as const;
-
-/** The card and point colours (GET /colour): names the product pages style by, with their hex. */
-export const PRODUCT_COLOURS = [
-  { name: 'doc-green', hex: '#2e7d32' },
-  { name: 'doc-black', hex: '#1b1b1b' },
-  { name: 'doc-blue', hex: '#1565c0' },
-  { name: 'doc-red', hex: '#c62828' },
-  { name: 'doc-orange', hex: '#b45309' },
-  { name: 'doc-purple', hex: '#6a1b9a' },
-  { name: 'doc-grey', hex: '#546e7a' },
-] as const;
-export const COLOUR_NAMES = PRODUCT_COLOURS.map((c) => c.name) as [string, ...string[]];
-export const DEFAULT_CARD_COLOUR = 'doc-green';
-export const DEFAULT_POINT_COLOUR = 'doc-black';
-export const DEFAULT_PRODUCT_COUNTRY = 'UK';
-/** The Antigen Consultation's SKU ({token} in the spec): code prefix rules and the booking flows name it. */
-export const ANT_CONSULT_SKU = 'ANT-CONSULT-001';
-export const MAX_PRICE = 100_000;
-
-/** The country's currency: US in dollars, every other in pounds. */
-export function currencyOf(country: string): 'USD' | 'GBP' {
-  return country.toUpperCase() === 'US' ? 'USD' : 'GBP';
-}
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value);
 
@@ -73,7 +49,7 @@ function money(required: string, minimal: string) {
 const flag = () => z.literal([0, 1], { error: PRODUCT_MSG.choose });
 
 export const ProductPoint = z.object({
-  text: text({ error: PRODUCT_MSG.text }).trim().min(1, PRODUCT_MSG.text).max(300),
+  text: /* @__PURE__ */ text({ error: PRODUCT_MSG.text }).trim().min(1, PRODUCT_MSG.text).max(300),
   colour: z.enum(COLOUR_NAMES, { error: PRODUCT_MSG.colour }),
 });
 export type ProductPoint = z.infer<typeof ProductPoint>;
@@ -84,26 +60,26 @@ const optionalMultiline = (max: number) => multilineText().max(max).nullish().tr
 /** POST /product and PUT /product/{id} (the whole product): the product form's fields. */
 export const ProductInput = z
   .object({
-    country: text({ error: PRODUCT_MSG.country }).trim().min(1, PRODUCT_MSG.country).max(3).toUpperCase(),
-    title: text({ error: PRODUCT_MSG.title }).trim().min(1, PRODUCT_MSG.title).max(200),
-    sub_title: optionalText(200),
-    price: money(PRODUCT_MSG.price, PRODUCT_MSG.minimalPrice),
-    msrp: money(PRODUCT_MSG.msrp, PRODUCT_MSG.minimalValue),
-    sku: text({ error: PRODUCT_MSG.sku }).trim().min(1, PRODUCT_MSG.sku).max(64),
+    country: /* @__PURE__ */ text({ error: PRODUCT_MSG.country }).trim().min(1, PRODUCT_MSG.country).max(3).toUpperCase(),
+    title: /* @__PURE__ */ text({ error: PRODUCT_MSG.title }).trim().min(1, PRODUCT_MSG.title).max(200),
+    sub_title: /* @__PURE__ */ optionalText(200),
+    price: /* @__PURE__ */ money(PRODUCT_MSG.price, PRODUCT_MSG.minimalPrice),
+    msrp: /* @__PURE__ */ money(PRODUCT_MSG.msrp, PRODUCT_MSG.minimalValue),
+    sku: /* @__PURE__ */ text({ error: PRODUCT_MSG.sku }).trim().min(1, PRODUCT_MSG.sku).max(64),
     type: z.enum(PRODUCT_TYPES, { error: PRODUCT_MSG.type }),
     tags: z.array(z.enum(PRODUCT_TAGS)).max(PRODUCT_TAGS.length).default([]),
-    out_of_stock: flag(),
-    active: flag(),
-    bundle_id: optionalText(100),
-    service: optionalText(100),
-    description: optionalMultiline(5000),
+    out_of_stock: /* @__PURE__ */ flag(),
+    active: /* @__PURE__ */ flag(),
+    bundle_id: /* @__PURE__ */ optionalText(100),
+    service: /* @__PURE__ */ optionalText(100),
+    description: /* @__PURE__ */ optionalMultiline(5000),
     points: z.array(ProductPoint).max(20).default([]),
-    footer: optionalMultiline(2000),
+    footer: /* @__PURE__ */ optionalMultiline(2000),
     card_colour: z.enum(COLOUR_NAMES, { error: PRODUCT_MSG.colour }).default(DEFAULT_CARD_COLOUR),
-    discount_exempt: flag(),
-    vat_exempt: flag(),
-    shippable: flag(),
-    bookable: flag(),
+    discount_exempt: /* @__PURE__ */ flag(),
+    vat_exempt: /* @__PURE__ */ flag(),
+    shippable: /* @__PURE__ */ flag(),
+    bookable: /* @__PURE__ */ flag(),
     pre_book: z.enum(PRE_BOOK, { error: PRODUCT_MSG.preBook }).nullish().transform((value) => value ?? null),
   })
   .superRefine((product, ctx) => {
@@ -196,37 +172,5 @@ export const ApprovedKit = z.object({
   lot_ids: z.array(z.string()),
 });
 export type ApprovedKit = z.infer<typeof ApprovedKit>;
-export const APPROVED_KITS: readonly ApprovedKit[] = [
-  { id: 'innova', name: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test', specificity: '99.6%', sensitivity: '95.0%', lot_tracking: true, lot_ids: ['X2010051', 'X2011132'] },
-  { id: 'flowflex', name: 'ACON Flowflex SARS-CoV-2 Antigen Rapid Test', specificity: '99.7%', sensitivity: '97.1%', lot_tracking: true, lot_ids: ['COV1080009', 'COV1100041'] },
-  { id: 'orient-gene', name: 'Orient Gene Rapid COVID-19 (Antigen) Self-Test', specificity: '99.6%', sensitivity: '98.1%', lot_tracking: false, lot_ids: [] },
-  { id: 'synlab-pcr', name: 'SYNLAB SARS-CoV-2 RT-PCR', specificity: '100%', sensitivity: '98.0%', lot_tracking: false, lot_ids: [] },
-];
 export const ApprovedKitsResponse = z.object({ success: z.literal(true), data: z.array(ApprovedKit) });
 export const LotIdsResponse = z.object({ success: z.literal(true), data: z.array(z.object({ kit_id: z.string(), kit_name: z.string(), lot_id: z.string() })) });
-
-/** The products every installation starts with (seeded once, by SKU). Prices in pounds (dollars for US). */
-export const SEED_PRODUCTS: readonly (Omit<ProductData, 'sub_title' | 'bundle_id' | 'service' | 'description' | 'footer' | 'points' | 'card_colour' | 'pre_book'> & {
-  pre_book?: 'before' | 'after';
-})[] = (() => {
-  const base = { out_of_stock: 0, active: 1, discount_exempt: 0, vat_exempt: 0, shippable: 0, bookable: 1, pre_book: 'after' } as const;
-  const kit = { ...base, shippable: 1 } as const;
-  return [
-    { ...kit, sku: 'FLX-UK-ANT-SNS-001', title: 'Fit to Fly Antigen Test', country: 'UK', price: 29, msrp: 29, type: 'Antigen', tags: ['before_flight'] },
-    { ...base, sku: ANT_CONSULT_SKU, title: 'Antigen Consultation', country: 'UK', price: 19, msrp: 19, type: 'Consultation', tags: ['before_flight'] },
-    { ...kit, sku: 'DAY-2-US-ANT-001', title: 'Day 3 Antigen Test', country: 'US', price: 35, msrp: 35, type: 'Antigen', tags: ['before_flight'] },
-    { ...kit, sku: 'SYN-UK-PCR-SNS-001', title: 'PCR Test', country: 'UK', price: 59, msrp: 59, type: 'PCR', tags: ['before_flight'] },
-    { ...kit, sku: 'DAY-2-UK-ANT-001', title: 'Day 2 Antigen Test', country: 'UK', price: 22, msrp: 22, type: 'Antigen', tags: ['after_flight', 'additional_info'] },
-    { ...kit, sku: 'SYN-UK-PCR-SNS-002', title: 'Day 2 PCR Test', country: 'UK', price: 49, msrp: 49, type: 'PCR', tags: ['after_flight'] },
-    { ...base, sku: 'RECONSULT-ANT-DAY-2', title: 'Day 2 Antigen Reconsultation', country: 'UK', price: 15, msrp: 15, type: 'Consultation', tags: ['after_flight'] },
-    { ...base, sku: 'RECONSULT-PCR-DAY-2', title: 'Day 2 PCR Reconsultation', country: 'UK', price: 25, msrp: 25, type: 'Consultation', tags: ['after_flight'] },
-    { ...base, sku: 'RECONSULT-ANT-DAY-3', title: 'Day 3 Antigen Reconsultation', country: 'US', price: 15, msrp: 15, type: 'Consultation', tags: ['after_flight'] },
-    { ...base, sku: 'CONSULT-ANT', title: 'Antigen Consultation', country: 'UK', price: 25, msrp: 25, type: 'Consultation', tags: [] },
-    { ...base, sku: 'CONSULT-PCR', title: 'PCR Consultation', country: 'UK', price: 35, msrp: 35, type: 'Consultation', tags: [] },
-    { ...base, sku: 'RECONSULT-ANT', title: 'Antigen Reconsultation', country: 'UK', price: 15, msrp: 15, type: 'Consultation', tags: [] },
-    { ...base, sku: 'RECONSULT-PCR', title: 'PCR Reconsultation', country: 'UK', price: 25, msrp: 25, type: 'Consultation', tags: [] },
-    { ...base, sku: 'FACE-2-FACE-HOTEL', title: 'Face to Face Hotel Test', country: 'UK', price: 45, msrp: 45, type: 'Antigen', tags: [] },
-    { ...kit, sku: 'SELF-SWABBING', title: 'Self-swab Antigen Kit', country: 'UK', price: 15, msrp: 15, type: 'Antigen', tags: [], bookable: 0, pre_book: undefined },
-    { ...base, sku: 'COVID-TEST-CERTIFICATE', title: 'COVID Test Certificate', country: 'UK', price: 10, msrp: 10, type: 'Virtual', tags: [], bookable: 0, pre_book: undefined },
-  ];
-})();

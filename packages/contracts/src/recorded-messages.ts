@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EpochSeconds, Uuid } from './validation';
+import { RECORDED_MESSAGE_STATUSES } from './recorded-messages-constants';
 
-/** The e-mails Vireo recorded (super admins' Messages page): sent over SMTP, or only recorded where there is none. */
-export const RECORDED_MESSAGE_STATUSES = ['recorded', 'sent', 'failed'] as const;
+export * from './recorded-messages-constants';
 
 export const RecordedMessage = z.object({
   id: Uuid,
@@ -11,7 +11,7 @@ export const RecordedMessage = z.object({
   template: z.string(),
   status: z.enum(RECORDED_MESSAGE_STATUSES),
   created_at: EpochSeconds,
-  sent_at: EpochSeconds.nullable(),
+  sent_at: /* @__PURE__ */ EpochSeconds.nullable(),
 });
 export type RecordedMessage = z.infer<typeof RecordedMessage>;
 
@@ -23,9 +23,5 @@ export const MessagesQuery = z.object({
 export const MessagesResponse = z.object({ success: z.literal(true), messages: z.array(RecordedMessage), total: z.number().int().nonnegative() });
 export type MessagesResponse = z.infer<typeof MessagesResponse>;
 /** One message with its body opened (it may hold one-time links: each read is audited). */
-export const MessageDetailResponse = z.object({ success: z.literal(true), message: RecordedMessage.extend({ body: z.string() }) });
+export const MessageDetailResponse = z.object({ success: z.literal(true), message: /* @__PURE__ */ RecordedMessage.extend({ body: z.string() }) });
 export type MessageDetailResponse = z.infer<typeof MessageDetailResponse>;
-
-export const MESSAGES_MSG = {
-  resendQueued: 'The message will be sent again in a moment.',
-} as const;

@@ -3,6 +3,9 @@ import { isIsoAlpha3 } from './iso-countries';
 import { LIST_MAX_OFFSET } from './list-query';
 import { EMAIL_PATTERN, EpochSeconds } from './validation';
 import { multilineText, text } from './text';
+import { COUNTRY_LIMITS, PAGE_LIMITS, SLUG_PATTERN, PAGE_KINDS } from './reference-data-constants';
+
+export * from './reference-data-constants';
 
 export { ISO_3166_ALPHA3, isIsoAlpha3 } from './iso-countries';
 
@@ -37,45 +40,35 @@ export const REFERENCE_MSG = {
   nothingToChange: 'Nothing to change.',
 } as const;
 
-/** New-country defaults (spec 3 §3). */
-export const COUNTRY_DEFAULTS = {
-  restriction: 'The government travel sector has not uploaded any information regarding this destination.',
-  vaccineInformation: 'default',
-  prohibition: 'default_prohibition',
-} as const;
-
-/** Recommendations a country may list, and the rows a recommendation's input grows to (spec 3 §2.4). */
-export const COUNTRY_LIMITS = { listItems: 50, recommendationRows: 8, recommendationLength: 2000, longText: 5000 } as const;
-
 // ---------------------------------------------------------------- countries
 
 const requiredText = (message: string, max: number) => text({ error: message }).trim().min(1, message).max(max);
-const optionalEmail = z.union([z.literal(''), text().trim().max(254).regex(EMAIL_PATTERN, REFERENCE_MSG.email)]);
+const optionalEmail = z.union([z.literal(''), /* @__PURE__ */ text().trim().max(254).regex(EMAIL_PATTERN, REFERENCE_MSG.email)]);
 
-export const CountryCode = text({ error: REFERENCE_MSG.countryCode })
+export const CountryCode = /* @__PURE__ */ text({ error: REFERENCE_MSG.countryCode })
   .trim()
   .toUpperCase()
   .refine(isIsoAlpha3, REFERENCE_MSG.countryCode);
-export const CountryName = requiredText(REFERENCE_MSG.inputName, 200);
+export const CountryName = /* @__PURE__ */ requiredText(REFERENCE_MSG.inputName, 200);
 export const ProhibitedSchedule = z.number({ error: REFERENCE_MSG.prohibitedSchedule }).int(REFERENCE_MSG.prohibitedSchedule).min(0, REFERENCE_MSG.prohibitedSchedule).max(99, REFERENCE_MSG.prohibitedSchedule);
 export const ScheduleNumber = z.number({ error: REFERENCE_MSG.inputNumber }).int(REFERENCE_MSG.inputNumber).min(0, REFERENCE_MSG.inputNumber).max(99, REFERENCE_MSG.inputNumber);
 export const Recommendation = z.object({
-  recommendation: multilineText({ error: REFERENCE_MSG.recommendation }).trim().min(1, REFERENCE_MSG.recommendation).max(COUNTRY_LIMITS.recommendationLength),
+  recommendation: /* @__PURE__ */ multilineText({ error: REFERENCE_MSG.recommendation }).trim().min(1, REFERENCE_MSG.recommendation).max(COUNTRY_LIMITS.recommendationLength),
 });
-export const NcaAddress = z.object({ address_5: text().trim().max(500), email: optionalEmail });
-export const CountryRestriction = z.object({ narcotic: multilineText().trim().max(COUNTRY_LIMITS.longText), psychotropic: multilineText().trim().max(COUNTRY_LIMITS.longText) });
-export const CountryVaccineInformation = z.object({ most_travellers: multilineText().trim().max(COUNTRY_LIMITS.longText), recommended: multilineText().trim().max(COUNTRY_LIMITS.longText) });
+export const NcaAddress = z.object({ address_5: /* @__PURE__ */ text().trim().max(500), email: optionalEmail });
+export const CountryRestriction = z.object({ narcotic: /* @__PURE__ */ multilineText().trim().max(COUNTRY_LIMITS.longText), psychotropic: /* @__PURE__ */ multilineText().trim().max(COUNTRY_LIMITS.longText) });
+export const CountryVaccineInformation = z.object({ most_travellers: /* @__PURE__ */ multilineText().trim().max(COUNTRY_LIMITS.longText), recommended: /* @__PURE__ */ multilineText().trim().max(COUNTRY_LIMITS.longText) });
 
 const countryFields = {
   name: CountryName,
-  NCA_address: NcaAddress.optional(),
+  NCA_address: /* @__PURE__ */ NcaAddress.optional(),
   prohibited_schedule: ProhibitedSchedule,
   prohibited_schedule_narcotics: z.array(ScheduleNumber).max(COUNTRY_LIMITS.listItems),
   prohibited_schedule_psychotropics: z.array(ScheduleNumber).max(COUNTRY_LIMITS.listItems),
   recommendations: z.array(Recommendation).max(COUNTRY_LIMITS.listItems),
-  prohibitions: z.array(requiredText(REFERENCE_MSG.inputName, 200)).max(COUNTRY_LIMITS.listItems).optional(),
-  restriction: CountryRestriction.optional(),
-  vaccine_information: CountryVaccineInformation.optional(),
+  prohibitions: z.array(/* @__PURE__ */ requiredText(REFERENCE_MSG.inputName, 200)).max(COUNTRY_LIMITS.listItems).optional(),
+  restriction: /* @__PURE__ */ CountryRestriction.optional(),
+  vaccine_information: /* @__PURE__ */ CountryVaccineInformation.optional(),
 };
 
 /** POST /country: the code is given once, on create. Left out, the linked records take the defaults of spec 3 §3. */
@@ -116,9 +109,9 @@ export const DRUG_LIMITS = { text: 200, maxClass: 99, autocomplete: 20, maxPage:
 
 /** POST /drug and PUT /drug/{id}: the whole drug. */
 export const DrugRequest = z.strictObject({
-  name: requiredText(REFERENCE_MSG.inputName, DRUG_LIMITS.text),
-  base_component: requiredText(REFERENCE_MSG.inputBaseComponent, DRUG_LIMITS.text),
-  type: requiredText(REFERENCE_MSG.inputType, DRUG_LIMITS.text),
+  name: /* @__PURE__ */ requiredText(REFERENCE_MSG.inputName, DRUG_LIMITS.text),
+  base_component: /* @__PURE__ */ requiredText(REFERENCE_MSG.inputBaseComponent, DRUG_LIMITS.text),
+  type: /* @__PURE__ */ requiredText(REFERENCE_MSG.inputType, DRUG_LIMITS.text),
   class: z.number({ error: REFERENCE_MSG.inputClass }).int(REFERENCE_MSG.inputClass).min(0, REFERENCE_MSG.inputClass).max(DRUG_LIMITS.maxClass, REFERENCE_MSG.inputClass),
   show_in_autocomplete: z.boolean(),
 });
@@ -132,7 +125,7 @@ export type Drug = z.infer<typeof Drug>;
  * (any case), by name, at most `limit` (default 20); without, the register a page at a time by name.
  */
 export const DrugsQuery = z.object({
-  q: text().trim().min(1).max(DRUG_LIMITS.text).optional(),
+  q: /* @__PURE__ */ text().trim().min(1).max(DRUG_LIMITS.text).optional(),
   limit: z.coerce.number().int().min(1).max(DRUG_LIMITS.maxPage).optional(),
   offset: z.coerce.number().int().min(0).max(LIST_MAX_OFFSET).optional(),
 });
@@ -142,45 +135,28 @@ export type DrugsResponse = z.infer<typeof DrugsResponse>;
 export const DrugResponse = z.object({ success: z.literal(true), message: z.string().optional(), drug: Drug });
 export type DrugResponse = z.infer<typeof DrugResponse>;
 
-// ---------------------------------------------------------------- pages
-
-/**
- * The pages built into the product (spec 3 §2.6): each issue that adds a public page registers it
- * here, with its address in the web app.
- */
-export const BUILT_IN_PAGES = [
-  { id: 'book', title: 'Book an Appointment', source: 'Booking engine', url: '/book' },
-  { id: 'order-test-kit', title: 'Order Home Test Kit', source: 'Kit shop', url: '/patient/order-test-kit' },
-] as const satisfies readonly { id: string; title: string; source: string; url: string }[];
-
-export const INFO_PAGE_PATH = '/info';
-export const PAGE_LIMITS = { title: 200, source: 100, slug: 100, body: 50_000 } as const;
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const Slug = text({ error: REFERENCE_MSG.slug }).trim().min(1, REFERENCE_MSG.slug).max(PAGE_LIMITS.slug).regex(SLUG_PATTERN, REFERENCE_MSG.slug);
+export const Slug = /* @__PURE__ */ text({ error: REFERENCE_MSG.slug }).trim().min(1, REFERENCE_MSG.slug).max(PAGE_LIMITS.slug).regex(SLUG_PATTERN, REFERENCE_MSG.slug);
 
 /** POST /page and PUT /page/{id}: an info page, its body Markdown (raw HTML is shown as text). */
 export const InfoPageRequest = z.strictObject({
-  title: requiredText(REFERENCE_MSG.inputTitle, PAGE_LIMITS.title),
-  source: requiredText(REFERENCE_MSG.inputSource, PAGE_LIMITS.source),
+  title: /* @__PURE__ */ requiredText(REFERENCE_MSG.inputTitle, PAGE_LIMITS.title),
+  source: /* @__PURE__ */ requiredText(REFERENCE_MSG.inputSource, PAGE_LIMITS.source),
   slug: Slug,
-  body: multilineText().max(PAGE_LIMITS.body),
+  body: /* @__PURE__ */ multilineText().max(PAGE_LIMITS.body),
   published: z.boolean(),
 });
 export type InfoPageRequest = z.infer<typeof InfoPageRequest>;
-
-export const PAGE_KINDS = ['built_in', 'info'] as const;
 /** A row of the pages table: built in or an info page. */
 export const PageEntry = z.object({ id: z.string(), title: z.string(), source: z.string(), url: z.string(), kind: z.enum(PAGE_KINDS), published: z.boolean() });
 export type PageEntry = z.infer<typeof PageEntry>;
-export const InfoPage = PageEntry.extend({ slug: z.string(), body: z.string(), updated_at: EpochSeconds });
+export const InfoPage = /* @__PURE__ */ PageEntry.extend({ slug: z.string(), body: z.string(), updated_at: EpochSeconds });
 export type InfoPage = z.infer<typeof InfoPage>;
 export const PagesResponse = z.object({ success: z.literal(true), pages: z.array(PageEntry) });
 export type PagesResponse = z.infer<typeof PagesResponse>;
 export const PageResponse = z.object({ success: z.literal(true), message: z.string().optional(), page: z.union([InfoPage, PageEntry]) });
 export type PageResponse = z.infer<typeof PageResponse>;
-export const PageParams = z.object({ id: text().max(100) });
-export const SlugParams = z.object({ slug: text().max(PAGE_LIMITS.slug) });
+export const PageParams = z.object({ id: /* @__PURE__ */ text().max(100) });
+export const SlugParams = z.object({ slug: /* @__PURE__ */ text().max(PAGE_LIMITS.slug) });
 /** GET /info/{slug} (public): a published info page, its Markdown rendered to HTML on the server without raw HTML. */
 export const PublishedPageResponse = z.object({ success: z.literal(true), page: z.object({ title: z.string(), slug: z.string(), html: z.string(), updated_at: EpochSeconds }) });
 export type PublishedPageResponse = z.infer<typeof PublishedPageResponse>;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { SINGLE_LINE_TEXT, MULTI_LINE_TEXT } from './text-constants';
 
-/** Text on one line: no control characters at all (C0, DEL, C1), so no NUL reaches the database. */
-export const SINGLE_LINE_TEXT = /^\P{Cc}*$/u;
-/** Multi-line text (notes): tab, line feed and carriage return, and otherwise no control characters. */
-export const MULTI_LINE_TEXT = /^(?:[\t\n\r]|\P{Cc})*$/u;
+export * from './text-constants';
 
 /**
  * The string builders of every text field a client sends: `text()` for one line, `multilineText()`

@@ -11,5 +11,5 @@ export const THEME = {
   onPrimary: '#ffffff',
   background: '#f6f7f6',
   paper: '#ffffff',
-  fontFamily: ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', '"Noto Sans"', 'sans-serif'].join(','),
+  fontFamily: /* @__PURE__ */ ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', '"Noto Sans"', 'sans-serif'].join(','),
 } as const;

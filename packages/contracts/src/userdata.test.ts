@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDateToEpochSeconds, formatUkDate, londonCalendarDate } from './dates';
-import { HealthAssessmentInput, NONE_OF_THE_ABOVE, ShippingDetailsInput, conditionCodesOf, isKitOrderDateAllowed, kitOrderDaysAhead, parseEmailList } from './userdata';
+import {
+  HealthAssessmentInput,
+  NONE_OF_THE_ABOVE,
+  ShippingDetailsInput,
+  conditionCodesOf,
+  isKitOrderDateAllowed,
+  kitOrderDaysAhead,
+  parseEmailList,
+} from './userdata';
 
 describe('Europe/London dates', () => {
   it('gives the London calendar date of an instant, across summer time', () => {

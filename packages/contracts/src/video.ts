@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { VIDEO_IDENTITIES, MAX_SDP_CHARS, CALL_ERRORS, CALL_PEER_EVENTS, CALL_ROLES } from './video-constants';
+
+export * from './video-constants';
 
 /**
  * The video consultation (spec 2 §2.3, §4.1, §7 video service). `POST /api/video/token` gives one
@@ -6,20 +9,8 @@ import { z } from 'zod';
  * room over its live socket (`call.*` messages below), and the two browsers exchange their
  * WebRTC offer, answer and ICE candidates through the server. Media goes peer to peer.
  */
-
-/** The spec's identities: the practitioner's side ("nurse") and the customer's ("patient"). */
-export const VIDEO_IDENTITIES = ['nurse', 'patient'] as const;
 export const VideoIdentity = z.enum(VIDEO_IDENTITIES);
 export type VideoIdentity = z.infer<typeof VideoIdentity>;
-
-/** A token lives this long; the patient's cookie as long (spec 2 §9: video cookie max age 3600 s). */
-export const VIDEO_TOKEN_SECONDS = 3600;
-/** The cookie holding the patient's video token (spec 2 §7). */
-export const VIDEO_TOKEN_COOKIE = 'vireo_video_token';
-/** The practitioner leaving the page becomes PRACTITIONER_LEFT after this long (spec 2 §9), unless on hold or completed. */
-export const PRACTITIONER_LEAVE_DELAY_MS = 2_000;
-/** Where the join page leaves the chosen devices for the call page. */
-export const VIDEO_DEVICES_STORAGE_KEY = 'vireo.video.devices';
 
 export const VideoTokenRequest = z.object({ identity: VideoIdentity, room: z.uuid() });
 export type VideoTokenRequest = z.infer<typeof VideoTokenRequest>;
@@ -43,11 +34,6 @@ export const VideoTokenResponse = z.object({
 });
 export type VideoTokenResponse = z.infer<typeof VideoTokenResponse>;
 
-// ---- Signalling over the live socket ----
-
-/** Largest SDP accepted (a browser's offer with audio and video is a few kB). */
-export const MAX_SDP_CHARS = 24_000;
-
 export const SessionDescription = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(MAX_SDP_CHARS) });
 export const IceCandidate = z.object({
   candidate: z.string().max(1_000),
@@ -58,7 +44,7 @@ export const IceCandidate = z.object({
 /** What one browser sends the other: a description or a candidate (null: end of candidates). */
 export const CallSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('description'), description: SessionDescription }),
-  z.object({ kind: z.literal('candidate'), candidate: IceCandidate.nullable() }),
+  z.object({ kind: z.literal('candidate'), candidate: /* @__PURE__ */ IceCandidate.nullable() }),
 ]);
 export type CallSignal = z.infer<typeof CallSignal>;
 
@@ -74,12 +60,8 @@ export const CallClientMessages = [
   /** Leaving the page: PATIENT_LEFT, or PRACTITIONER_LEFT after PRACTITIONER_LEAVE_DELAY_MS unless on hold or completed. */
   z.object({ type: z.literal('call.leave') }),
 ] as const;
-
-export const CALL_ERRORS = ['invalid', 'full', 'not_joined', 'not_allowed', 'status'] as const;
 export type CallErrorCode = (typeof CALL_ERRORS)[number];
-export const CALL_PEER_EVENTS = ['joined', 'left', 'paused', 'ended'] as const;
 export type CallPeerEvent = (typeof CALL_PEER_EVENTS)[number];
-export const CALL_ROLES = ['practitioner', 'patient'] as const;
 export type CallRole = (typeof CALL_ROLES)[number];
 
 /** Call messages the server sends. */
@@ -101,17 +83,6 @@ export const CallServerMessages = [
   z.object({ type: z.literal('call.error'), code: z.enum(CALL_ERRORS), message: z.string() }),
 ] as const;
 
-/** Spec 2 §4.1: the practitioner's end-call warning while a booking user has neither result nor sample_taken. */
-export const CALL_END_WARNING = 'You have not submitted results for all patients.';
-
 /** What the server sends a socket about its call (beside the live protocol's own messages). */
-export const CallServerMessage = z.discriminatedUnion('type', [...CallServerMessages]);
+export const CallServerMessage = z.discriminatedUnion('type', CallServerMessages);
 export type CallServerMessage = z.infer<typeof CallServerMessage>;
-
-export const CALL_MSG = {
-  invalid: 'This video link is not valid or has expired.',
-  full: 'This call already has its two participants.',
-  notJoined: 'Join the call first.',
-  notAllowed: 'Only the practitioner can do that.',
-  statusFailed: 'The appointment status could not be changed.',
-} as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Uuid } from './validation';
 import { CallSignal, IceServer } from './video';
+import { VOICE_VIAS, VOICE_CALL_STATUSES } from './voice-constants';
+
+export * from './voice-constants';
 
 /**
  * The voice service (spec 2 §2.4, §4.3, §7): the practitioner's call widget phones a booking user.
@@ -13,11 +16,6 @@ import { CallSignal, IceServer } from './video';
  *   call's progress to `POST /api/voice/phone/status`, which the widget hears on the `voice` topic.
  * Nothing is recorded.
  */
-
-/** A device token lives this long; the widget fetches a new one before it runs out. */
-export const VOICE_TOKEN_SECONDS = 3600;
-/** A call not answered within this time is missed (the caller's widget gives up; the server sweeps). */
-export const VOICE_RING_SECONDS = 30;
 
 export const VoiceTokenRequest = z.object({ identity: z.string().trim().min(1).max(100) });
 export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
@@ -37,16 +35,11 @@ export const VoiceTokenResponse = z.object({
   ice_servers: z.array(IceServer),
 });
 export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
-
-export const VOICE_VIAS = ['app', 'phone'] as const;
 export type VoiceVia = (typeof VOICE_VIAS)[number];
 
 /** `via`: `app` rings the customer's open Vireo page; `phone` dials the booking user's number through the provider. */
 export const VoiceDialRequest = z.object({ token: z.string().min(20).max(100), booking_user_id: Uuid, via: z.enum(VOICE_VIAS).default('app') });
 export type VoiceDialRequest = z.input<typeof VoiceDialRequest>;
-
-/** `failed`: the phone provider could not place or connect the call. */
-export const VOICE_CALL_STATUSES = ['ringing', 'answered', 'ended', 'rejected', 'missed', 'cancelled', 'failed'] as const;
 export type VoiceCallStatus = (typeof VOICE_CALL_STATUSES)[number];
 
 export const VoiceCall = z.object({
@@ -76,19 +69,7 @@ export type VoiceEndRequest = z.input<typeof VoiceEndRequest>;
 export const VoiceLiveData = z.object({
   call_id: Uuid,
   caller_name: z.string().optional(),
-  signal: CallSignal.optional(),
+  signal: /* @__PURE__ */ CallSignal.optional(),
   status: z.enum(VOICE_CALL_STATUSES).optional(),
 });
 export type VoiceLiveData = z.infer<typeof VoiceLiveData>;
-
-export const VOICE_MSG = {
-  deviceExpired: 'Your call device has expired. Reload the page.',
-  noAccount: 'This customer has no Vireo account to ring. Use the alternative video link instead.',
-  over: 'This call has ended.',
-  answeredElsewhere: 'This call was answered on another page.',
-  noPhoneProvider: 'Phone calls need a voice provider. Ring the customer’s open Vireo page instead.',
-  noCustomerPhone: 'This person has no phone number to call.',
-  noOwnPhone: 'Add your own phone number to your profile: a phone call rings you first, then connects the customer.',
-  phoneFailed: 'The phone call could not be placed. Try again, or ring the customer’s open Vireo page.',
-  badSignature: 'The voice provider’s signature does not match.',
-} as const;

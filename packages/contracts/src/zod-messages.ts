@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config, type z } from 'zod';
 
 /** The words a person reads when a field breaks a rule that has no message of its own. */
 export const FIELD_MSG = {
@@ -51,4 +51,4 @@ function personMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: personMessage });
+config({ customError: personMessage });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_LIVE } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_LIVE_DATA } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { LiveTestClient, type ReceivedLiveEvent } from '../../test/live-client';
 import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
@@ -117,7 +117,7 @@ describe('live updates of the booking engine', () => {
 
     await manager.ping();
     expect(seen.length).toBeGreaterThanOrEqual(5);
-    for (const event of seen) expect(BOOKING_LIVE.data.appointments.safeParse(event.data).success, JSON.stringify(event.data)).toBe(true);
+    for (const event of seen) expect(BOOKING_LIVE_DATA.appointments.safeParse(event.data).success, JSON.stringify(event.data)).toBe(true);
     // Customer services hear of no appointment changes: the booking engine's audiences do not include them.
     await expectNoEvent(support);
   });

@@ -1,4 +1,4 @@
-import { BOOKING_LIVE, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_LIVE_DATA, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { JsonValue, LiveAudience } from '../../platform/live';
 import type { BookingDeps } from './deps';
@@ -48,7 +48,7 @@ export function audiencesOf(changes: readonly AppointmentChange[]): AudienceGrou
 
 /**
  * Publishes committed appointment changes on the `appointments` topic, whose one publisher this is
- * (other modules call it): every event's data is checked against `BOOKING_LIVE.data.appointments`. The change has already
+ * (other modules call it): every event's data is checked against `BOOKING_LIVE_DATA.appointments`. The change has already
  * committed, so a failure to publish must not fail the request: browsers that miss an event
  * catch up when they resync or poll, and the failure is reported as a process warning.
  */
@@ -57,7 +57,7 @@ export async function publishAppointmentChanges(deps: Pick<BookingDeps, 'live'>,
   const events = audiencesOf(changes).flatMap(({ audience, items }) => {
     const chunks: AudienceGroup['items'][] = [];
     for (let i = 0; i < items.length; i += ITEMS_PER_EVENT) chunks.push(items.slice(i, i + ITEMS_PER_EVENT));
-    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: BOOKING_LIVE.data.appointments.parse({ appointments: chunk }) satisfies JsonValue }));
+    return chunks.map((chunk) => ({ topic: BOOKING_LIVE.appointmentsTopic, kind, audience, data: BOOKING_LIVE_DATA.appointments.parse({ appointments: chunk }) satisfies JsonValue }));
   });
   await publishAll(deps, events);
 }
@@ -69,7 +69,7 @@ export async function publishPresence(deps: Pick<BookingDeps, 'live'>, userId: s
       topic: BOOKING_LIVE.presenceTopic,
       kind: BOOKING_LIVE.kinds.presence,
       audience: { permission: 'appointments.manage' },
-      data: BOOKING_LIVE.data.presence.parse({ user_id: userId, last_online: epochSeconds(lastOnline) }),
+      data: BOOKING_LIVE_DATA.presence.parse({ user_id: userId, last_online: epochSeconds(lastOnline) }),
     },
   ]);
 }

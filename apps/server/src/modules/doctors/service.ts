@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
-import { BOOKING_LIVE, ROTA_LIVE, ROTA_MSG, SHIFT_MANAGEMENT, type CreateDoctorRequest, type Doctor } from '@vireo/contracts';
+import { BOOKING_LIVE, ROTA_LIVE, ROTA_LIVE_DATA, ROTA_MSG, SHIFT_MANAGEMENT, type CreateDoctorRequest, type Doctor } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
 import type { Caller, SignedInCaller } from '../../platform/caller';
@@ -157,7 +157,7 @@ async function publishDoctors(deps: DoctorsDeps, organisationId: string, userId:
     topic: ROTA_LIVE.doctors,
     kind: 'practitioner.changed',
     audience: { permission: 'doctors.manage' },
-    data: ROTA_LIVE.data.doctors.parse({ user_id: userId, organisation_id: organisationId }),
+    data: ROTA_LIVE_DATA.doctors.parse({ user_id: userId, organisation_id: organisationId }),
   });
 }
 

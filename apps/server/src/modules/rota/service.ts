@@ -3,6 +3,7 @@ import {
   BOOKING_MSG,
   presenceStatus,
   ROTA_LIVE,
+  ROTA_LIVE_DATA,
   ROTA_MSG,
   type AppointmentStatus,
   type BookedSlot,
@@ -157,7 +158,7 @@ export async function shiftsOfPractitioner(deps: RotaDeps, caller: SignedInCalle
 
 /** The rota topic's one publisher; the slots that joined or left supply went out on `appointments` from the booking engine. */
 async function publishRota(deps: RotaDeps, shiftId: string, practitionerId: string, kind: 'shift.created' | 'shift.moved' | 'shift.removed'): Promise<void> {
-  const data = ROTA_LIVE.data.rota.parse({ shift_id: shiftId, practitioner_id: practitionerId });
+  const data = ROTA_LIVE_DATA.rota.parse({ shift_id: shiftId, practitioner_id: practitionerId });
   await deps.live.publish({ topic: ROTA_LIVE.rota, kind, audience: { permission: 'rota.read' }, data });
 }
 
