@@ -15,7 +15,13 @@ const directoriesIn = (path) =>
  * rule forbids the others' insides, not its own. The web's route table loads pages with dynamic
  * import(), which this rule does not check: app/ names each page's own file so pages stay lazy.
  */
-function frontDoors(root, what) {
+/** Forms take zod's resolver from lib/formResolver, which first sets zod's messages in plain words. */
+const ZOD_RESOLVER = {
+  name: '@hookform/resolvers/zod',
+  message: "Import zodResolver from lib/formResolver: it sets contracts' plain-word field messages first.",
+};
+
+function frontDoors(root, what, paths = []) {
   const names = directoriesIn(root);
   return names.map((name) => ({
     files: [`${root}/${name}/**/*.{ts,tsx}`],
@@ -23,6 +29,7 @@ function frontDoors(root, what) {
       'no-restricted-imports': [
         'error',
         {
+          paths,
           patterns: [
             {
               regex: `^(\\.\\./)+(${names.filter((other) => other !== name).join('|')})/(?!index$)`,
@@ -47,7 +54,12 @@ const FRONT_DOORS = [
       ],
     },
   },
-  ...frontDoors('apps/web/src/features', 'web feature'),
+  {
+    files: ['apps/web/src/{app,components,lib}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/formResolver.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_RESOLVER] }] },
+  },
+  ...frontDoors('apps/web/src/features', 'web feature', [ZOD_RESOLVER]),
 ];
 
 export default tseslint.config(

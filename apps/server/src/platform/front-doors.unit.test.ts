@@ -33,4 +33,11 @@ describe('front doors (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(await frontDoorReports(file, "export { HelpAccordion } from '../patient/help/HelpAccordion';\n")).toEqual([expect.stringContaining('front door')]);
     expect(await frontDoorReports(file, "export { HelpAccordion } from '../patient';\n")).toEqual([]);
   });
+
+  it('sends forms to lib/formResolver for zodResolver, so zod speaks plain words first', async () => {
+    const code = "export { zodResolver } from '@hookform/resolvers/zod';\n";
+    expect(await frontDoorReports('apps/web/src/features/patient/components/ShippingForm.tsx', code)).toEqual([expect.stringContaining('lib/formResolver')]);
+    expect(await frontDoorReports('apps/web/src/components/wizard/useWizard.ts', code)).toEqual([expect.stringContaining('lib/formResolver')]);
+    expect(await frontDoorReports('apps/web/src/lib/formResolver.ts', code)).toEqual([]);
+  });
 });

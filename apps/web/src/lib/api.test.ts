@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { z } from 'zod';
+import type { ZodType } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from './api';
 import { hardNavigate } from './navigation';
 
 vi.mock('./navigation', () => ({ hardNavigate: vi.fn() }));
 
-const Answer = z.object({ success: z.literal(true), value: z.number() });
+type Answer = ZodType<{ success: true; value: number }>;
 
 function respond(status: number, body: unknown) {
   return vi.fn<typeof fetch>().mockResolvedValue(
@@ -31,7 +31,7 @@ describe('apiRequest', () => {
     const fetchMock = respond(200, { success: true, value: 3 });
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(apiRequest('/api/thing', { schema: Answer })).resolves.toEqual({ success: true, value: 3 });
+    await expect(apiRequest<Answer>('/api/thing')).resolves.toEqual({ success: true, value: 3 });
     const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
     expect(headers.get('Authorization')).toBe('Bearer session-token');
   });
@@ -40,7 +40,7 @@ describe('apiRequest', () => {
     const answer = { success: false, message: 'Unable to authenticate user.' };
     vi.stubGlobal('fetch', respond(status, answer));
 
-    const failure = apiRequest('/api/login/session', { schema: Answer });
+    const failure = apiRequest<Answer>('/api/login/session');
     await expect(failure).rejects.toEqual(new ApiError(status, 'Unable to authenticate user.', undefined, answer));
     expect(localStorage.length).toBe(0);
     expect(hardNavigate).toHaveBeenCalledWith('/login');
@@ -49,7 +49,7 @@ describe('apiRequest', () => {
   it('keeps the session on a 401 when asked not to sign out', async () => {
     vi.stubGlobal('fetch', respond(401, { success: false, message: 'Unable to authenticate user.' }));
 
-    await expect(apiRequest('/api/login/token/x', { schema: Answer, signOutOnAuthError: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest<Answer>('/api/login/token/x', { signOutOnAuthError: false })).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem('auth_token')).toBe('session-token');
     expect(hardNavigate).not.toHaveBeenCalled();
   });
@@ -57,7 +57,7 @@ describe('apiRequest', () => {
   it('keeps the session on other errors and exposes field errors', async () => {
     vi.stubGlobal('fetch', respond(400, { success: false, message: 'Missing details.', errors: { email: 'Required' } }));
 
-    const error = await apiRequest('/api/thing', { schema: Answer }).catch((caught: unknown) => caught);
+    const error = await apiRequest<Answer>('/api/thing').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 400, message: 'Missing details.', errors: { email: 'Required' } });
     expect(localStorage.getItem('auth_token')).toBe('session-token');
     expect(hardNavigate).not.toHaveBeenCalled();
@@ -66,15 +66,27 @@ describe('apiRequest', () => {
   it('answers the default message when the error has no envelope', async () => {
     vi.stubGlobal('fetch', respond(500, 'oops'));
 
-    await expect(apiRequest('/api/thing', { schema: Answer })).rejects.toEqual(
+    await expect(apiRequest<Answer>('/api/thing')).rejects.toEqual(
       new ApiError(500, 'Something went wrong, please try again.'),
     );
   });
 
-  it('rejects an answer that does not match the schema', async () => {
-    vi.stubGlobal('fetch', respond(200, { success: true }));
+  it('answers the default message when the envelope is not the service\'s', async () => {
+    vi.stubGlobal('fetch', respond(400, { success: false, message: 'Bad', errors: { email: 3 } }));
 
-    await expect(apiRequest('/api/thing', { schema: Answer })).rejects.toEqual(new ApiError(200, 'Malformed response'));
+    await expect(apiRequest<Answer>('/api/thing')).rejects.toEqual(new ApiError(400, 'Something went wrong, please try again.'));
+  });
+
+  it('rejects an answer that is not a JSON object', async () => {
+    vi.stubGlobal('fetch', respond(200, 'Service Unavailable'));
+
+    await expect(apiRequest<Answer>('/api/thing')).rejects.toEqual(new ApiError(200, 'Malformed response'));
+  });
+
+  it('answers undefined for 204 No Content', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 })));
+
+    await expect(apiRequest<Answer>('/api/thing')).resolves.toBeUndefined();
   });
 
   it('gives up after 15 seconds', async () => {
@@ -86,7 +98,7 @@ describe('apiRequest', () => {
       })),
     );
 
-    const pending = apiRequest('/api/slow', { schema: Answer });
+    const pending = apiRequest<Answer>('/api/slow');
     const settled = expect(pending).rejects.toMatchObject({ status: 0 });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     await settled;

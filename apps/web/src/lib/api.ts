@@ -1,5 +1,6 @@
-import { ErrorEnvelope, MSG } from '@vireo/contracts';
-import type { ZodType } from 'zod';
+import { MSG } from '@vireo/contracts';
+import type { ErrorEnvelope } from '@vireo/contracts';
+import type { output, ZodType } from 'zod';
 import { LOGIN_PATH } from './config';
 import { hardNavigate } from './navigation';
 import { ApiError } from './apiError';
@@ -9,8 +10,7 @@ export { ApiError };
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface RequestOptions<T> {
-  schema: ZodType<T>;
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -56,9 +56,22 @@ function signOut(): void {
   if (window.location.pathname !== LOGIN_PATH) hardNavigate(LOGIN_PATH);
 }
 
-/** Calls the API on the same origin, validating the answer with `schema`. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { schema, method = 'GET', body, signal, signOutOnAuthError = true, headers } = options;
+/** The service's error envelope (contracts' ErrorEnvelope), recognised without loading zod into the page. */
+function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { success, message, errors } = payload as Record<string, unknown>;
+  if (success !== false || typeof message !== 'string') return false;
+  return errors === undefined || (typeof errors === 'object' && errors !== null && Object.values(errors).every((value) => typeof value === 'string'));
+}
+
+/**
+ * Calls the API on the same origin. `S` is the contracts schema the server answers with (its routes serialise
+ * through it), so the answer has that schema's output type; the browser does not parse it again, which keeps
+ * zod off the pages that only read data. A 204 answers undefined; any other answer that is not a JSON object
+ * is 'Malformed response'.
+ */
+export async function apiRequest<S extends ZodType>(path: string, options: RequestOptions = {}): Promise<output<S>> {
+  const { method = 'GET', body, signal, signOutOnAuthError = true, headers } = options;
   const hasBody = body !== undefined;
   const response = await send(
     path,
@@ -68,11 +81,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const payload = await readJson(response);
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && signOutOnAuthError) signOut();
-    const envelope = ErrorEnvelope.safeParse(payload);
-    if (envelope.success) throw new ApiError(response.status, envelope.data.message, envelope.data.errors, payload);
+    if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors, payload);
     throw new ApiError(response.status, MSG.somethingWentWrong);
   }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, MSG.malformedResponse);
-  return parsed.data;
+  if (response.status === 204) return undefined as output<S>;
+  if (typeof payload !== 'object' || payload === null) throw new ApiError(response.status, MSG.malformedResponse);
+  return payload as output<S>;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SessionResponse, SuccessOnly } from '@vireo/contracts';
+import { type SessionResponse, type SuccessOnly } from '@vireo/contracts';
 import { createContext, useContext } from 'react';
 import { apiRequest } from './api';
 import { LOGIN_PATH } from './config';
@@ -9,7 +9,7 @@ import { clearStorage, getAuthToken } from './storage';
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest('/api/login/session', { schema: SessionResponse, signal });
+  return apiRequest<typeof SessionResponse>('/api/login/session', { signal });
 }
 
 /** The signed-in session; the query only runs while a token is stored. */
@@ -37,7 +37,7 @@ export function useCurrentSession(): SessionResponse {
 /** Revokes the session (a failure is ignored), clears storage and goes to /login. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('/api/login/logout', { method: 'POST', schema: SuccessOnly, signOutOnAuthError: false });
+    await apiRequest<typeof SuccessOnly>('/api/login/logout', { method: 'POST', signOutOnAuthError: false });
   } catch {
     // The session may already be gone; signing out locally is what matters.
   }

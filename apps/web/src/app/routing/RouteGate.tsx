@@ -1,5 +1,3 @@
-// Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
-import '@vireo/contracts/zod-messages';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/formResolver';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ServicesResponse, type ServiceInfo } from '@vireo/contracts';
+import { type ServicesResponse, type ServiceInfo } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 
 /** A service's product name, or its code in words while the names load or for a retired service. */
@@ -14,7 +14,7 @@ export function serviceName(services: readonly Pick<ServiceInfo, 'service' | 'la
 export function useServiceName(): (code: string) => string {
   const services = useQuery({
     queryKey: ['booking', 'service-names'],
-    queryFn: ({ signal }) => apiRequest('/api/booking/services', { schema: ServicesResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof ServicesResponse>('/api/booking/services', { signal }),
     staleTime: Infinity,
   });
   return (code) => serviceName(services.data?.services, code);

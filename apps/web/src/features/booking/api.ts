@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  AppointmentResponse,
-  BookingConfirmation,
-  DateSearchResponse,
-  DeleteResponse,
-  InfoResponse,
-  ServicesResponse,
-  SlotsResponse,
-  StatusResponse,
+  type AppointmentResponse,
+  type BookingConfirmation,
+  type DateSearchResponse,
+  type DeleteResponse,
+  type InfoResponse,
+  type ServicesResponse,
+  type SlotsResponse,
+  type StatusResponse,
   type PaymentRequest,
 } from '@vireo/contracts';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { apiRequest } from '../../lib/api';
 
 const BASE = '/api/booking';
@@ -32,7 +32,7 @@ const options = (context: CallContext) => ({ signOutOnAuthError: !context.public
 export function useServices(context: CallContext) {
   return useQuery({
     queryKey: ['booking', 'services', context.publicPage],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/services`, { schema: ServicesResponse, signal, ...options(context) }),
+    queryFn: ({ signal }) => apiRequest<typeof ServicesResponse>(`${BASE}/services`, { signal, ...options(context) }),
     staleTime: 5 * 60_000,
   });
 }
@@ -40,12 +40,12 @@ export function useServices(context: CallContext) {
 export function useAvailableDates(service: string, from: string, to: string, context: CallContext) {
   return useQuery({
     queryKey: ['booking', 'dates', service, from, to],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/datesearch?${new URLSearchParams({ service, date_from: from, date_to: to }).toString()}`, { schema: DateSearchResponse, signal, ...options(context) }),
+    queryFn: ({ signal }) => apiRequest<typeof DateSearchResponse>(`${BASE}/datesearch?${new URLSearchParams({ service, date_from: from, date_to: to }).toString()}`, { signal, ...options(context) }),
   });
 }
 
 /** 204 (no slots) arrives without a body. */
-const SlotsOrNone = z.union([SlotsResponse, z.undefined()]);
+type SlotsOrNone = z.ZodOptional<typeof SlotsResponse>;
 
 export interface SlotSearch {
   service: string;
@@ -62,7 +62,7 @@ export function useSlots(search: SlotSearch | null, context: CallContext) {
       const query = new URLSearchParams({ service: search!.service, date: search!.date, validate_users: 'true' });
       if (search!.group) query.set('group', search!.group);
       if (search!.user) query.set('user', search!.user);
-      const answer = await apiRequest(`${BASE}/?${query.toString()}`, { schema: SlotsOrNone, signal, ...options(context) });
+      const answer = await apiRequest<SlotsOrNone>(`${BASE}/?${query.toString()}`, { signal, ...options(context) });
       return answer?.slots ?? [];
     },
   });
@@ -70,11 +70,11 @@ export function useSlots(search: SlotSearch | null, context: CallContext) {
 
 /** Holds a slot (LOCKED); with the previous hold's token the server moves the hold in one step. */
 export function holdSlot(slotId: string, holdToken: string | undefined, context: CallContext) {
-  return apiRequest(`${BASE}/${slotId}/status`, { method: 'POST', schema: StatusResponse, body: { status: 'LOCKED', ...(holdToken ? { hold_token: holdToken } : {}) }, ...options(context) });
+  return apiRequest<typeof StatusResponse>(`${BASE}/${slotId}/status`, { method: 'POST', body: { status: 'LOCKED', ...(holdToken ? { hold_token: holdToken } : {}) }, ...options(context) });
 }
 
 export function releaseSlot(slotId: string, holdToken: string, context: CallContext) {
-  return apiRequest(`${BASE}/${slotId}/status`, { method: 'POST', schema: StatusResponse, body: { status: 'AVAILABLE', hold_token: holdToken }, ...options(context) });
+  return apiRequest<typeof StatusResponse>(`${BASE}/${slotId}/status`, { method: 'POST', body: { status: 'AVAILABLE', hold_token: holdToken }, ...options(context) });
 }
 
 /**
@@ -91,14 +91,14 @@ export function releaseSlotOnExit(slotId: string, holdToken: string): void {
 }
 
 export function payForSlot(slotId: string, payment: PaymentRequest, context: CallContext) {
-  return apiRequest(`${BASE}/${slotId}/payment`, { method: 'POST', schema: BookingConfirmation, body: payment, ...options(context) });
+  return apiRequest<typeof BookingConfirmation>(`${BASE}/${slotId}/payment`, { method: 'POST', body: payment, ...options(context) });
 }
 
 export function useAppointmentInfo(appointmentId: string, shortToken: string, enabled: boolean) {
   return useQuery({
     queryKey: ['booking', 'info', appointmentId],
     enabled,
-    queryFn: ({ signal }) => apiRequest(`${BASE}/${appointmentId}/info`, { schema: InfoResponse, signal, ...options({ publicPage: true, shortToken }) }),
+    queryFn: ({ signal }) => apiRequest<typeof InfoResponse>(`${BASE}/${appointmentId}/info`, { signal, ...options({ publicPage: true, shortToken }) }),
     retry: false,
   });
 }
@@ -108,15 +108,15 @@ export function useAppointment(appointmentId: string, shortToken: string, enable
   return useQuery({
     queryKey: ['booking', 'appointment', appointmentId],
     enabled,
-    queryFn: ({ signal }) => apiRequest(`${BASE}/${appointmentId}`, { schema: AppointmentResponse, signal, ...options({ publicPage: true, shortToken }) }).then((r) => r.appointment),
+    queryFn: ({ signal }) => apiRequest<typeof AppointmentResponse>(`${BASE}/${appointmentId}`, { signal, ...options({ publicPage: true, shortToken }) }).then((r) => r.appointment),
     retry: false,
   });
 }
 
 export function deleteAppointment(appointmentId: string, shortToken: string) {
-  return apiRequest(`${BASE}/${appointmentId}?action=delete&actor=patient`, { method: 'DELETE', schema: DeleteResponse, ...options({ publicPage: true, shortToken }) });
+  return apiRequest<typeof DeleteResponse>(`${BASE}/${appointmentId}?action=delete&actor=patient`, { method: 'DELETE', ...options({ publicPage: true, shortToken }) });
 }
 
 export function rescheduleAppointment(appointmentId: string, slotId: string, holdToken: string, shortToken: string) {
-  return apiRequest(`${BASE}/${appointmentId}/reschedule/${slotId}`, { method: 'POST', schema: AppointmentResponse, body: { hold_token: holdToken }, ...options({ publicPage: true, shortToken }) });
+  return apiRequest<typeof AppointmentResponse>(`${BASE}/${appointmentId}/reschedule/${slotId}`, { method: 'POST', body: { hold_token: holdToken }, ...options({ publicPage: true, shortToken }) });
 }

@@ -1,4 +1,4 @@
-import { AlternativeLinkResponse } from '@vireo/contracts';
+import { type AlternativeLinkResponse } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { useRefreshBooking } from '../practitioner';
@@ -7,7 +7,7 @@ import { useRefreshBooking } from '../practitioner';
 export function useEmailAlternativeLink() {
   const refresh = useRefreshBooking();
   return useSubmitMutation({
-    mutationFn: (appointmentId: string) => apiRequest(`/api/booking/${appointmentId}/8x8link`, { method: 'POST', schema: AlternativeLinkResponse }),
+    mutationFn: (appointmentId: string) => apiRequest<typeof AlternativeLinkResponse>(`/api/booking/${appointmentId}/8x8link`, { method: 'POST' }),
     onSuccess: () => refresh(),
   });
 }

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ApprovedKitsResponse,
-  ColoursResponse,
-  ProductHistoryResponse,
-  ProductResponse,
-  ProductSwitchResponse,
-  ProductsResponse,
-  SuccessOnly,
+  type ApprovedKitsResponse,
+  type ColoursResponse,
+  type ProductHistoryResponse,
+  type ProductResponse,
+  type ProductSwitchResponse,
+  type ProductsResponse,
+  type SuccessOnly,
   type ProductData,
   type ProductSwitchRequest,
 } from '@vireo/contracts';
@@ -21,14 +21,14 @@ export const CATALOGUE_QUERY_KEY = ['catalogue'] as const;
 export function useAllProducts() {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'products'],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/product?include_inactive=true`, { schema: ProductsResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product?include_inactive=true`, { signal }).then((answer) => answer.data),
   });
 }
 
 export function useProduct(id: string) {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'product', id],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/product/${id}`, { schema: ProductResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof ProductResponse>(`${BASE}/product/${id}`, { signal }).then((answer) => answer.data),
     retry: false,
   });
 }
@@ -36,14 +36,14 @@ export function useProduct(id: string) {
 export function useProductHistory(id: string) {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'history', id],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/product/${id}/history`, { schema: ProductHistoryResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof ProductHistoryResponse>(`${BASE}/product/${id}/history`, { signal }).then((answer) => answer.data),
   });
 }
 
 export function useColours() {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'colours'],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/colour`, { schema: ColoursResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof ColoursResponse>(`${BASE}/colour`, { signal }).then((answer) => answer.data),
     staleTime: Infinity,
   });
 }
@@ -51,7 +51,7 @@ export function useColours() {
 export function useApprovedKits() {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'kits'],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/approved_kits`, { schema: ApprovedKitsResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof ApprovedKitsResponse>(`${BASE}/approved_kits`, { signal }).then((answer) => answer.data),
     staleTime: Infinity,
   });
 }
@@ -62,19 +62,19 @@ export function useProductMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: CATALOGUE_QUERY_KEY });
   return {
     create: useSubmitMutation({
-      mutationFn: (body: ProductData) => apiRequest(`${BASE}/product`, { schema: ProductResponse, method: 'POST', body }).then((answer) => answer.data),
+      mutationFn: (body: ProductData) => apiRequest<typeof ProductResponse>(`${BASE}/product`, { method: 'POST', body }).then((answer) => answer.data),
       onSuccess: refresh,
     }),
     replace: useSubmitMutation({
-      mutationFn: ({ id, body }: { id: string; body: ProductData }) => apiRequest(`${BASE}/product/${id}`, { schema: ProductResponse, method: 'PUT', body }).then((answer) => answer.data),
+      mutationFn: ({ id, body }: { id: string; body: ProductData }) => apiRequest<typeof ProductResponse>(`${BASE}/product/${id}`, { method: 'PUT', body }).then((answer) => answer.data),
       onSuccess: refresh,
     }),
     switchAll: useSubmitMutation({
-      mutationFn: (body: ProductSwitchRequest) => apiRequest(`${BASE}/product/switch`, { schema: ProductSwitchResponse, method: 'PUT', body }),
+      mutationFn: (body: ProductSwitchRequest) => apiRequest<typeof ProductSwitchResponse>(`${BASE}/product/switch`, { method: 'PUT', body }),
       onSuccess: refresh,
     }),
     remove: useSubmitMutation({
-      mutationFn: (id: string) => apiRequest(`${BASE}/product/${id}/delete`, { schema: SuccessOnly, method: 'POST' }),
+      mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`${BASE}/product/${id}/delete`, { method: 'POST' }),
       onSuccess: refresh,
     }),
   };

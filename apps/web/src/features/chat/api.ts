@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHAT_TOKEN_HEADER,
-  ChatMessageResponse,
-  ChatMessagesResponse,
-  ChatOkResponse,
-  ChatRoomResponse,
-  ChatRoomsResponse,
-  ChatStaffResponse,
-  ChatStatusResponse,
-  ChatTokenResponse,
-  ChatUnreadResponse,
-  CreateChatRoomResponse,
+  type ChatMessageResponse,
+  type ChatMessagesResponse,
+  type ChatOkResponse,
+  type ChatRoomResponse,
+  type ChatRoomsResponse,
+  type ChatStaffResponse,
+  type ChatStatusResponse,
+  type ChatTokenResponse,
+  type ChatUnreadResponse,
+  type CreateChatRoomResponse,
   type ChatMessage,
   type ChatRoomStatus,
   type ChatRoomType,
@@ -48,44 +48,44 @@ export function useRooms(caller: ChatCaller, filter: { type?: ChatRoomType; stat
   if (filter.status) query.set('status', filter.status);
   return useQuery({
     queryKey: chatKeys.rooms(filter.type, filter.status),
-    queryFn: ({ signal }) => apiRequest(`${BASE}/rooms/${caller.memberId}/${caller.role}?${query.toString()}`, { schema: ChatRoomsResponse, signal, ...opts(caller) }).then((r) => r.rooms),
+    queryFn: ({ signal }) => apiRequest<typeof ChatRoomsResponse>(`${BASE}/rooms/${caller.memberId}/${caller.role}?${query.toString()}`, { signal, ...opts(caller) }).then((r) => r.rooms),
   });
 }
 
 export function useUnread(enabled = true) {
-  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => apiRequest(`${BASE}/unread`, { schema: ChatUnreadResponse, signal }), enabled });
+  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => apiRequest<typeof ChatUnreadResponse>(`${BASE}/unread`, { signal }), enabled });
 }
 
-export const useChatStaff = () => useQuery({ queryKey: ['chat', 'staff'], queryFn: ({ signal }) => apiRequest(`${BASE}/staff`, { schema: ChatStaffResponse, signal }).then((r) => r.staff) });
+export const useChatStaff = () => useQuery({ queryKey: ['chat', 'staff'], queryFn: ({ signal }) => apiRequest<typeof ChatStaffResponse>(`${BASE}/staff`, { signal }).then((r) => r.staff) });
 
 export const useSupportStatus = () =>
-  useQuery({ queryKey: ['chat', 'status'], queryFn: ({ signal }) => apiRequest(`${BASE}/status`, { schema: ChatStatusResponse, signal, signOutOnAuthError: false }), refetchInterval: 60_000 });
+  useQuery({ queryKey: ['chat', 'status'], queryFn: ({ signal }) => apiRequest<typeof ChatStatusResponse>(`${BASE}/status`, { signal, signOutOnAuthError: false }), refetchInterval: 60_000 });
 
 export const startCustomer = (identity: { name: string; email: string } | undefined) =>
-  apiRequest('/api/chat/chat/token', { method: 'POST', body: identity ? { identity } : {}, schema: ChatTokenResponse, signOutOnAuthError: false });
+  apiRequest<typeof ChatTokenResponse>('/api/chat/chat/token', { method: 'POST', body: identity ? { identity } : {}, signOutOnAuthError: false });
 
 export const openCustomerRoom = (caller: ChatCaller) =>
-  apiRequest(`${BASE}/room`, { method: 'POST', body: { type: 'external', user_role: 'customer', status: 'claimable', room_members: [] }, schema: CreateChatRoomResponse, ...opts(caller) }).then((r) => r.id);
+  apiRequest<typeof CreateChatRoomResponse>(`${BASE}/room`, { method: 'POST', body: { type: 'external', user_role: 'customer', status: 'claimable', room_members: [] }, ...opts(caller) }).then((r) => r.id);
 
 export const createStaffRoom = (role: string, members: string[]) =>
-  apiRequest(`${BASE}/room`, { method: 'POST', body: { type: 'internal', user_role: role, status: 'live', room_members: members.map((user_id) => ({ user_id })) }, schema: CreateChatRoomResponse }).then((r) => r.id);
+  apiRequest<typeof CreateChatRoomResponse>(`${BASE}/room`, { method: 'POST', body: { type: 'internal', user_role: role, status: 'live', room_members: members.map((user_id) => ({ user_id })) } }).then((r) => r.id);
 
 export const setRoomStatus = (caller: ChatCaller, id: string, status: 'live' | 'closed') =>
-  apiRequest(`${BASE}/room/${id}`, { method: 'PATCH', body: { status }, schema: ChatRoomResponse, ...opts(caller) }).then((r) => r.room);
+  apiRequest<typeof ChatRoomResponse>(`${BASE}/room/${id}`, { method: 'PATCH', body: { status }, ...opts(caller) }).then((r) => r.room);
 
-export const getRoom = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}`, { schema: ChatRoomResponse, ...opts(caller) }).then((r) => r.room);
+export const getRoom = (caller: ChatCaller, id: string) => apiRequest<typeof ChatRoomResponse>(`${BASE}/room/${id}`, { ...opts(caller) }).then((r) => r.room);
 
 export const postMessage = (caller: ChatCaller, id: string, body: string, internal: boolean) =>
-  apiRequest(`${BASE}/room/${id}/messages`, { method: 'POST', body: { body, internal }, schema: ChatMessageResponse, ...opts(caller) }).then((r) => r.message);
+  apiRequest<typeof ChatMessageResponse>(`${BASE}/room/${id}/messages`, { method: 'POST', body: { body, internal }, ...opts(caller) }).then((r) => r.message);
 
 export const markRead = (caller: ChatCaller, id: string, messageId: number) =>
-  apiRequest(`${BASE}/room/${id}/read`, { method: 'POST', body: { message_id: messageId }, schema: ChatOkResponse, ...opts(caller) });
+  apiRequest<typeof ChatOkResponse>(`${BASE}/room/${id}/read`, { method: 'POST', body: { message_id: messageId }, ...opts(caller) });
 
-export const sendTyping = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}/typing`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+export const sendTyping = (caller: ChatCaller, id: string) => apiRequest<typeof ChatOkResponse>(`${BASE}/room/${id}/typing`, { method: 'POST', ...opts(caller) });
 
-export const requestTranscript = (caller: ChatCaller, id: string) => apiRequest(`${BASE}/room/${id}/transcript`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+export const requestTranscript = (caller: ChatCaller, id: string) => apiRequest<typeof ChatOkResponse>(`${BASE}/room/${id}/transcript`, { method: 'POST', ...opts(caller) });
 
-export const reportPresence = (caller: ChatCaller) => apiRequest(`${BASE}/presence`, { method: 'POST', schema: ChatOkResponse, ...opts(caller) });
+export const reportPresence = (caller: ChatCaller) => apiRequest<typeof ChatOkResponse>(`${BASE}/presence`, { method: 'POST', ...opts(caller) });
 
 /** Reports the chat page as open every 30 s while it is mounted (the online indicators). */
 export function usePresence(caller: ChatCaller | null): void {
@@ -120,7 +120,7 @@ export function useRoomMessages(caller: ChatCaller, roomId: string) {
 
   const catchUp = useCallback(
     () =>
-      apiRequest(`${BASE}/room/${roomId}/messages?after=${lastId.current}`, { schema: ChatMessagesResponse, ...opts(caller) }).then(
+      apiRequest<typeof ChatMessagesResponse>(`${BASE}/room/${roomId}/messages?after=${lastId.current}`, { ...opts(caller) }).then(
         (answer) => {
           setError(false);
           add(answer.messages);

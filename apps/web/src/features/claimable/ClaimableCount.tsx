@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { BOOKING_LIVE, ClaimableCountResponse, claimableBadgeText, type AppointmentStatus } from '@vireo/contracts';
+import { BOOKING_LIVE, type ClaimableCountResponse, claimableBadgeText, type AppointmentStatus } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useLiveQuery } from '../../lib/useLive';
 
@@ -19,7 +19,7 @@ export function ClaimableCount() {
   const query = useLiveQuery(
     {
       queryKey: ['booking', 'claimable-count'],
-      queryFn: ({ signal }) => apiRequest('/api/booking/getclaimappointments/count', { schema: ClaimableCountResponse, signal }).then((answer) => answer.count),
+      queryFn: ({ signal }) => apiRequest<typeof ClaimableCountResponse>('/api/booking/getclaimappointments/count', { signal }).then((answer) => answer.count),
     },
     { topic: BOOKING_LIVE.appointmentsTopic, pollMs: POLL_MS, relevant: (event) => touchesClaimable(event.data.appointments) },
   );

@@ -5,7 +5,6 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import type { RoleName } from '@vireo/contracts';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { opensPage } from '../../app/routing/resolveRoute';
@@ -23,7 +22,7 @@ export function DashboardPage({ role }: { role: RoleName }) {
   const probes = useQueries({
     queries: probeUrls.map((url) => ({
       queryKey: ['hub-probe', url],
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(url, { schema: z.unknown(), signal, signOutOnAuthError: false }).then(() => true),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(url, { signal, signOutOnAuthError: false }).then(() => true),
       retry: false,
       staleTime: 5 * 60_000,
     })),

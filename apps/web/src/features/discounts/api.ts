@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DiscountCreatedResponse, DiscountProjectsResponse, DiscountsResponse, type DiscountData, type DiscountSortField } from '@vireo/contracts';
+import { type DiscountCreatedResponse, type DiscountProjectsResponse, type DiscountsResponse, type DiscountData, type DiscountSortField } from '@vireo/contracts';
 import type { TableView } from '../../components/DataTable';
 import { apiRequest } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
@@ -12,7 +12,7 @@ const DISCOUNTS_QUERY_KEY = ['discounts'] as const;
 export function useDiscountProjects() {
   return useQuery({
     queryKey: [...DISCOUNTS_QUERY_KEY, 'projects'],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/-/project`, { schema: DiscountProjectsResponse, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiRequest<typeof DiscountProjectsResponse>(`${BASE}/-/project`, { signal }).then((answer) => answer.data),
   });
 }
 
@@ -32,7 +32,7 @@ export function useDiscounts(filter: DiscountFilter, view: TableView<DiscountSor
   if (view.sort) params.set('sort', `${view.sort.key}:${view.sort.direction}`);
   return useQuery({
     queryKey: [...DISCOUNTS_QUERY_KEY, 'list', params.toString()],
-    queryFn: ({ signal }) => apiRequest(`${BASE}?${params.toString()}`, { schema: DiscountsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof DiscountsResponse>(`${BASE}?${params.toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +41,7 @@ export function useDiscounts(filter: DiscountFilter, view: TableView<DiscountSor
 export function useGenerateDiscount() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (body: DiscountData) => apiRequest(BASE, { schema: DiscountCreatedResponse, method: 'POST', body }),
+    mutationFn: (body: DiscountData) => apiRequest<typeof DiscountCreatedResponse>(BASE, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DISCOUNTS_QUERY_KEY }),
   });
 }

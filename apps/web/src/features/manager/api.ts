@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { InvitationResponse, OrganisationSymptomHistoryResponse, RegistrationsResponse } from '@vireo/contracts';
+import { type InvitationResponse, type OrganisationSymptomHistoryResponse, type RegistrationsResponse } from '@vireo/contracts';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { apiRequest } from '../../lib/api';
 
@@ -11,21 +11,21 @@ export const managerKeys = {
 export function useEmployeeResults() {
   return useQuery({
     queryKey: managerKeys.employeeResults,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/organisations/symptom_history', { schema: OrganisationSymptomHistoryResponse, signal }).then((r) => r.symptom_history),
+    queryFn: ({ signal }) => apiRequest<typeof OrganisationSymptomHistoryResponse>('/api/userdata/organisations/symptom_history', { signal }).then((r) => r.symptom_history),
   });
 }
 
 export function useRegistrations() {
   return useQuery({
     queryKey: managerKeys.registrations,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/organisations/registrations', { schema: RegistrationsResponse, signal }).then((r) => r.registrations),
+    queryFn: ({ signal }) => apiRequest<typeof RegistrationsResponse>('/api/userdata/organisations/registrations', { signal }).then((r) => r.registrations),
   });
 }
 
 export function useInvite() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (emails: string[]) => apiRequest('/api/userdata/organisations/invitations', { method: 'POST', body: { emails }, schema: InvitationResponse }).then((r) => r.invitations),
+    mutationFn: (emails: string[]) => apiRequest<typeof InvitationResponse>('/api/userdata/organisations/invitations', { method: 'POST', body: { emails } }).then((r) => r.invitations),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: managerKeys.registrations }),
   });
 }

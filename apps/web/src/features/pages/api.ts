@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { InfoPage, MessageResponse, PageResponse, PagesResponse, PublishedPageResponse, type InfoPageRequest } from '@vireo/contracts';
+import { InfoPage, type MessageResponse, type PageResponse, type PagesResponse, type PublishedPageResponse, type InfoPageRequest } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 
@@ -7,14 +7,14 @@ const BASE = '/api/commerce/v1';
 const PAGES = ['pages'] as const;
 
 export function usePages() {
-  return useQuery({ queryKey: PAGES, queryFn: ({ signal }) => apiRequest(`${BASE}/page`, { schema: PagesResponse, signal }).then((r) => r.pages) });
+  return useQuery({ queryKey: PAGES, queryFn: ({ signal }) => apiRequest<typeof PagesResponse>(`${BASE}/page`, { signal }).then((r) => r.pages) });
 }
 
 /** An info page with its Markdown, for the edit form. */
 export function useInfoPage(id: string | null) {
   return useQuery({
     queryKey: [...PAGES, id],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/page/${encodeURIComponent(id!)}`, { schema: PageResponse, signal }).then((r) => InfoPage.parse(r.page)),
+    queryFn: ({ signal }) => apiRequest<typeof PageResponse>(`${BASE}/page/${encodeURIComponent(id!)}`, { signal }).then((r) => InfoPage.parse(r.page)),
     enabled: id !== null,
     retry: false,
   });
@@ -25,11 +25,11 @@ export function usePageMutations() {
   const settle = () => queryClient.invalidateQueries({ queryKey: PAGES });
   const save = useSubmitMutation({
     mutationFn: ({ id, body }: { id: string | null; body: InfoPageRequest }) =>
-      apiRequest(id ? `${BASE}/page/${encodeURIComponent(id)}` : `${BASE}/page`, { method: id ? 'PUT' : 'POST', body, schema: PageResponse }),
+      apiRequest<typeof PageResponse>(id ? `${BASE}/page/${encodeURIComponent(id)}` : `${BASE}/page`, { method: id ? 'PUT' : 'POST', body }),
     onSuccess: settle,
   });
   const remove = useSubmitMutation({
-    mutationFn: (id: string) => apiRequest(`${BASE}/page/${encodeURIComponent(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    mutationFn: (id: string) => apiRequest<typeof MessageResponse>(`${BASE}/page/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: settle,
   });
   return { save, remove };
@@ -39,7 +39,7 @@ export function usePageMutations() {
 export function usePublishedPage(slug: string) {
   return useQuery({
     queryKey: ['info', slug],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/info/${encodeURIComponent(slug)}`, { schema: PublishedPageResponse, signal, signOutOnAuthError: false }).then((r) => r.page),
+    queryFn: ({ signal }) => apiRequest<typeof PublishedPageResponse>(`${BASE}/info/${encodeURIComponent(slug)}`, { signal, signOutOnAuthError: false }).then((r) => r.page),
     retry: false,
   });
 }

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type HealthAssessmentInput,
-  HelpMediaResponse,
-  KitOrderResponse,
-  OnboardingState,
-  OrganisationResponse,
-  RoleProfileResponse,
-  ShippingDetailsResponse,
-  SymptomResult,
-  TestResultsResponse,
-  UserResponse,
+  type HelpMediaResponse,
+  type KitOrderResponse,
+  type OnboardingState,
+  type OrganisationResponse,
+  type RoleProfileResponse,
+  type ShippingDetailsResponse,
+  type SymptomResult,
+  type TestResultsResponse,
+  type UserResponse,
   type ShippingDetailsInput,
   type SymptomAnswers,
   type UpdateUserRequest,
@@ -33,28 +33,28 @@ export const userdataKeys = {
 export function useRoleProfile() {
   return useQuery({
     queryKey: userdataKeys.roleProfile,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/roles', { schema: RoleProfileResponse, signal }).then((r) => r.role_profile),
+    queryFn: ({ signal }) => apiRequest<typeof RoleProfileResponse>('/api/userdata/roles', { signal }).then((r) => r.role_profile),
   });
 }
 
 export function useOnboarding() {
   return useQuery({
     queryKey: userdataKeys.onboarding,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/roles/onboarding', { schema: OnboardingState, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof OnboardingState>('/api/userdata/roles/onboarding', { signal }),
   });
 }
 
 export function useOrganisation() {
   return useQuery({
     queryKey: userdataKeys.organisation,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/organisations', { schema: OrganisationResponse, signal }).then((r) => r.organisation_profile),
+    queryFn: ({ signal }) => apiRequest<typeof OrganisationResponse>('/api/userdata/organisations', { signal }).then((r) => r.organisation_profile),
   });
 }
 
 export function useSaveShipping() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (input: ShippingDetailsInput) => apiRequest('/api/userdata/roles/shipping', { method: 'POST', body: input, schema: ShippingDetailsResponse }),
+    mutationFn: (input: ShippingDetailsInput) => apiRequest<typeof ShippingDetailsResponse>('/api/userdata/roles/shipping', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.all }),
   });
 }
@@ -62,7 +62,7 @@ export function useSaveShipping() {
 export function useSubmitAssessment() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (input: HealthAssessmentInput) => apiRequest('/api/userdata/onboarding', { method: 'POST', body: input, schema: OnboardingState }),
+    mutationFn: (input: HealthAssessmentInput) => apiRequest<typeof OnboardingState>('/api/userdata/onboarding', { method: 'POST', body: input }),
     onSuccess: async (state) => {
       queryClient.setQueryData(userdataKeys.onboarding, state);
       await queryClient.invalidateQueries({ queryKey: userdataKeys.roleProfile });
@@ -72,7 +72,7 @@ export function useSubmitAssessment() {
 
 export function useSubmitSymptoms() {
   return useSubmitMutation({
-    mutationFn: (answers: SymptomAnswers) => apiRequest('/api/userdata/symptom', { method: 'POST', body: answers, schema: SymptomResult }),
+    mutationFn: (answers: SymptomAnswers) => apiRequest<typeof SymptomResult>('/api/userdata/symptom', { method: 'POST', body: answers }),
   });
 }
 
@@ -80,7 +80,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: (input: { role_profile_id: string; appointment_date: number }) =>
-      apiRequest('/api/userdata/order', { method: 'POST', body: input, schema: KitOrderResponse }),
+      apiRequest<typeof KitOrderResponse>('/api/userdata/order', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userdataKeys.onboarding }),
   });
 }
@@ -89,7 +89,7 @@ export function useTestResults(roleProfileId: string | undefined) {
   return useQuery({
     queryKey: userdataKeys.results(roleProfileId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/userdata/roles/results?${new URLSearchParams({ id: roleProfileId ?? '' }).toString()}`, { schema: TestResultsResponse, signal }).then((r) => r.results),
+      apiRequest<typeof TestResultsResponse>(`/api/userdata/roles/results?${new URLSearchParams({ id: roleProfileId ?? '' }).toString()}`, { signal }).then((r) => r.results),
     enabled: Boolean(roleProfileId),
     refetchInterval: RESULT_LINKS_REFRESH_MS,
   });
@@ -98,7 +98,7 @@ export function useTestResults(roleProfileId: string | undefined) {
 export function useHelpMedia() {
   return useQuery({
     queryKey: userdataKeys.helpMedia,
-    queryFn: ({ signal }) => apiRequest('/api/userdata/help/media', { schema: HelpMediaResponse, signal }).then((r) => r.swab_video),
+    queryFn: ({ signal }) => apiRequest<typeof HelpMediaResponse>('/api/userdata/help/media', { signal }).then((r) => r.swab_video),
     staleTime: Infinity,
   });
 }
@@ -107,7 +107,7 @@ export function useHelpMedia() {
 export function useUpdatePersonalDetails(userId: string) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (input: UpdateUserRequest) => apiRequest(`/api/identity/users/${userId}`, { method: 'PATCH', body: input, schema: UserResponse }),
+    mutationFn: (input: UpdateUserRequest) => apiRequest<typeof UserResponse>(`/api/identity/users/${userId}`, { method: 'PATCH', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
   });
 }

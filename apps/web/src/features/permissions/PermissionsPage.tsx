@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GRANTABLE_PERMISSION_NAMES,
-  PermissionAccountResponse,
-  PermissionAccountsResponse,
+  type PermissionAccountResponse,
+  type PermissionAccountsResponse,
   type GrantablePermission,
   type PermissionAccount,
 } from '@vireo/contracts';
@@ -32,7 +32,7 @@ function useAccounts(view: TableView<'name' | 'email'>, q: string) {
   if (q) params.set('q', q);
   return useQuery({
     queryKey: [...QUERY_KEY, params.toString()],
-    queryFn: ({ signal }) => apiRequest(`/api/permissions/accounts?${params.toString()}`, { schema: PermissionAccountsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof PermissionAccountsResponse>(`/api/permissions/accounts?${params.toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +53,7 @@ export function PermissionsPage() {
   const accounts = useAccounts(view, q);
   const setGrant = useSubmitMutation({
     mutationFn: ({ account, permission, granted }: { account: PermissionAccount; permission: GrantablePermission; granted: boolean }) =>
-      apiRequest(`/api/permissions/accounts/${account.id}/${permission}`, { schema: PermissionAccountResponse, method: 'PUT', body: { granted } }),
+      apiRequest<typeof PermissionAccountResponse>(`/api/permissions/accounts/${account.id}/${permission}`, { method: 'PUT', body: { granted } }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEY }), queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })]),
   });
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
-  AppointmentListResponse,
-  AppointmentResponse,
+  type AppointmentListResponse,
+  type AppointmentResponse,
   BOOKING_LIVE,
-  MessageResponse,
-  StatusResponse,
-  SuccessOnly,
+  type MessageResponse,
+  type StatusResponse,
+  type SuccessOnly,
   type AppointmentStatus,
 } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
@@ -43,7 +43,7 @@ function useListPage(source: ListSource, range: EpochRange | null, page: ListPag
   return useLiveQuery(
     {
       queryKey: [...BOOKING_QUERY_KEY, source.name, range?.from, range?.to, page],
-      queryFn: ({ signal }) => apiRequest(`${source.path}?${query({ ...source.filter(range!), ...pagingParams(page) })}`, { schema: AppointmentListResponse, signal }),
+      queryFn: ({ signal }) => apiRequest<typeof AppointmentListResponse>(`${source.path}?${query({ ...source.filter(range!), ...pagingParams(page) })}`, { signal }),
       enabled: range !== null,
       placeholderData: keepPreviousData,
     },
@@ -81,7 +81,7 @@ export function useAppointment(id: string | null) {
   return useLiveQuery(
     {
       queryKey: [...BOOKING_QUERY_KEY, 'appointment', id],
-      queryFn: ({ signal }) => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse, signal }).then((a) => a.appointment),
+      queryFn: ({ signal }) => apiRequest<typeof AppointmentResponse>(`/api/booking/${id}`, { signal }).then((a) => a.appointment),
       enabled: id !== null,
     },
     { ...live(DETAILS_POLL_MS), relevant: (event) => event.data.appointments.some((item) => item.id === id) },
@@ -90,24 +90,24 @@ export function useAppointment(id: string | null) {
 
 export function claimAppointment(id: string, options: { override?: boolean; assigneeRoleId?: string }) {
   const params = query({ ...(options.override ? { override: 'true' } : {}), ...(options.assigneeRoleId ? { assigneeRoleId: options.assigneeRoleId } : {}) });
-  return apiRequest(`/api/booking/${id}/claim${params ? `?${params}` : ''}`, { method: 'POST', body: { booking_id: id }, schema: MessageResponse });
+  return apiRequest<typeof MessageResponse>(`/api/booking/${id}/claim${params ? `?${params}` : ''}`, { method: 'POST', body: { booking_id: id } });
 }
 
 export function releaseAppointment(id: string) {
-  return apiRequest(`/api/booking/${id}/release`, { method: 'POST', schema: MessageResponse });
+  return apiRequest<typeof MessageResponse>(`/api/booking/${id}/release`, { method: 'POST' });
 }
 
 export function addNote(id: string, content: string) {
-  return apiRequest(`/api/booking/${id}/addnote`, { method: 'POST', body: { content }, schema: MessageResponse });
+  return apiRequest<typeof MessageResponse>(`/api/booking/${id}/addnote`, { method: 'POST', body: { content } });
 }
 
 export function changeStatus(id: string, status: AppointmentStatus) {
-  return apiRequest(`/api/booking/${id}/status`, { method: 'POST', body: { status }, schema: StatusResponse });
+  return apiRequest<typeof StatusResponse>(`/api/booking/${id}/status`, { method: 'POST', body: { status } });
 }
 
 /** Marks the practitioner online now (presence). */
 export function sendHeartbeat() {
-  return apiRequest('/api/booking/practitioner', { method: 'PATCH', schema: SuccessOnly });
+  return apiRequest<typeof SuccessOnly>('/api/booking/practitioner', { method: 'PATCH' });
 }
 
 /** Refetches every booking list and record now (after this tab changed something). */

@@ -1,13 +1,13 @@
 import {
-  OrganisationsResponse,
-  ProcessorEventsResponse,
-  ProcessorTaskResponse,
-  ProcessorTasksResponse,
-  RerunResponse,
-  SuccessOnly,
-  TaskLogDetailResponse,
-  TaskLogsResponse,
-  TemplatesResponse,
+  type OrganisationsResponse,
+  type ProcessorEventsResponse,
+  type ProcessorTaskResponse,
+  type ProcessorTasksResponse,
+  type RerunResponse,
+  type SuccessOnly,
+  type TaskLogDetailResponse,
+  type TaskLogsResponse,
+  type TemplatesResponse,
   type UpdateTaskRequest,
 } from '@vireo/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,33 +17,33 @@ import { useSubmitMutation } from '../../lib/useSubmitMutation';
 export const PROCESSOR_KEY = ['processor'] as const;
 
 export function useTasks() {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'tasks'], queryFn: ({ signal }) => apiRequest('/api/processor/task', { schema: ProcessorTasksResponse, signal }).then((r) => r.tasks) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'tasks'], queryFn: ({ signal }) => apiRequest<typeof ProcessorTasksResponse>('/api/processor/task', { signal }).then((r) => r.tasks) });
 }
 
 export function useTask(id: string) {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'task', id], queryFn: ({ signal }) => apiRequest(`/api/processor/task/${id}`, { schema: ProcessorTaskResponse, signal }).then((r) => r.task) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'task', id], queryFn: ({ signal }) => apiRequest<typeof ProcessorTaskResponse>(`/api/processor/task/${id}`, { signal }).then((r) => r.task) });
 }
 
 export function useOrganisations() {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'organisations'], queryFn: ({ signal }) => apiRequest('/api/processor/organisation', { schema: OrganisationsResponse, signal }).then((r) => r.organisations) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'organisations'], queryFn: ({ signal }) => apiRequest<typeof OrganisationsResponse>('/api/processor/organisation', { signal }).then((r) => r.organisations) });
 }
 
 export function useEvents() {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'events'], queryFn: ({ signal }) => apiRequest('/api/commerce/v1/processor/event', { schema: ProcessorEventsResponse, signal }).then((r) => r.events) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'events'], queryFn: ({ signal }) => apiRequest<typeof ProcessorEventsResponse>('/api/commerce/v1/processor/event', { signal }).then((r) => r.events) });
 }
 
 export function useTemplates() {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'templates'], queryFn: ({ signal }) => apiRequest('/api/processor/templates', { schema: TemplatesResponse, signal }).then((r) => r.templates) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'templates'], queryFn: ({ signal }) => apiRequest<typeof TemplatesResponse>('/api/processor/templates', { signal }).then((r) => r.templates) });
 }
 
 export function useLogs(taskId: string) {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'logs', taskId], queryFn: ({ signal }) => apiRequest(`/api/processor/task/${taskId}/log`, { schema: TaskLogsResponse, signal }).then((r) => r.logs) });
+  return useQuery({ queryKey: [...PROCESSOR_KEY, 'logs', taskId], queryFn: ({ signal }) => apiRequest<typeof TaskLogsResponse>(`/api/processor/task/${taskId}/log`, { signal }).then((r) => r.logs) });
 }
 
 export function useLogDetail(taskId: string, logId: string) {
   return useQuery({
     queryKey: [...PROCESSOR_KEY, 'log', taskId, logId],
-    queryFn: ({ signal }) => apiRequest(`/api/processor/task/${taskId}/log/${logId}`, { schema: TaskLogDetailResponse, signal }).then((r) => r.log),
+    queryFn: ({ signal }) => apiRequest<typeof TaskLogDetailResponse>(`/api/processor/task/${taskId}/log/${logId}`, { signal }).then((r) => r.log),
     retry: false,
   });
 }
@@ -51,7 +51,7 @@ export function useLogDetail(taskId: string, logId: string) {
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (body: { event: string; organisation_id: string }) => apiRequest('/api/processor/task', { method: 'POST', body, schema: ProcessorTaskResponse }).then((r) => r.task),
+    mutationFn: (body: { event: string; organisation_id: string }) => apiRequest<typeof ProcessorTaskResponse>('/api/processor/task', { method: 'POST', body }).then((r) => r.task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
   });
 }
@@ -59,7 +59,7 @@ export function useCreateTask() {
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateTaskRequest }) => apiRequest(`/api/processor/task/${id}`, { method: 'PUT', body, schema: ProcessorTaskResponse }).then((r) => r.task),
+    mutationFn: ({ id, body }: { id: string; body: UpdateTaskRequest }) => apiRequest<typeof ProcessorTaskResponse>(`/api/processor/task/${id}`, { method: 'PUT', body }).then((r) => r.task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
   });
 }
@@ -67,7 +67,7 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (id: string) => apiRequest(`/api/processor/task/${id}`, { method: 'DELETE', schema: SuccessOnly }),
+    mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`/api/processor/task/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
   });
 }
@@ -75,7 +75,7 @@ export function useDeleteTask() {
 export function useRerun(taskId: string) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (logId: string) => apiRequest(`/api/processor/task/${taskId}/log/${logId}/rerun`, { method: 'POST', body: {}, schema: RerunResponse }),
+    mutationFn: (logId: string) => apiRequest<typeof RerunResponse>(`/api/processor/task/${taskId}/log/${logId}/rerun`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROCESSOR_KEY, 'logs', taskId] }),
   });
 }

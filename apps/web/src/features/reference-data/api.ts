@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ChangeHistoryResponse,
-  CountriesResponse,
-  CountryResponse,
-  DrugResponse,
-  DrugsResponse,
-  MessageResponse,
+  type ChangeHistoryResponse,
+  type CountriesResponse,
+  type CountryResponse,
+  type DrugResponse,
+  type DrugsResponse,
+  type MessageResponse,
   type CreateCountryRequest,
   type DrugRequest,
   type UpdateCountryRequest,
@@ -18,17 +18,17 @@ const COUNTRIES = ['reference-data', 'countries'] as const;
 const DRUGS = ['reference-data', 'drugs'] as const;
 
 export function useCountries() {
-  return useQuery({ queryKey: COUNTRIES, queryFn: ({ signal }) => apiRequest(`${BASE}/country`, { schema: CountriesResponse, signal }).then((r) => r.countries) });
+  return useQuery({ queryKey: COUNTRIES, queryFn: ({ signal }) => apiRequest<typeof CountriesResponse>(`${BASE}/country`, { signal }).then((r) => r.countries) });
 }
 
 export function useCountry(id: string) {
-  return useQuery({ queryKey: [...COUNTRIES, id], queryFn: ({ signal }) => apiRequest(`${BASE}/country/${encodeURIComponent(id)}`, { schema: CountryResponse, signal }).then((r) => r.country), retry: false });
+  return useQuery({ queryKey: [...COUNTRIES, id], queryFn: ({ signal }) => apiRequest<typeof CountryResponse>(`${BASE}/country/${encodeURIComponent(id)}`, { signal }).then((r) => r.country), retry: false });
 }
 
 export function useHistory(kind: 'country' | 'drug', id: string) {
   return useQuery({
     queryKey: ['reference-data', 'history', kind, id],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/${kind}/${encodeURIComponent(id)}/history`, { schema: ChangeHistoryResponse, signal }).then((r) => r.changes),
+    queryFn: ({ signal }) => apiRequest<typeof ChangeHistoryResponse>(`${BASE}/${kind}/${encodeURIComponent(id)}/history`, { signal }).then((r) => r.changes),
   });
 }
 
@@ -36,15 +36,15 @@ export function useCountryMutations() {
   const queryClient = useQueryClient();
   const settle = () => queryClient.invalidateQueries({ queryKey: ['reference-data'] });
   const create = useSubmitMutation({
-    mutationFn: (body: CreateCountryRequest) => apiRequest(`${BASE}/country`, { method: 'POST', body, schema: CountryResponse }),
+    mutationFn: (body: CreateCountryRequest) => apiRequest<typeof CountryResponse>(`${BASE}/country`, { method: 'POST', body }),
     onSuccess: settle,
   });
   const update = useSubmitMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateCountryRequest }) => apiRequest(`${BASE}/country/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: CountryResponse }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateCountryRequest }) => apiRequest<typeof CountryResponse>(`${BASE}/country/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: settle,
   });
   const remove = useSubmitMutation({
-    mutationFn: (id: string) => apiRequest(`${BASE}/country/${encodeURIComponent(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    mutationFn: (id: string) => apiRequest<typeof MessageResponse>(`${BASE}/country/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: settle,
   });
   return { create, update, remove };
@@ -53,28 +53,28 @@ export function useCountryMutations() {
 export function useDrugs(limit: number, offset: number) {
   return useQuery({
     queryKey: [...DRUGS, limit, offset],
-    queryFn: ({ signal }) => apiRequest(`${BASE}/drug?${new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString()}`, { schema: DrugsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof DrugsResponse>(`${BASE}/drug?${new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useDrug(id: string) {
-  return useQuery({ queryKey: [...DRUGS, 'one', id], queryFn: ({ signal }) => apiRequest(`${BASE}/drug/${encodeURIComponent(id)}`, { schema: DrugResponse, signal }).then((r) => r.drug), retry: false });
+  return useQuery({ queryKey: [...DRUGS, 'one', id], queryFn: ({ signal }) => apiRequest<typeof DrugResponse>(`${BASE}/drug/${encodeURIComponent(id)}`, { signal }).then((r) => r.drug), retry: false });
 }
 
 export function useDrugMutations() {
   const queryClient = useQueryClient();
   const settle = () => queryClient.invalidateQueries({ queryKey: ['reference-data'] });
   const create = useSubmitMutation({
-    mutationFn: (body: DrugRequest) => apiRequest(`${BASE}/drug`, { method: 'POST', body, schema: DrugResponse }),
+    mutationFn: (body: DrugRequest) => apiRequest<typeof DrugResponse>(`${BASE}/drug`, { method: 'POST', body }),
     onSuccess: settle,
   });
   const update = useSubmitMutation({
-    mutationFn: ({ id, body }: { id: string; body: DrugRequest }) => apiRequest(`${BASE}/drug/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: DrugResponse }),
+    mutationFn: ({ id, body }: { id: string; body: DrugRequest }) => apiRequest<typeof DrugResponse>(`${BASE}/drug/${encodeURIComponent(id)}`, { method: 'PUT', body }),
     onSuccess: settle,
   });
   const remove = useSubmitMutation({
-    mutationFn: (id: string) => apiRequest(`${BASE}/drug/${encodeURIComponent(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    mutationFn: (id: string) => apiRequest<typeof MessageResponse>(`${BASE}/drug/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: settle,
   });
   return { create, update, remove };

@@ -1,21 +1,21 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AppointmentListResponse,
-  AppointmentResponse,
+  type AppointmentListResponse,
+  type AppointmentResponse,
   CLAIMABLE_BADGE_DAYS_AHEAD,
-  DoctorResponse,
-  DoctorShiftsResponse,
-  DoctorsResponse,
-  MessageResponse,
-  NotesHistoryResponse,
+  type DoctorResponse,
+  type DoctorShiftsResponse,
+  type DoctorsResponse,
+  type MessageResponse,
+  type NotesHistoryResponse,
   ROTA_LIVE,
-  RotaDayResponse,
-  RotaShiftResponse,
-  ShiftOverviewResponse,
-  ShiftSlotsResponse,
-  SlotChangeResponse,
-  StatusResponse,
-  SuccessOnly,
+  type RotaDayResponse,
+  type RotaShiftResponse,
+  type ShiftOverviewResponse,
+  type ShiftSlotsResponse,
+  type SlotChangeResponse,
+  type StatusResponse,
+  type SuccessOnly,
   type CreateDoctorRequest,
 } from '@vireo/contracts';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
@@ -38,7 +38,7 @@ export function useAppointmentSearch(key: string, params: Record<string, string 
   return useLiveQuery(
     {
       queryKey: ['shift-manager', 'search', key, all],
-      queryFn: () => apiRequest(`/api/booking/search?${query(all)}`, { schema: AppointmentListResponse }),
+      queryFn: () => apiRequest<typeof AppointmentListResponse>(`/api/booking/search?${query(all)}`, {}),
       placeholderData: keepPreviousData,
     },
     { topic: ROTA_LIVE.appointments, pollMs },
@@ -55,7 +55,7 @@ export function useClaimable(page: ListPage) {
   return useLiveQuery(
     {
       queryKey: ['shift-manager', 'claimable', page],
-      queryFn: () => apiRequest(`/api/booking/getclaimappointments?${query({ ...claimableWindow(new Date()), ...pagingParams(page) })}`, { schema: AppointmentListResponse }),
+      queryFn: () => apiRequest<typeof AppointmentListResponse>(`/api/booking/getclaimappointments?${query({ ...claimableWindow(new Date()), ...pagingParams(page) })}`, {}),
       placeholderData: keepPreviousData,
     },
     { topic: ROTA_LIVE.appointments, pollMs: POLL.claimable },
@@ -65,24 +65,24 @@ export function useClaimable(page: ListPage) {
 export function useShiftOverview() {
   const queryClient = useQueryClient();
   const queryKey = ['shift-manager', 'overview'];
-  const result = useLiveQuery({ queryKey, queryFn: () => apiRequest('/api/rota/overview', { schema: ShiftOverviewResponse }) }, { topic: ROTA_LIVE.rota, pollMs: POLL.overview });
+  const result = useLiveQuery({ queryKey, queryFn: () => apiRequest<typeof ShiftOverviewResponse>('/api/rota/overview', {}) }, { topic: ROTA_LIVE.rota, pollMs: POLL.overview });
   useLiveTopic(ROTA_LIVE.presence, () => void queryClient.invalidateQueries({ queryKey, exact: true }));
   useLiveTopic(ROTA_LIVE.appointments, () => void queryClient.invalidateQueries({ queryKey, exact: true }));
   return result;
 }
 
 export function useMakeWaiting() {
-  return useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/booking/${id}/status`, { schema: StatusResponse, method: 'POST', body: { status: 'WAITING' } }) });
+  return useSubmitMutation({ mutationFn: (id: string) => apiRequest<typeof StatusResponse>(`/api/booking/${id}/status`, { method: 'POST', body: { status: 'WAITING' } }) });
 }
 
 export function useDoctors() {
-  return useLiveQuery({ queryKey: ['shift-manager', 'doctors'], queryFn: () => apiRequest('/api/doctors', { schema: DoctorsResponse }) }, { topic: ROTA_LIVE.doctors, pollMs: POLL.rota });
+  return useLiveQuery({ queryKey: ['shift-manager', 'doctors'], queryFn: () => apiRequest<typeof DoctorsResponse>('/api/doctors', {}) }, { topic: ROTA_LIVE.doctors, pollMs: POLL.rota });
 }
 
 export function useDoctorShifts(userId: string | null, from: number, to: number) {
   return useQuery({
     queryKey: ['shift-manager', 'doctor-shifts', userId, from, to],
-    queryFn: () => apiRequest(`/api/doctors/${userId}/shifts?${query({ date_from: from, date_to: to })}`, { schema: DoctorShiftsResponse }),
+    queryFn: () => apiRequest<typeof DoctorShiftsResponse>(`/api/doctors/${userId}/shifts?${query({ date_from: from, date_to: to })}`, {}),
     enabled: userId !== null,
   });
 }
@@ -91,18 +91,18 @@ export function useDoctorMutations() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager', 'doctors'] });
   return {
-    create: useSubmitMutation({ mutationFn: (body: CreateDoctorRequest) => apiRequest('/api/doctors', { schema: DoctorResponse, method: 'POST', body }), onSuccess: refresh }),
+    create: useSubmitMutation({ mutationFn: (body: CreateDoctorRequest) => apiRequest<typeof DoctorResponse>('/api/doctors', { method: 'POST', body }), onSuccess: refresh }),
     setDisabled: useSubmitMutation({
-      mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => apiRequest(`/api/doctors/${id}`, { schema: DoctorResponse, method: 'PATCH', body: { disabled } }),
+      mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => apiRequest<typeof DoctorResponse>(`/api/doctors/${id}`, { method: 'PATCH', body: { disabled } }),
       onSuccess: refresh,
     }),
-    resend: useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/doctors/${id}/invitation`, { schema: MessageResponse, method: 'POST' }) }),
+    resend: useSubmitMutation({ mutationFn: (id: string) => apiRequest<typeof MessageResponse>(`/api/doctors/${id}/invitation`, { method: 'POST' }) }),
   };
 }
 
 export function useRotaDay(day: string) {
   return useLiveQuery(
-    { queryKey: ['shift-manager', 'rota', day], queryFn: () => apiRequest(`/api/rota/day?${query({ date: day })}`, { schema: RotaDayResponse }) },
+    { queryKey: ['shift-manager', 'rota', day], queryFn: () => apiRequest<typeof RotaDayResponse>(`/api/rota/day?${query({ date: day })}`, {}) },
     { topic: ROTA_LIVE.rota, pollMs: POLL.rota },
   );
 }
@@ -112,14 +112,14 @@ export function useShiftMutations() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
   return {
     create: useSubmitMutation({
-      mutationFn: (body: { practitioner_id: string; start_time: number; end_time: number }) => apiRequest('/api/rota/shifts', { schema: RotaShiftResponse, method: 'POST', body }),
+      mutationFn: (body: { practitioner_id: string; start_time: number; end_time: number }) => apiRequest<typeof RotaShiftResponse>('/api/rota/shifts', { method: 'POST', body }),
       onSuccess: refresh,
     }),
     move: useSubmitMutation({
-      mutationFn: ({ id, ...body }: { id: string; start_time: number; end_time: number }) => apiRequest(`/api/rota/shifts/${id}`, { schema: RotaShiftResponse, method: 'PATCH', body }),
+      mutationFn: ({ id, ...body }: { id: string; start_time: number; end_time: number }) => apiRequest<typeof RotaShiftResponse>(`/api/rota/shifts/${id}`, { method: 'PATCH', body }),
       onSuccess: refresh,
     }),
-    remove: useSubmitMutation({ mutationFn: (id: string) => apiRequest(`/api/rota/shifts/${id}`, { schema: SuccessOnly, method: 'DELETE' }), onSuccess: refresh }),
+    remove: useSubmitMutation({ mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`/api/rota/shifts/${id}`, { method: 'DELETE' }), onSuccess: refresh }),
   };
 }
 
@@ -127,7 +127,7 @@ export function useShiftSlots(shiftId: string | null) {
   return useLiveQuery(
     {
       queryKey: ['shift-manager', 'shift-slots', shiftId],
-      queryFn: () => apiRequest(`/api/rota/shifts/${shiftId}/slots`, { schema: ShiftSlotsResponse }),
+      queryFn: () => apiRequest<typeof ShiftSlotsResponse>(`/api/rota/shifts/${shiftId}/slots`, {}),
       enabled: shiftId !== null,
     },
     { topic: ROTA_LIVE.appointments, pollMs: POLL.liveList },
@@ -139,11 +139,11 @@ export function useSlotMutations(shiftId: string) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['shift-manager'] });
   return {
     reassign: useSubmitMutation({
-      mutationFn: (body: { appointment_ids: string[]; practitioner_id: string }) => apiRequest(`/api/rota/shifts/${shiftId}/reassign`, { schema: SlotChangeResponse, method: 'POST', body }),
+      mutationFn: (body: { appointment_ids: string[]; practitioner_id: string }) => apiRequest<typeof SlotChangeResponse>(`/api/rota/shifts/${shiftId}/reassign`, { method: 'POST', body }),
       onSuccess: refresh,
     }),
     release: useSubmitMutation({
-      mutationFn: (body: { appointment_ids: string[] }) => apiRequest(`/api/rota/shifts/${shiftId}/release`, { schema: SlotChangeResponse, method: 'POST', body }),
+      mutationFn: (body: { appointment_ids: string[] }) => apiRequest<typeof SlotChangeResponse>(`/api/rota/shifts/${shiftId}/release`, { method: 'POST', body }),
       onSuccess: refresh,
     }),
   };
@@ -152,14 +152,14 @@ export function useSlotMutations(shiftId: string) {
 /** Kept under the booking key, so the shared appointment actions refresh them when they change it. */
 export function useAppointment(id: string | null) {
   return useLiveQuery(
-    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'appointment', id], queryFn: () => apiRequest(`/api/booking/${id}`, { schema: AppointmentResponse }), enabled: id !== null },
+    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'appointment', id], queryFn: () => apiRequest<typeof AppointmentResponse>(`/api/booking/${id}`, {}), enabled: id !== null },
     { topic: ROTA_LIVE.appointments, pollMs: 5_000 },
   );
 }
 
 export function useNotesHistory(id: string | null) {
   return useLiveQuery(
-    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'notes', id], queryFn: () => apiRequest(`/api/booking/${id}/noteshistory`, { schema: NotesHistoryResponse }), enabled: id !== null },
+    { queryKey: [...BOOKING_QUERY_KEY, 'shift-details', 'notes', id], queryFn: () => apiRequest<typeof NotesHistoryResponse>(`/api/booking/${id}/noteshistory`, {}), enabled: id !== null },
     { topic: ROTA_LIVE.appointments, pollMs: 5_000 },
   );
 }

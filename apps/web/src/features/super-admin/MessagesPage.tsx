@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MessageDetailResponse, MessageResponse, MessagesResponse, type RecordedMessage } from '@vireo/contracts';
+import { type MessageDetailResponse, type MessageResponse, type MessagesResponse, type RecordedMessage } from '@vireo/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ const when = (seconds: number) => timeFormat.format(new Date(seconds * 1000));
 function useMessages(limit: number, offset: number) {
   return useQuery({
     queryKey: ['messages', limit, offset],
-    queryFn: ({ signal }) => apiRequest(`/api/messages?${new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString()}`, { schema: MessagesResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof MessagesResponse>(`/api/messages?${new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +34,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const message = useQuery({
     queryKey: ['messages', 'one', id],
-    queryFn: ({ signal }) => apiRequest(`/api/messages/${id}`, { schema: MessageDetailResponse, signal }).then((r) => r.message),
+    queryFn: ({ signal }) => apiRequest<typeof MessageDetailResponse>(`/api/messages/${id}`, { signal }).then((r) => r.message),
     retry: false,
   });
   const [sending, setSending] = useState(false);
@@ -43,7 +43,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const resend = async () => {
     setSending(true);
     try {
-      const answer = await apiRequest(`/api/messages/${id}/resend`, { method: 'POST', schema: MessageResponse });
+      const answer = await apiRequest<typeof MessageResponse>(`/api/messages/${id}/resend`, { method: 'POST' });
       setOutcome({ severity: 'success', text: answer.message });
       await queryClient.invalidateQueries({ queryKey: ['messages'] });
     } catch (error) {

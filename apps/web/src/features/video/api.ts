@@ -1,4 +1,4 @@
-import { VideoTokenResponse, type VideoIdentity } from '@vireo/contracts';
+import { type VideoTokenResponse, type VideoIdentity } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 
 /**
@@ -6,10 +6,9 @@ import { apiRequest } from '../../lib/api';
  * customer with their link token (x-short-token) or their own session.
  */
 export async function fetchVideoToken(appointmentId: string, identity: VideoIdentity, shortToken: string | null): Promise<string> {
-  const answer = await apiRequest('/api/video/token', {
+  const answer = await apiRequest<typeof VideoTokenResponse>('/api/video/token', {
     method: 'POST',
     body: { identity, room: appointmentId },
-    schema: VideoTokenResponse,
     signOutOnAuthError: identity === 'nurse',
     headers: shortToken ? { 'x-short-token': shortToken } : {},
   });

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/formResolver';
 import { MIN_DATE_OF_BIRTH_EPOCH, NAME_MAX, NAME_MIN, NAME_PATTERN, UpdateUserRequest, formatUkDate, type PublicUser } from '@vireo/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';

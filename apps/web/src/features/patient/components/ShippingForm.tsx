@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/formResolver';
 import { POSTCODE_MAX, ShippingDetailsInput, type ShippingDetails } from '@vireo/contracts';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';

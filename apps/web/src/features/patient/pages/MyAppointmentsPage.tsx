@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MyAppointmentsResponse, type MyAppointment } from '@vireo/contracts';
+import { type MyAppointmentsResponse, type MyAppointment } from '@vireo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { QueryState } from '../../../components/QueryState';
 function useMyAppointments() {
   return useQuery({
     queryKey: ['booking', 'mine'],
-    queryFn: ({ signal }) => apiRequest('/api/booking/mine', { schema: MyAppointmentsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest<typeof MyAppointmentsResponse>('/api/booking/mine', { signal }),
   });
 }
 

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { AppointmentResponse, dashboardPath } from '@vireo/contracts';
+import { type AppointmentResponse, dashboardPath } from '@vireo/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
@@ -37,7 +37,7 @@ export function PractitionerCall({ appointmentId, onClose }: { appointmentId: st
   const [confirming, setConfirming] = useState(false);
   const appointment = useQuery({
     queryKey: [...BOOKING_QUERY_KEY, 'appointment', appointmentId],
-    queryFn: ({ signal }) => apiRequest(`/api/booking/${appointmentId}`, { schema: AppointmentResponse, signal }).then((a) => a.appointment),
+    queryFn: ({ signal }) => apiRequest<typeof AppointmentResponse>(`/api/booking/${appointmentId}`, { signal }).then((a) => a.appointment),
   });
   const token = useCallback(() => fetchVideoToken(appointmentId, 'nurse', null), [appointmentId]);
   const onError = useCallback((code: string, message: string) => {
