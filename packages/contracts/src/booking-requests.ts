@@ -1,3 +1,4 @@
+import { CertificateSubmission } from './certificates';
 import { z } from 'zod';
 import {
   BOOKING,
@@ -89,7 +90,11 @@ export const SelfSwabRequest = z.object({
 // ---- Customer and practitioner edits ----
 
 export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
-export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional() });
+/**
+ * PUT /{id}/booking-users/{userId}: the practitioner's changes to one person, or (alone) the
+ * certificate of spec 2 §2.4, judged by `certificateErrors`.
+ */
+export const BookingUserUpdate = BookingUserInput.partial().extend({ metadata: PractitionerMetadata.optional(), certificate: CertificateSubmission.optional() });
 
 // ---- Public booking wizard, basic information (spec 2 §5) ----
 
