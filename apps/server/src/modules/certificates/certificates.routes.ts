@@ -10,8 +10,6 @@ import { IdParams, withErrors } from '../../platform/schemas';
 import { certificateFile, certificateStatus, listCertificates, verifyToken } from './service';
 
 const tags = ['certificates'];
-/** Verifications one address may ask for per minute: a checker at a gate scans many, a script guessing tokens is slowed. */
-export const VERIFICATIONS_PER_MINUTE = 120;
 
 /** Certificates: the public verification (JWKS, verify, status) and the signed-in reads, mounted at /api/certificates. */
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -27,7 +25,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
   r.post('/verify', {
     config: {
       access: PUBLIC,
-      rateLimit: { max: VERIFICATIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `certificates.verify:${request.ip}`, errorResponseBuilder: () => tooManyRequests() },
+      // A checker at a gate scans many; a script guessing tokens is slowed.
+      rateLimit: { max: ctx.config.certificateVerificationsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `certificates.verify:${request.ip}`, errorResponseBuilder: () => tooManyRequests() },
     },
     schema: {
       tags,

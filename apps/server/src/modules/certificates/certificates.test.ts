@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CERTIFICATE_MSG } from '@vireo/contracts';
@@ -83,14 +84,21 @@ async function issue(path: string, certificate: Record<string, unknown> = COMPLE
 
 const verify = (token: string) => h.call('POST', '/api/certificates/verify', { body: { token } });
 
-async function pdfText(pdf: Buffer): Promise<{ text: string; images: string }> {
+/** The PDF's text (pdftotext) and what its QR code says (the page drawn by pdftoppm, decoded by jsQR). */
+async function readPdf(pdf: Buffer): Promise<{ text: string; qr: string | undefined }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-certificate-'));
   try {
     const file = path.join(dir, 'certificate.pdf');
     await fs.writeFile(file, pdf);
     const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
-    const { stdout: images } = await run('pdfimages', ['-list', file]);
-    return { text, images };
+    await run('pdftoppm', ['-r', '150', '-gray', '-singlefile', file, path.join(dir, 'page')]);
+    const pgm = await fs.readFile(path.join(dir, 'page.pgm'));
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    const grey = pgm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+    return { text, qr: jsQR(rgba, width, height)?.data };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -198,7 +206,7 @@ describe('issuing', () => {
     const download = await h.app.inject({ method: 'GET', url: list.body.certificates[0].download_url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    const { text, images } = await pdfText(download.rawPayload);
+    const { text, qr } = await readPdf(download.rawPayload);
     for (const expected of [
       'Vireo Clinical Testing',
       '1 Test Street, London EC1A 1AA',
@@ -217,7 +225,7 @@ describe('issuing', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(images.trim().split('\n')).toHaveLength(3);
+    expect(qr).toBe(`${h.ctx.config.publicUrl}/verify#${token}`);
     expect(token).not.toContain('Ada');
 
     const verified = await verify(token);
@@ -325,10 +333,11 @@ describe('issuing', () => {
     const list = await h.call('GET', `/api/certificates?booking_user_id=${bookingUserId}`, { token: w.practitioner.token });
     expect(list.body.certificates[0].kind).toBe('de_antigen_travel');
     const download = await h.app.inject({ method: 'GET', url: list.body.certificates[0].download_url });
-    const { text } = await pdfText(download.rawPayload);
+    const { text, qr } = await readPdf(download.rawPayload);
     for (const expected of ['COVID-19 Antigen-Schnelltest-Zertifikat', 'COVID-19 Rapid Antigen Test Certificate', 'Geburtsdatum / Date of birth', 'NEGATIV (SARS-CoV-2 nicht nachgewiesen)', 'Dies ist ein Screening-Ergebnis']) {
       expect(text).toContain(expected);
     }
+    expect(await verify(qr!.split('#')[1]!)).toMatchObject({ body: { status: 'valid' } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { CertificateKind } from '@vireo/contracts';
 
@@ -165,8 +165,7 @@ export async function certificatePdf(doc: CertificateDocument): Promise<Buffer> 
     }
     y -= 6;
   }
-  const qr = await pdf.embedPng(await QRCode.toBuffer(doc.qrUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 }));
-  page.drawImage(qr, { x: 395, y: 420, width: 160, height: 160 });
+  drawQr(page, doc.qrUrl, { x: 395, y: 420, size: 160 });
   const keepY = y;
   y = 405;
   for (const line of wrap(regular, `${both((t) => t.verify)}: ${doc.statusUrl}`, 7, 160)) {
@@ -181,6 +180,25 @@ export async function certificatePdf(doc: CertificateDocument): Promise<Buffer> 
     }
   }
   return Buffer.from(await pdf.save());
+}
+
+/** The QR code as vector shapes: one path of its dark modules, a horizontal run each, with a quiet zone of 2 modules. */
+function drawQr(page: PDFPage, value: string, box: { x: number; y: number; size: number }): void {
+  const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
+  const count = modules.size;
+  const quiet = 2;
+  const scale = box.size / (count + 2 * quiet);
+  const runs: string[] = [];
+  for (let row = 0; row < count; row++) {
+    for (let column = 0; column < count; column++) {
+      if (!modules.get(row, column)) continue;
+      const start = column;
+      while (column + 1 < count && modules.get(row, column + 1)) column++;
+      runs.push(`M${start + quiet} ${row + quiet}h${column - start + 1}v1h${-(column - start + 1)}z`);
+    }
+  }
+  page.drawRectangle({ x: box.x, y: box.y, width: box.size, height: box.size, color: rgb(1, 1, 1) });
+  page.drawSvgPath(runs.join(''), { x: box.x, y: box.y + box.size, scale, color: rgb(0, 0, 0) });
 }
 
 function wrap(font: PDFFont, value: string, size: number, width: number): string[] {
