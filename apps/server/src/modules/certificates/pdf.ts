@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, StandardFonts, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { CertificateKind } from '@vireo/contracts';
 
@@ -182,23 +182,24 @@ export async function certificatePdf(doc: CertificateDocument): Promise<Buffer> 
   return Buffer.from(await pdf.save());
 }
 
-/** The QR code as vector shapes: one path of its dark modules, a horizontal run each, with a quiet zone of 2 modules. */
+/** The QR code as vector shapes: a filled rectangle per horizontal run of dark modules, with a quiet zone of 2 modules. */
 function drawQr(page: PDFPage, value: string, box: { x: number; y: number; size: number }): void {
   const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const quiet = 2;
   const scale = box.size / (count + 2 * quiet);
-  const runs: string[] = [];
+  const runs: PDFOperator[] = [];
   for (let row = 0; row < count; row++) {
+    const top = box.y + box.size - (row + quiet + 1) * scale;
     for (let column = 0; column < count; column++) {
       if (!modules.get(row, column)) continue;
       const start = column;
       while (column + 1 < count && modules.get(row, column + 1)) column++;
-      runs.push(`M${start + quiet} ${row + quiet}h${column - start + 1}v1h${-(column - start + 1)}z`);
+      runs.push(rectangle(box.x + (start + quiet) * scale, top, (column - start + 1) * scale, scale));
     }
   }
   page.drawRectangle({ x: box.x, y: box.y, width: box.size, height: box.size, color: rgb(1, 1, 1) });
-  page.drawSvgPath(runs.join(''), { x: box.x, y: box.y + box.size, scale, color: rgb(0, 0, 0) });
+  page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0), ...runs, fill(), popGraphicsState());
 }
 
 function wrap(font: PDFFont, value: string, size: number, width: number): string[] {
