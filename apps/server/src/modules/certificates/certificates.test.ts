@@ -393,3 +393,20 @@ describe('who may write and read certificates', () => {
     expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'COVID-19 antigen certificate', result: 'Negative', fileKey: expect.any(String) })]));
   });
 });
+
+describe('the public verification is rate-limited per address', () => {
+  it('answers 429 past CERTIFICATE_VERIFICATIONS_PER_MINUTE in a minute, and again after it', async () => {
+    const limited = await createHarness({ certificateVerificationsPerMinute: 2 });
+    try {
+      const ask = () => limited.call('POST', '/api/certificates/verify', { body: { token: 'a.b.c' }, ip: '10.9.8.7' });
+      expect((await ask()).body.status).toBe('invalid');
+      expect((await ask()).status).toBe(200);
+      expect(await ask()).toMatchObject({ status: 429, body: { success: false } });
+      expect((await limited.call('POST', '/api/certificates/verify', { body: { token: 'a.b.c' }, ip: '10.9.8.8' })).status).toBe(200);
+      limited.clock.advance(61_000);
+      expect((await ask()).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
