@@ -20,6 +20,7 @@ import type { UserdataDeps } from './modules/userdata';
 import type { CallRooms, VideoDeps } from './modules/video';
 import type { VoiceDeps } from './modules/voice';
 import type { ProcessorDeps } from './modules/processor';
+import type { CertificatesDeps } from './modules/certificates';
 
 /** What every module gets: built once per server process in app.ts. */
 export interface AppContext {
@@ -52,6 +53,8 @@ export interface AppContext {
   chat: ChatDeps;
   /** The workflow processor: tasks run on domain events (its outbox handlers and run jobs). */
   processor: ProcessorDeps;
+  /** Certificates: signing keys, issue, verification and delivery. */
+  certificates: CertificatesDeps;
   /** Background jobs over pg-boss (`defineJob`); inert in the API test harness. */
   jobs: Jobs;
   /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */

@@ -25,6 +25,7 @@ import { messagesRoutes } from './modules/messages';
 import { commerceRoutes, referenceRoutes } from './modules/commerce';
 import { chatRoutes } from './modules/chat';
 import { commerceProcessorRoutes, processorRoutes } from './modules/processor';
+import { certificateRoutes } from './modules/certificates';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => chatRoutes(child, ctx), { prefix: '/api/chat' });
   await app.register((child) => processorRoutes(child, ctx), { prefix: '/api/processor' });
   await app.register((child) => commerceProcessorRoutes(child, ctx), { prefix: '/api/commerce/v1' });
+  await app.register((child) => certificateRoutes(child, ctx), { prefix: '/api/certificates' });
 
   if (webIndex) await registerWebApp(app, ctx.config);
   return app;

@@ -19,7 +19,8 @@ import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
 import { customerLiveKey, customerByToken, registerChatMessages, type ChatDeps } from './modules/chat';
-import { createUserdataDeps, registerUserdataMessages } from './modules/userdata';
+import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
+import { CertificateKeys, createCertificatesDeps, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
 import { HttpSmsProvider, JsonataPool, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
 import type { AppContext } from './app-context';
 
@@ -50,6 +51,15 @@ export function createContext(
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = createUserdataDeps({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
   const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const certificates = createCertificatesDeps({
+    db,
+    clock,
+    audit,
+    outbox,
+    files,
+    keys: new CertificateKeys(db, clock, sealer, parseCertificateSigningKey(config.certificateSigningKey)),
+    settings: { publicUrl: config.publicUrl, provider: config.certificateProvider },
+  });
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
@@ -82,6 +92,7 @@ export function createContext(
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
+  registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, chat, processor, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, chat, processor, certificates, jobs, live };
 }

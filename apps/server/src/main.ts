@@ -14,6 +14,7 @@ await migrateDatabase(database);
 const boss = await startJobs(database);
 const ctx = createContext(config, database, systemClock, new Jobs(boss));
 await ctx.sealer.ready();
+await ctx.certificates.keys.ready();
 await ctx.mailer.sealRecordedBodies(database.db);
 await seedProducts(ctx.commerce);
 if (config.seedDemo) await seedDemo(database.db, ctx.clock.now(), ctx.userdata);

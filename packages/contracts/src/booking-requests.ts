@@ -1,3 +1,4 @@
+import { CertificateSubmission } from './certificates';
 import { z } from 'zod';
 import {
   BOOKING,
@@ -89,7 +90,14 @@ export const SelfSwabRequest = z.object({
 // ---- Customer and practitioner edits ----
 
 export const EditAppointmentRequest = z.object({ booking_users: BookingUsersInput });
-export const BookingUserUpdate = /* @__PURE__ */ BookingUserInput.partial().extend({ metadata: /* @__PURE__ */ PractitionerMetadata.optional() });
+/**
+ * PUT /{id}/booking-users/{userId}: the practitioner's changes to one person, or (alone) the
+ * certificate of spec 2 §2.4, judged by `certificateErrors`.
+ */
+export const BookingUserUpdate = /* @__PURE__ */ BookingUserInput.partial().extend({
+  metadata: /* @__PURE__ */ PractitionerMetadata.optional(),
+  certificate: /* @__PURE__ */ CertificateSubmission.optional(),
+});
 
 // ---- Public booking wizard, basic information (spec 2 §5) ----
 

@@ -26,3 +26,4 @@ export * from './video';
 export * from './voice';
 export * from './chat';
 export * from './processor';
+export * from './certificates';

@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'permissions.manage': [],
   /** Countries and the drug register (commerce reference data): create, change, delete, their change history. */
   'reference_data.manage': ['super_admin'],
+  /** Read certificates: the claimed practitioner and managers those of appointments, a customer their own (checked per record). */
+  'certificates.read': ['practitioner', 'shift_manager', 'super_admin', 'patient', 'b2c'],
   /** The chat role group: staff rooms, and claiming and answering customer chats. */
   'chat.staff': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
   /** The workflow processor: tasks, their graphs, run logs, reruns, templates, raising an event by hand. */

@@ -4,9 +4,9 @@ import { ROLE_NAMES, type RoleName } from './roles';
 
 /** What each role may do: the route access rules as they stood when the map was written. */
 const EXPECTED: Record<RoleName, readonly Permission[]> = {
-  patient: ['health.own', 'kits.register'],
+  patient: ['health.own', 'kits.register', 'certificates.read'],
   manager: ['health.own', 'results.read.organisation', 'employees.invite'],
-  practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read', 'chat.staff'],
+  practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read', 'certificates.read', 'chat.staff'],
   shift_manager: [
     'appointments.claim',
     'appointments.practise',
@@ -17,6 +17,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'rota.read',
     'rota.manage',
     'doctors.manage',
+    'certificates.read',
     'chat.staff',
   ],
   super_admin: [
@@ -35,11 +36,12 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'doctors.manage',
     'messages.read',
     'reference_data.manage',
+    'certificates.read',
     'chat.staff',
     'processor.manage',
   ],
   customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
-  b2c: ['kits.register'],
+  b2c: ['kits.register', 'certificates.read'],
 };
 
 describe('permissions', () => {

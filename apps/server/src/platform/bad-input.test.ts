@@ -44,7 +44,7 @@ function withNulInEachString(body: unknown): [string, unknown][] {
 }
 
 describe('a NUL byte in any string answers 400 with a clear message, never 500', () => {
-  const routes = (): { name: string; method: 'POST' | 'PATCH'; url: string; token?: string; body: Record<string, unknown> }[] => [
+  const routes = (): { name: string; method: 'POST' | 'PATCH' | 'PUT'; url: string; token?: string; body: Record<string, unknown> }[] => [
     { name: 'sign-in', method: 'POST', url: '/api/login/auth', body: { email: w.patient.user.email, password: w.patient.password } },
     {
       name: 'token name',
@@ -76,6 +76,28 @@ describe('a NUL byte in any string answers 400 with a clear message, never 500',
       body: { type: 'self_swab', booking_users: [person({ street_address: '1 High Street', metadata: { passport_number: 'P1234567' } })], toc_accept: true, testing_kit_id: 'KIT12345' },
     },
     { name: 'role profile name', method: 'PATCH', url: '/api/userdata/roles', token: w.patient.token, body: { name: 'Ada Lovelace' } },
+    {
+      name: 'certificate',
+      method: 'PUT',
+      url: `/api/booking/${appointmentId}/booking-users/${bookingUserId}`,
+      token: w.practitioner.token,
+      body: {
+        certificate: {
+          forename: 'Ada',
+          surname: 'Lovelace',
+          email: 'ada@example.test',
+          date_of_birth: '01/06/1985',
+          sex: 'Female',
+          passport_number: 'P1234567',
+          security_checked: true,
+          kit_provider: 'innova',
+          lot_id: 'X2010051',
+          kit_id: 'AB12345',
+          result: 'Negative',
+          reject_notes: 'None',
+        },
+      },
+    },
   ];
 
   it('in every string field of a representative set of routes', async () => {

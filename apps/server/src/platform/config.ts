@@ -47,6 +47,12 @@ export interface Config {
   smsProviderKey: string | undefined;
   /** The programmable-voice provider the call widget's phone calls go through; unset, the widget rings Vireo pages only. */
   voicePhone: VoicePhoneConfig | undefined;
+  /** The Ed25519 key certificates are signed with (PKCS#8 PEM, or its DER in base64); unset, one is generated on first start and kept sealed. */
+  certificateSigningKey: string | undefined;
+  /** Certificate verifications (POST /api/certificates/verify) one address may ask for per minute. */
+  certificateVerificationsPerMinute: number;
+  /** Who issues certificates, as printed on them. */
+  certificateProvider: { name: string; address: string; ukasNumber: string };
 }
 
 /** A Twilio-compatible programmable-voice REST API (VOICE_PHONE_*). */
@@ -155,5 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
     voicePhone: voicePhone(env),
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY || undefined,
+    certificateVerificationsPerMinute: int(env.CERTIFICATE_VERIFICATIONS_PER_MINUTE, 120),
+    certificateProvider: {
+      name: env.CERTIFICATE_PROVIDER_NAME || env.PRODUCT_NAME || 'Vireo',
+      address: env.CERTIFICATE_PROVIDER_ADDRESS || 'London, United Kingdom',
+      ukasNumber: env.CERTIFICATE_UKAS_NUMBER || 'not configured',
+    },
   };
 }

@@ -20,7 +20,8 @@ export type DomainEvent =
   | 'practitioner.invited'
   | 'message.resend'
   | 'password_reset.requested'
-  | 'chat.transcript_requested';
+  | 'chat.transcript_requested'
+  | 'certificate.issued';
 
 export interface NewEvent {
   name: DomainEvent;

@@ -11,3 +11,4 @@ export * from './chat';
 export * from './processor';
 export * from './voice';
 export * from './discounts';
+export * from './certificates';

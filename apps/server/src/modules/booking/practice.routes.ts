@@ -7,10 +7,12 @@ import {
   AppointmentListResponse,
   BOOKING_MSG,
   BookingUserUpdate,
+  CERTIFICATE_MSG,
   ClaimableCountResponse,
   ClaimBody,
   ClaimQuery,
   FileResponse,
+  IssuedCertificate,
   MessageResponse,
   NoteRequest,
   NotesHistoryResponse,
@@ -32,6 +34,7 @@ import { claimAppointment, countClaimable, listClaimable, releaseAppointment } f
 import { allAppointments, present, practitionerAppointments, resultsBetween, searchAppointments } from './lists';
 import {
   addNote,
+  appointmentDetails,
   clearPractitioner,
   createAlternativeLink,
   markOnline,
@@ -44,6 +47,7 @@ import {
 } from './practice';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { bookingErrors } from './routes-common';
+import { submitCertificate } from '../certificates';
 
 const tags = ['booking: practitioner'];
 
@@ -109,13 +113,24 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'Update one person on the appointment: result metadata, kit ID, sample taken, address and ID (emits booking_user.metadata.updated)',
+      description:
+        'With `certificate` (and nothing else) the claimed practitioner creates the person’s certificate: spec 2 §5’s rules answer 400 with a message per field and store nothing; ' +
+        'the payload of spec 2 §3 goes on the metadata, and a Positive or Negative result issues a signed certificate (replacing and revoking an earlier one).',
       params: z.object({ id: z.uuid(), userId: z.uuid() }),
       body: BookingUserUpdate,
-      response: bookingErrors({ 200: AppointmentResponse }),
+      response: bookingErrors({ 200: AppointmentResponse.extend({ message: z.string().optional(), certificate: IssuedCertificate.nullable().optional() }) }),
     },
     handler: async (request) => {
+      const { certificate, ...changes } = request.body;
+      if (certificate) {
+        if (Object.keys(changes).length > 0) throw badRequest(CERTIFICATE_MSG.certificateAlone);
+        const caller = signedInCaller(request);
+        const issued = await submitCertificate(ctx.certificates, caller, request.params.id, request.params.userId, certificate);
+        const [appointment] = await present(deps, caller, [await appointmentDetails(deps, request.params.id)]);
+        return { success: true as const, message: CERTIFICATE_MSG.generated, appointment: appointment!, certificate: issued };
+      }
       const caller = callerOf(request);
-      const details = await updateBookingUser(deps, caller, request.params.id, request.params.userId, request.body);
+      const details = await updateBookingUser(deps, caller, request.params.id, request.params.userId, changes);
       const [appointment] = await present(deps, caller, [details]);
       return { success: true as const, appointment: appointment! };
     },

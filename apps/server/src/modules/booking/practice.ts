@@ -49,6 +49,14 @@ async function bookingUserOf(deps: BookingDeps, appointmentId: string, bookingUs
   return person;
 }
 
+/** An appointment as the practitioner's routes answer it, after a change made elsewhere (the certificate). */
+export async function appointmentDetails(deps: BookingDeps, id: string): Promise<AppointmentDetails> {
+  const row = await findAppointment(deps.db, id);
+  if (!row) throw notFound();
+  const [details] = await loadDetails(deps.db, [row]);
+  return details!;
+}
+
 /** PUT /{id}/booking-users/{userId}: the practitioner records kit, sample, address and ID details. */
 export async function updateBookingUser(
   deps: BookingDeps,

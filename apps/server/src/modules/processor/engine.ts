@@ -82,6 +82,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'message.resend': 'Message sent again',
   'password_reset.requested': 'Password reset requested',
   'chat.transcript_requested': 'Chat transcript requested',
+  'certificate.issued': 'Certificate issued',
 };
 export const isProcessorEvent = (event: string): event is DomainEvent => Object.hasOwn(PROCESSOR_EVENTS, event);
 

@@ -2,5 +2,5 @@
 export { userdataRoutes } from './userdata.routes';
 export { registrationPages } from './registration.pages';
 export { registerUserdataMessages } from './mails';
-export { createUserdataDeps, type UserdataDeps } from './service';
+export { attachResult, createUserdataDeps, type UserdataDeps } from './service';
 export { seedDemoHealthData } from './demo-seed';

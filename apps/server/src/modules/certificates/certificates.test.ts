@@ -1,0 +1,412 @@
+import { execFile } from 'node:child_process';
+import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CERTIFICATE_MSG } from '@vireo/contracts';
+import { auditEvents, bookingUsers, certificates, outboxEvents, roleProfiles, testResults } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
+import { CertificateKeys, parseCertificateSigningKey } from './index';
+
+const run = promisify(execFile);
+let h: Harness;
+let w: BookingWorld;
+let strangerManager: TestUser;
+beforeAll(async () => {
+  h = await createHarness({ certificateProvider: { name: 'Vireo Clinical Testing', address: '1 Test Street, London EC1A 1AA', ukasNumber: '23456' } });
+  w = await bookingWorld(h);
+  strangerManager = await h.user({ org: await h.org(), roles: ['shift_manager'] });
+});
+afterAll(() => h.close());
+
+const db = () => h.ctx.database.db;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+const COMPLETE = {
+  forename: 'Ada',
+  surname: 'Lovelace',
+  email: 'Ada@Example.test',
+  date_of_birth: '01/06/1985',
+  sex: 'Female',
+  passport_number: 'P1234567',
+  security_checked: true,
+  kit_provider: 'innova',
+  lot_id: 'X2010051',
+  kit_id: 'ab12345',
+  result: 'Negative',
+};
+
+let slotHour = 30;
+/** A booked appointment on the practitioner's shift; `patient` books it signed in, else the public books it. */
+async function appointment(options: { patient?: TestUser; photo?: boolean } = {}) {
+  const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: (slotHour += 2) });
+  const booked = options.patient ? await bookAsPatient(h, options.patient, slots[0]!.id) : await bookPublicly(h, slots[0]!.id);
+  const appointmentId = booked.appointment.id;
+  const bookingUserId = booked.appointment.booking_users[0]!.id;
+  if (options.photo !== false) await uploadPhoto(appointmentId, bookingUserId);
+  return { appointmentId, bookingUserId, path: `/api/booking/${appointmentId}/booking-users/${bookingUserId}` };
+}
+
+async function uploadPhoto(appointmentId: string, bookingUserId: string) {
+  const boundary = '----vireocertificates';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="booking_user_id"\r\n\r\n${bookingUserId}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: `/api/booking/${appointmentId}/uploadfile`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${w.practitioner.token}` },
+    payload,
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+/** Issues a certificate and answers the token its QR code carries. */
+async function issue(path: string, certificate: Record<string, unknown> = COMPLETE) {
+  const sign = vi.spyOn(h.ctx.certificates.keys, 'sign');
+  try {
+    const response = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const signed = await sign.mock.results[0]!.value;
+    return { response, token: (signed as { token: string }).token, id: response.body.certificate.id as string };
+  } finally {
+    sign.mockRestore();
+  }
+}
+
+const verify = (token: string) => h.call('POST', '/api/certificates/verify', { body: { token } });
+
+/** The PDF's text (pdftotext) and what its QR code says (the page drawn by pdftoppm, decoded by jsQR). */
+async function readPdf(pdf: Buffer): Promise<{ text: string; qr: string | undefined }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-certificate-'));
+  try {
+    const file = path.join(dir, 'certificate.pdf');
+    await fs.writeFile(file, pdf);
+    const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
+    await run('pdftoppm', ['-r', '150', '-gray', '-singlefile', file, path.join(dir, 'page')]);
+    const pgm = await fs.readFile(path.join(dir, 'page.pgm'));
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    const grey = pgm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+    return { text, qr: jsQR(rgba, width, height)?.data };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the certificate form’s rules through PUT /{id}/booking-users/{userId} (spec 2 §5)', () => {
+  it('refuses each incomplete field with the spec’s message, and stores nothing', async () => {
+    const { appointmentId, bookingUserId, path } = await appointment({ photo: false });
+    const [before] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+    const all = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate: { kit_provider: 'innova' } } });
+    expect(all.status).toBe(400);
+    expect(all.body.errors).toEqual({
+      forename: CERTIFICATE_MSG.firstName,
+      surname: CERTIFICATE_MSG.lastName,
+      email: CERTIFICATE_MSG.email,
+      date_of_birth: CERTIFICATE_MSG.dateOfBirth,
+      sex: CERTIFICATE_MSG.sex,
+      passport_number: CERTIFICATE_MSG.passportNumber,
+      security_checked: CERTIFICATE_MSG.securityChecked,
+      lot_id: CERTIFICATE_MSG.lotId,
+      kit_id: CERTIFICATE_MSG.kitId,
+      result: CERTIFICATE_MSG.result,
+      photo: CERTIFICATE_MSG.photo,
+    });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ forename: '' }, 'forename', CERTIFICATE_MSG.firstName],
+      [{ surname: 'L' }, 'surname', CERTIFICATE_MSG.lastName],
+      [{ email: 'not-an-address' }, 'email', CERTIFICATE_MSG.email],
+      [{ date_of_birth: '1985-06-01' }, 'date_of_birth', CERTIFICATE_MSG.dateOfBirth],
+      [{ sex: 'Unknown' }, 'sex', CERTIFICATE_MSG.sex],
+      [{ passport_number: 'P1' }, 'passport_number', CERTIFICATE_MSG.passportNumber],
+      [{ security_checked: false }, 'security_checked', CERTIFICATE_MSG.securityChecked],
+      [{ lot_id: undefined }, 'lot_id', CERTIFICATE_MSG.lotId],
+      [{ lot_id: 'NOT-A-LOT' }, 'lot_id', CERTIFICATE_MSG.lotId],
+      [{ kit_id: undefined }, 'kit_id', CERTIFICATE_MSG.kitId],
+      [{ result: undefined }, 'result', CERTIFICATE_MSG.result],
+      [{ result: 'Rejected' }, 'rejection_reason', CERTIFICATE_MSG.rejectionReason],
+      [{ result: 'Rejected', rejection_reason: 'Other' }, 'reject_notes', CERTIFICATE_MSG.rejectNotes],
+      [{ kit_provider: 'unknown kit' }, 'kit_provider', CERTIFICATE_MSG.kitProvider],
+    ];
+    const noPhoto = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate: COMPLETE } });
+    expect(noPhoto).toMatchObject({ status: 400, body: { message: CERTIFICATE_MSG.photo, errors: { photo: CERTIFICATE_MSG.photo } } });
+    await uploadPhoto(appointmentId, bookingUserId);
+    for (const [change, field, message] of cases) {
+      const response = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate: { ...COMPLETE, ...change } } });
+      expect(response.status, field).toBe(400);
+      expect(response.body, field).toMatchObject({ success: false, message, errors: { [field]: message } });
+      expect(Object.keys(response.body.errors), field).toEqual([field]);
+    }
+    const [after] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+    expect(after!.metadata).toEqual(before!.metadata);
+    expect(await db().select().from(certificates).where(eq(certificates.appointmentId, appointmentId))).toEqual([]);
+    const events = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'certificate.issued'));
+    expect(events.filter((event) => event.payload.appointment_id === appointmentId)).toEqual([]);
+  });
+
+  it('a rejection needs no photo nor kit IDs; done by alternative video it needs no security check; it issues no certificate', async () => {
+    const { bookingUserId, path } = await appointment({ photo: false });
+    const rejected = { ...COMPLETE, result: 'Rejected', rejection_reason: 'Client not there', security_checked: false, alternative_video: true, lot_id: undefined, kit_id: undefined };
+    const response = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate: rejected } });
+    expect(response).toMatchObject({ status: 200, body: { message: CERTIFICATE_MSG.generated, certificate: null } });
+    const [person] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+    expect(person!.metadata).toMatchObject({ result: 'Rejected', reject_notes: 'Client not there', sample_taken: 'rejected', security_checked: false });
+  });
+
+  it('the certificate goes alone: other changes beside it are refused', async () => {
+    const { path } = await appointment();
+    const mixed = await h.call('PUT', path, { token: w.practitioner.token, body: { certificate: COMPLETE, first_name: 'Eve' } });
+    expect(mixed).toMatchObject({ status: 400, body: { message: CERTIFICATE_MSG.certificateAlone } });
+  });
+});
+
+describe('issuing', () => {
+  it('stores spec 2 §3’s payload with the event, signs a certificate whose PDF holds its facts, and delivers it', async () => {
+    const { appointmentId, bookingUserId, path } = await appointment();
+    const { response, token, id } = await issue(path);
+    expect(response.body).toMatchObject({ message: CERTIFICATE_MSG.generated, certificate: { id, number: expect.stringMatching(/^C-20260610-[0-9A-Z]{8}$/) } });
+    const [person] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, bookingUserId));
+    expect(person!.metadata).toMatchObject({
+      forename: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      date_of_birth: '1985-06-01T00:00:00.000Z',
+      sex: 'female',
+      security_checked: true,
+      result: 'Negative',
+      kit_id: 'AB12345',
+      lot_id: 'X2010051',
+      passport_number: 'P1234567',
+      kit_provider: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test',
+      specificity: '99.6%',
+      sensitivity: '95.0%',
+      sample_taken: 'valid',
+      medicalprofessional: 'Test Person',
+      date_sampled: '2026-06-10T09:00:00.000Z',
+      date_reported: '2026-06-10T09:00:00.000Z',
+      security_document: 'Passport',
+    });
+    const events = (await db().select().from(outboxEvents)).filter((event) => event.payload.booking_user_id === bookingUserId).map((event) => event.event);
+    expect(events).toEqual(expect.arrayContaining(['booking_user.metadata.updated', 'certificate.issued']));
+
+    const list = await h.call('GET', `/api/certificates?appointment_id=${appointmentId}`, { token: w.practitioner.token });
+    expect(list.status).toBe(200);
+    expect(list.body.certificates).toEqual([expect.objectContaining({ id, status: 'valid', kind: 'uk_antigen_medical', result: 'Negative', issued_at: 1781082000, revoked_at: null })]);
+    const download = await h.app.inject({ method: 'GET', url: list.body.certificates[0].download_url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    const { text, qr } = await readPdf(download.rawPayload);
+    for (const expected of [
+      'Vireo Clinical Testing',
+      '1 Test Street, London EC1A 1AA',
+      'UKAS accreditation number: 23456',
+      'Ada Lovelace',
+      '01/06/1985',
+      'P1234567',
+      'Rapid antigen test (lateral flow immunoassay)',
+      'Innova SARS-CoV-2 Antigen Rapid Qualitative Test',
+      '99.6% / 95.0%',
+      '10/06/2026 10:00 (UK time)',
+      'NEGATIVE (SARS-CoV-2 not detected)',
+      'Test Person',
+      response.body.certificate.number,
+      'This is a screening result, not a diagnosis.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(qr).toBe(`${h.ctx.config.publicUrl}/verify#${token}`);
+    expect(token).not.toContain('Ada');
+
+    const verified = await verify(token);
+    expect(verified).toMatchObject({
+      status: 200,
+      body: { status: 'valid', certificate: { id, name: 'Ada Lovelace', date_of_birth: '1985-06-01', test: 'Rapid antigen test', result: 'Negative', sample_time: '2026-06-10T09:00:00.000Z' } },
+    });
+    expect(Object.keys(verified.body.certificate).sort()).toEqual(['date_of_birth', 'id', 'name', 'result', 'sample_time', 'test']);
+    expect(await h.call('GET', `/api/certificates/${id}/status`)).toMatchObject({ status: 200, body: { status: 'valid', certificate: { id, name: 'Ada Lovelace' } } });
+    expect((await h.call('GET', '/api/certificates/00000000-0000-4000-8000-000000000000/status')).status).toBe(404);
+
+    const mails = await h.mails({ template: 'certificate.issued', recipient: 'ada@example.test' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(`/verify/${id}`);
+  });
+
+  it('the JWS is EdDSA over the DCC-shaped facts and verifies against the published JWKS', async () => {
+    const { path } = await appointment();
+    const { token } = await issue(path);
+    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>) as [Record<string, unknown>, Record<string, unknown>];
+    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'JWT', kid: expect.any(String) });
+    expect(payload).toMatchObject({
+      iat: 1781082000,
+      nam: { fn: 'Lovelace', gn: 'Ada' },
+      dob: '1985-06-01',
+      t: [{ tg: '840539006', tt: 'LP217198-3', nm: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test', sc: '2026-06-10T09:00:00.000Z', tr: '260415000', is: 'Vireo Clinical Testing', co: 'GB', ci: expect.stringMatching(/^C-/) }],
+    });
+    const jwks = await h.call('GET', '/api/certificates/jwks.json');
+    const jwk = jwks.body.keys.find((key: { kid: string }) => key.kid === header.kid);
+    expect(jwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', x: expect.any(String) });
+    const [h64, p64, s64] = token.split('.') as [string, string, string];
+    expect(verifySignature(null, Buffer.from(`${h64}.${p64}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s64, 'base64url'))).toBe(true);
+  });
+
+  it('a tampered payload, an unknown key id and a malformed token are invalid', async () => {
+    const { path } = await appointment();
+    const { token } = await issue(path);
+    const [h64, p64, s64] = token.split('.') as [string, string, string];
+    const payload = JSON.parse(Buffer.from(p64, 'base64url').toString('utf8'));
+    payload.t[0].tr = '260373001';
+    const tampered = `${h64}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s64}`;
+    const header = JSON.parse(Buffer.from(h64, 'base64url').toString('utf8'));
+    const unknownKid = `${Buffer.from(JSON.stringify({ ...header, kid: 'not-a-key' })).toString('base64url')}.${p64}.${s64}`;
+    for (const bad of [tampered, unknownKid, 'not.a.token', 'abc', `${h64}.${p64}`, `${h64}.${p64}.${s64}x!`]) {
+      expect(await verify(bad), bad).toMatchObject({ status: 200, body: { status: 'invalid' } });
+      expect((await verify(bad)).body.certificate).toBeUndefined();
+    }
+    expect((await h.call('POST', '/api/certificates/verify', { body: {} })).status).toBe(400);
+  });
+
+  it('a reissue makes a new certificate and revokes the first, which then verifies as revoked', async () => {
+    const { appointmentId, path } = await appointment();
+    const first = await issue(path);
+    h.clock.advance(60_000);
+    const second = await issue(path, { ...COMPLETE, forename: 'Augusta Ada' });
+    expect(second.id).not.toBe(first.id);
+    const rows = await db().select().from(certificates).where(eq(certificates.appointmentId, appointmentId));
+    expect(rows.find((row) => row.id === first.id)).toMatchObject({ status: 'revoked', replacedBy: second.id, revokedAt: new Date('2026-06-10T09:01:00Z') });
+    expect(rows.find((row) => row.id === second.id)).toMatchObject({ status: 'valid', replacedBy: null });
+    expect(await verify(first.token)).toMatchObject({ body: { status: 'revoked', certificate: { id: first.id } } });
+    expect(await verify(second.token)).toMatchObject({ body: { status: 'valid', certificate: { id: second.id, name: 'Augusta Ada Lovelace' } } });
+    expect(await h.call('GET', `/api/certificates/${first.id}/status`)).toMatchObject({ body: { status: 'revoked' } });
+    const mails = await h.mails({ template: 'certificate.issued' });
+    expect(mails.filter((mail) => mail.body.includes(first.id))).toHaveLength(0);
+    expect(mails.filter((mail) => mail.body.includes(second.id))).toHaveLength(1);
+  });
+
+  it('after a key rotation old certificates still verify and new ones are signed with the new key', async () => {
+    const { path } = await appointment();
+    const before = await issue(path);
+    const oldKid = JSON.parse(Buffer.from(before.token.split('.')[0]!, 'base64url').toString('utf8')).kid;
+    const newKid = await h.ctx.certificates.keys.rotate();
+    expect(newKid).not.toBe(oldKid);
+    const other = await appointment();
+    const after = await issue(other.path);
+    expect(JSON.parse(Buffer.from(after.token.split('.')[0]!, 'base64url').toString('utf8')).kid).toBe(newKid);
+    expect(await verify(before.token)).toMatchObject({ body: { status: 'valid' } });
+    expect(await verify(after.token)).toMatchObject({ body: { status: 'valid' } });
+    const kids = (await h.call('GET', '/api/certificates/jwks.json')).body.keys.map((key: { kid: string }) => key.kid);
+    expect(kids).toEqual(expect.arrayContaining([oldKid, newKid]));
+
+    // A configured key (CERTIFICATE_SIGNING_KEY) becomes active; every earlier key stays published.
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const configured = new CertificateKeys(db(), h.clock, h.ctx.sealer, parseCertificateSigningKey(pem));
+    await configured.ready();
+    const original = h.ctx.certificates.keys;
+    h.ctx.certificates.keys = configured;
+    try {
+      const third = await issue((await appointment()).path);
+      const configuredKid = JSON.parse(Buffer.from(third.token.split('.')[0]!, 'base64url').toString('utf8')).kid;
+      expect([oldKid, newKid]).not.toContain(configuredKid);
+      for (const token of [before.token, after.token, third.token]) expect(await verify(token)).toMatchObject({ body: { status: 'valid' } });
+    } finally {
+      h.ctx.certificates.keys = original;
+    }
+  });
+
+  it('a German travel certificate carries German and English', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: (slotHour += 2) });
+    const booked = await bookPublicly(h, slots[0]!.id, { service: 'video_gp_euro', language: 'DE' });
+    const appointmentId = booked.appointment.id;
+    const bookingUserId = booked.appointment.booking_users[0]!.id;
+    await uploadPhoto(appointmentId, bookingUserId);
+    await issue(`/api/booking/${appointmentId}/booking-users/${bookingUserId}`);
+    const list = await h.call('GET', `/api/certificates?booking_user_id=${bookingUserId}`, { token: w.practitioner.token });
+    expect(list.body.certificates[0].kind).toBe('de_antigen_travel');
+    const download = await h.app.inject({ method: 'GET', url: list.body.certificates[0].download_url });
+    const { text, qr } = await readPdf(download.rawPayload);
+    for (const expected of ['COVID-19 Antigen-Schnelltest-Zertifikat', 'COVID-19 Rapid Antigen Test Certificate', 'Geburtsdatum / Date of birth', 'NEGATIV (SARS-CoV-2 nicht nachgewiesen)', 'Dies ist ein Screening-Ergebnis']) {
+      expect(text).toContain(expected);
+    }
+    expect(await verify(qr!.split('#')[1]!)).toMatchObject({ body: { status: 'valid' } });
+  });
+});
+
+describe('who may write and read certificates', () => {
+  it('only the claimed practitioner writes: another practitioner or a manager 404, the customer 403, no session 401', async () => {
+    const { path } = await appointment({ patient: w.patient });
+    for (const user of [w.otherPractitioner, w.manager, w.admin]) {
+      expect((await h.call('PUT', path, { token: user.token, body: { certificate: COMPLETE } })).status).toBe(404);
+    }
+    expect((await h.call('PUT', path, { token: w.patient.token, body: { certificate: COMPLETE } })).status).toBe(403);
+    expect((await h.call('PUT', path, { body: { certificate: COMPLETE } })).status).toBe(401);
+    const otherPerson = await appointment();
+    const wrongPerson = path.replace(/booking-users\/.*$/, `booking-users/${otherPerson.bookingUserId}`);
+    expect((await h.call('PUT', wrongPerson, { token: w.practitioner.token, body: { certificate: COMPLETE } })).status).toBe(404);
+  });
+
+  it('reads: the practitioner, managers of the organisation, super admins and the booking customer; others 404, wrong role 403, no session 401; every read audited', async () => {
+    const { appointmentId, bookingUserId, path } = await appointment({ patient: w.patient });
+    const { id } = await issue(path);
+    const url = `/api/certificates?appointment_id=${appointmentId}`;
+    for (const user of [w.practitioner, w.manager, w.admin, w.patient]) {
+      const list = await h.call('GET', url, { token: user.token });
+      expect(list.status, user.roles[0]!.name).toBe(200);
+      expect(list.body.certificates.map((c: { id: string }) => c.id)).toEqual([id]);
+    }
+    expect((await h.call('GET', `/api/certificates?booking_user_id=${bookingUserId}`, { token: w.patient.token })).status).toBe(200);
+    for (const user of [w.otherPractitioner, w.otherPatient, strangerManager]) expect((await h.call('GET', url, { token: user.token })).status).toBe(404);
+    expect((await h.call('GET', url, { token: w.support.token })).status).toBe(403);
+    expect((await h.call('GET', url)).status).toBe(401);
+    expect((await h.call('GET', '/api/certificates', { token: w.practitioner.token })).status).toBe(400);
+
+    const list = await h.call('GET', url, { token: w.patient.token });
+    const link = list.body.certificates[0].download_url as string;
+    expect((await h.app.inject({ method: 'GET', url: link.replace(/signature=[^&]+/, 'signature=forged') })).statusCode).toBe(404);
+    h.clock.advance(301_000);
+    expect((await h.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+
+    const reads = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceType, 'certificates')));
+    expect(reads.filter((row) => row.resourceId === id).length).toBeGreaterThanOrEqual(5);
+    const writes = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.write'), eq(auditEvents.resourceType, 'certificate')));
+    expect(writes.some((row) => row.resourceId === id)).toBe(true);
+  });
+
+  it('the booking customer’s certificate joins their test results', async () => {
+    const { path } = await appointment({ patient: w.patient });
+    await issue(path);
+    await h.deliverOutbox();
+    const [profile] = await db().select().from(roleProfiles).where(eq(roleProfiles.roleId, w.patient.roles[0]!.id));
+    const rows = await db().select().from(testResults).where(eq(testResults.roleProfileId, profile!.id));
+    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'COVID-19 antigen certificate', result: 'Negative', fileKey: expect.any(String) })]));
+  });
+});
+
+describe('the public verification is rate-limited per address', () => {
+  it('answers 429 past CERTIFICATE_VERIFICATIONS_PER_MINUTE in a minute, and again after it', async () => {
+    const limited = await createHarness({ certificateVerificationsPerMinute: 2 });
+    try {
+      const ask = () => limited.call('POST', '/api/certificates/verify', { body: { token: 'a.b.c' }, ip: '10.9.8.7' });
+      expect((await ask()).body.status).toBe('invalid');
+      expect((await ask()).status).toBe(200);
+      expect(await ask()).toMatchObject({ status: 429, body: { success: false } });
+      expect((await limited.call('POST', '/api/certificates/verify', { body: { token: 'a.b.c' }, ip: '10.9.8.8' })).status).toBe(200);
+      limited.clock.advance(61_000);
+      expect((await ask()).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

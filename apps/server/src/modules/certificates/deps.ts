@@ -1,0 +1,32 @@
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { DownloadLinks } from '../../platform/download-links';
+import type { FileStorage } from '../../platform/files';
+import type { OutboxRelay } from '../../platform/outbox';
+import type { CertificateProvider } from './pdf';
+import type { CertificateKeys } from './signing';
+
+/** A certificate's PDF link works this long, for the user it was issued to. */
+export const DOWNLOAD_LINK_SECONDS = 300;
+
+export interface CertificateSettings {
+  publicUrl: string;
+  provider: CertificateProvider;
+}
+
+/** What the certificates' service functions need; built once per process (ctx.certificates). */
+export interface CertificatesDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  outbox: Pick<OutboxRelay, 'emit'>;
+  files: FileStorage;
+  keys: CertificateKeys;
+  links: DownloadLinks;
+  settings: CertificateSettings;
+}
+
+export function createCertificatesDeps(input: Omit<CertificatesDeps, 'links'>): CertificatesDeps {
+  return { ...input, links: new DownloadLinks(input.db, input.clock, 'certificate-file', DOWNLOAD_LINK_SECONDS) };
+}

@@ -1,0 +1,339 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  APPROVED_KITS,
+  CERTIFICATE_MSG,
+  MSG,
+  certificateErrors,
+  type ApprovedKit,
+  type CertificateFacts,
+  type CertificateItem,
+  type CertificateKind,
+  type CertificateSubmission,
+} from '@vireo/contracts';
+import type { Caller, SignedInCaller } from '../../platform/caller';
+import { epochSeconds } from '../../platform/clock';
+import type { LinkGrant } from '../../platform/download-links';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { hasPermission } from '../../platform/access';
+import { bookingUsers, certificates } from '../../db/schema';
+import type { CertificatesDeps } from './deps';
+import { certificatePdf, kindParts } from './pdf';
+import * as repo from './repo';
+
+/** SNOMED CT and LOINC codes of the EU DCC value sets for a SARS-CoV-2 test entry. */
+const DCC = {
+  disease: '840539006',
+  testType: { antigen: 'LP217198-3', pcr: 'LP6464-4' },
+  result: { Positive: '260373001', Negative: '260415000' },
+} as const;
+
+/** The signed payload: an EU DCC test entry with its holder, the issuer and the issue time. */
+interface SignedFacts {
+  iss: string;
+  iat: number;
+  ver: '1.3.0';
+  nam: { fn: string; gn: string };
+  dob: string;
+  t: [{ tg: string; tt: string; nm: string; sc: string; tr: string; tc: string; co: 'GB' | 'DE'; is: string; ci: string }];
+}
+
+export interface IssuedCertificate {
+  id: string;
+  number: string;
+}
+
+const TEST_NAMES: Record<string, string> = { [DCC.testType.antigen]: 'Rapid antigen test', [DCC.testType.pcr]: 'RT-PCR test' };
+const RESULT_NAMES: Record<string, string> = { [DCC.result.Positive]: 'Positive', [DCC.result.Negative]: 'Negative' };
+
+function findKit(value: string | undefined): ApprovedKit | undefined {
+  return value ? APPROVED_KITS.find((kit) => kit.id === value || kit.name === value) : undefined;
+}
+
+/** dd/mm/yyyy → yyyy-mm-dd */
+function isoDay(dayMonthYear: string): string {
+  const [day, month, year] = dayMonthYear.split('/');
+  return `${year}-${month}-${day}`;
+}
+
+/** The kind of certificate an appointment gives: its country (language, European service), test and purpose (travel details). */
+export function certificateKind(appointment: repo.AppointmentRow, person: repo.BookingUserRow, kit: ApprovedKit): CertificateKind {
+  const country = appointment.language === 'DE' || appointment.type === 'video_gp_euro' ? 'de' : 'uk';
+  const test = /pcr/i.test(appointment.testType) || /pcr/i.test(kit.name) ? 'pcr' : 'antigen';
+  const metadata = person.metadata;
+  const travel =
+    appointment.flightDetails !== null || appointment.type === 'video_gp_euro' || appointment.type === 'video_gp_tui' || metadata.transit === true || Boolean(metadata.travel_date) || Boolean(metadata.flight_number);
+  return `${country}_${test}_${travel ? 'travel' : 'medical'}`;
+}
+
+/** A certificate number people can read out: C-yyyymmdd-XXXXXXXX (Crockford base 32). */
+function certificateNumber(now: Date): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const bytes = randomBytes(8);
+  const suffix = [...bytes].map((byte) => alphabet[byte % 32]).join('');
+  return `C-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${suffix}`;
+}
+
+function sampleTimeOf(person: repo.BookingUserRow, now: Date): Date {
+  const value = person.metadata.date_sampled ?? person.metadata.sample_date;
+  const date = typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) && date <= now ? date : now;
+}
+
+/**
+ * The practitioner's certificate for one person (PUT /{id}/booking-users/{userId} `{ certificate }`):
+ * spec 2 §5's rules (400 with every field's message, nothing stored), then in one transaction the
+ * payload of spec 2 §3 on the person's metadata with `booking_user.metadata.updated`, and for a
+ * Positive or Negative result a signed certificate (revoking the person's earlier one) with
+ * `certificate.issued`. Only the appointment's claimed practitioner may; anyone else 404.
+ */
+export async function submitCertificate(
+  deps: CertificatesDeps,
+  caller: SignedInCaller,
+  appointmentId: string,
+  bookingUserId: string,
+  input: CertificateSubmission,
+): Promise<IssuedCertificate | null> {
+  const { db, clock } = deps;
+  const appointment = await repo.findAppointment(db, appointmentId);
+  if (!appointment || appointment.practitionerUserId !== caller.auth.userId) throw notFound();
+  const person = await repo.findBookingUser(db, bookingUserId);
+  if (!person || person.appointmentId !== appointmentId) throw notFound();
+  const kit = findKit(input.kit_provider);
+  const rejected = input.result === 'Rejected';
+  const errors: Record<string, string> = { ...certificateErrors(input, { lotTracking: kit?.lot_tracking ?? false, hasPhoto: await repo.hasPhoto(db, appointmentId, bookingUserId) }) };
+  if (input.kit_provider && !kit) errors.kit_provider = CERTIFICATE_MSG.kitProvider;
+  if (kit?.lot_tracking && !rejected && input.lot_id && !kit.lot_ids.includes(input.lot_id)) errors.lot_id = CERTIFICATE_MSG.lotId;
+  const first = Object.values(errors)[0];
+  if (first || !kit) throw badRequest(first ?? CERTIFICATE_MSG.kitProvider, errors);
+
+  const practitioner = await repo.findUser(db, caller.auth.userId);
+  const practitionerName = practitioner ? `${practitioner.firstName} ${practitioner.lastName}` : '';
+  const now = clock.now();
+  const sampleTime = sampleTimeOf(person, now);
+  const dateOfBirth = isoDay(input.date_of_birth!);
+  const result = input.result!;
+  const rejectNotes = rejected ? [input.rejection_reason, input.reject_notes].filter(Boolean).join(': ') : undefined;
+  const payload: Record<string, unknown> = {
+    forename: input.forename!.trim(),
+    surname: input.surname!.trim(),
+    email: input.email!.trim().toLowerCase(),
+    date_of_birth: `${dateOfBirth}T00:00:00.000Z`,
+    sex: input.sex!.toLowerCase(),
+    security_checked: input.security_checked === true,
+    result,
+    kit_id: input.kit_id?.trim().toUpperCase() ?? null,
+    lot_id: input.lot_id?.trim() ?? null,
+    passport_number: input.passport_number!.trim(),
+    kit_provider: kit.name,
+    specificity: kit.specificity,
+    sensitivity: kit.sensitivity,
+    reject_notes: rejectNotes ?? null,
+    invalid_notes: result === 'Invalid' ? (input.invalid_notes ?? null) : null,
+    sample_taken: rejected ? 'rejected' : result === 'Invalid' ? 'invalid' : 'valid',
+    medicalprofessional: practitionerName,
+    date_sampled: sampleTime.toISOString(),
+    date_reported: now.toISOString(),
+    street_address: person.streetAddress,
+    extended_address: person.extendedAddress,
+    locality: person.locality,
+    region: person.region,
+    postal_code: person.postalCode,
+    security_document: input.security_document ?? 'Passport',
+  };
+
+  const issue = result === 'Positive' || result === 'Negative' ? await prepareCertificate(deps, { appointment, person, kit, payload, result, practitionerName, sampleTime, now }) : null;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(bookingUsers)
+        .set({ metadata: { ...person.metadata, ...payload }, ...(payload.kit_id ? { kitId: payload.kit_id as string } : {}) })
+        .where(eq(bookingUsers.id, person.id));
+      await deps.outbox.emit(tx, {
+        name: 'booking_user.metadata.updated',
+        organisationId: caller.auth.organisationId,
+        payload: { appointment_id: appointmentId, booking_user_id: person.id, keys: Object.keys(payload), at: epochSeconds(now) },
+      });
+      await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: [person.id] });
+      if (!issue) return;
+      const previous = await repo.validCertificateOf(tx, person.id);
+      if (previous) await tx.update(certificates).set({ status: 'revoked', revokedAt: now }).where(eq(certificates.id, previous.id));
+      await tx.insert(certificates).values({ ...issue.row, organisationId: caller.auth.organisationId, issuedByUserId: caller.auth.userId });
+      if (previous) await tx.update(certificates).set({ replacedBy: issue.row.id }).where(eq(certificates.id, previous.id));
+      await deps.outbox.emit(tx, {
+        name: 'certificate.issued',
+        organisationId: caller.auth.organisationId,
+        payload: { certificate_id: issue.row.id, appointment_id: appointmentId, booking_user_id: person.id, ...(previous ? { replaces: previous.id } : {}) },
+      });
+      await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'certificate', resourceIds: previous ? [issue.row.id, previous.id] : [issue.row.id] });
+    });
+  } catch (error) {
+    if (issue) await deps.files.delete(issue.row.pdfKey);
+    throw error;
+  }
+  return issue && { id: issue.row.id, number: issue.row.number };
+}
+
+/** Signs the certificate's facts and writes its PDF (before the transaction: the slow part holds no lock). */
+async function prepareCertificate(
+  deps: CertificatesDeps,
+  input: {
+    appointment: repo.AppointmentRow;
+    person: repo.BookingUserRow;
+    kit: ApprovedKit;
+    payload: Record<string, unknown>;
+    result: 'Positive' | 'Negative';
+    practitionerName: string;
+    sampleTime: Date;
+    now: Date;
+  },
+) {
+  const { settings } = deps;
+  const { appointment, person, kit, payload, result, now } = input;
+  const kind = certificateKind(appointment, person, kit);
+  const { country, test } = kindParts(kind);
+  const id = randomUUID();
+  const number = certificateNumber(now);
+  const facts: SignedFacts = {
+    iss: settings.publicUrl,
+    iat: epochSeconds(now),
+    ver: '1.3.0',
+    nam: { fn: String(payload.surname), gn: String(payload.forename) },
+    dob: String(payload.date_of_birth).slice(0, 10),
+    t: [
+      {
+        tg: DCC.disease,
+        tt: DCC.testType[test],
+        nm: kit.name,
+        sc: input.sampleTime.toISOString(),
+        tr: DCC.result[result],
+        tc: settings.provider.name,
+        co: country === 'de' ? 'DE' : 'GB',
+        is: settings.provider.name,
+        ci: number,
+      },
+    ],
+  };
+  const { token, kid } = await deps.keys.sign(facts as unknown as Record<string, unknown>);
+  const pdf = await certificatePdf({
+    kind,
+    provider: settings.provider,
+    number,
+    patientName: `${facts.nam.gn} ${facts.nam.fn}`,
+    dateOfBirth: facts.dob,
+    idDocumentNumber: String(payload.passport_number),
+    kitName: kit.name,
+    specificity: kit.specificity,
+    sensitivity: kit.sensitivity,
+    sampleTime: input.sampleTime,
+    reportTime: now,
+    issuedAt: now,
+    result,
+    practitioner: input.practitionerName,
+    qrUrl: `${settings.publicUrl}/verify#${token}`,
+    statusUrl: `${settings.publicUrl}/verify/${id}`,
+  });
+  const pdfKey = await deps.files.put(pdf, 'application/pdf', 'certificates');
+  return {
+    row: { id, number, appointmentId: appointment.id, bookingUserId: person.id, kind, facts: facts as unknown as Record<string, unknown>, kid, status: 'valid' as const, issuedAt: now, pdfKey },
+  };
+}
+
+/** What a checker sees of a certificate: from its signed facts. */
+function factsOf(id: string, facts: Record<string, unknown>): CertificateFacts {
+  const signed = facts as unknown as SignedFacts;
+  const entry = signed.t[0];
+  return {
+    id,
+    name: `${signed.nam.gn} ${signed.nam.fn}`,
+    date_of_birth: signed.dob,
+    test: TEST_NAMES[entry.tt] ?? entry.tt,
+    result: RESULT_NAMES[entry.tr] ?? entry.tr,
+    sample_time: entry.sc,
+  };
+}
+
+/** A certificate's test, result and sample time, read back from its signed facts. */
+export function testOf(facts: Record<string, unknown>): { test: 'antigen' | 'pcr'; result: 'Positive' | 'Negative'; sampleTime: Date } {
+  const entry = (facts as unknown as SignedFacts).t[0];
+  return { test: entry.tt === DCC.testType.pcr ? 'pcr' : 'antigen', result: entry.tr === DCC.result.Positive ? 'Positive' : 'Negative', sampleTime: new Date(entry.sc) };
+}
+
+function isSignedFacts(payload: Record<string, unknown>): payload is Record<string, unknown> & SignedFacts {
+  const entries = payload.t;
+  return Array.isArray(entries) && entries.length === 1 && typeof (entries[0] as { ci?: unknown })?.ci === 'string';
+}
+
+/**
+ * POST /api/certificates/verify: a token from a certificate's QR code. Invalid for a malformed
+ * token, an unknown key or a bad signature (and for a signed token naming no certificate); revoked
+ * for a replaced certificate; else valid, with what a checker needs.
+ */
+export async function verifyToken(deps: CertificatesDeps, token: string): Promise<{ status: 'valid' | 'invalid' | 'revoked'; certificate?: CertificateFacts }> {
+  const check = await deps.keys.verify(token);
+  if (!check.ok || !isSignedFacts(check.payload)) return { status: 'invalid' };
+  const row = await repo.certificateByNumber(deps.db, check.payload.t[0].ci);
+  if (!row || row.kid !== check.kid) return { status: 'invalid' };
+  return { status: row.status, certificate: factsOf(row.id, check.payload) };
+}
+
+/** GET /api/certificates/{id}/status: the public status page's answer (404 for an unknown id). */
+export async function certificateStatus(deps: CertificatesDeps, id: string): Promise<{ status: 'valid' | 'revoked'; certificate: CertificateFacts }> {
+  const row = await repo.findCertificate(deps.db, id);
+  if (!row) throw notFound();
+  return { status: row.status, certificate: factsOf(row.id, row.facts) };
+}
+
+/**
+ * Whether the caller may read an appointment's certificates: its claimed practitioner, a shift
+ * manager of the practitioner's organisation, a super admin, or the customer who booked it.
+ */
+async function mayRead(deps: CertificatesDeps, caller: SignedInCaller, appointment: repo.AppointmentRow): Promise<boolean> {
+  const { auth } = caller;
+  if (appointment.practitionerUserId === auth.userId || appointment.bookerUserId === auth.userId) return true;
+  if (!hasPermission(auth, 'appointments.manage')) return false;
+  if (auth.roles.some((role) => role.name === 'super_admin')) return true;
+  const practitioner = appointment.practitionerUserId ? await repo.findUser(deps.db, appointment.practitionerUserId) : undefined;
+  return practitioner?.organisationId === auth.organisationId;
+}
+
+/** GET /api/certificates?appointment_id= | booking_user_id=: the certificates, each with a 5-minute signed PDF link. */
+export async function listCertificates(deps: CertificatesDeps, caller: SignedInCaller, query: { appointment_id?: string | undefined; booking_user_id?: string | undefined }): Promise<CertificateItem[]> {
+  const { db } = deps;
+  const person = query.booking_user_id ? await repo.findBookingUser(db, query.booking_user_id) : undefined;
+  const appointmentId = query.appointment_id ?? person?.appointmentId;
+  if (query.booking_user_id && (!person || (query.appointment_id && person.appointmentId !== query.appointment_id))) throw notFound();
+  const appointment = appointmentId ? await repo.findAppointment(db, appointmentId) : undefined;
+  if (!appointment || !(await mayRead(deps, caller, appointment))) throw notFound();
+  const rows = await repo.certificatesOf(db, person ? { bookingUserId: person.id } : { appointmentId: appointment.id });
+  await deps.audit.healthData(db, caller, { action: 'read', resourceType: 'certificates', resourceIds: rows.length ? rows.map((row) => row.id) : [appointment.id] });
+  return Promise.all(
+    rows.map(async (row) => {
+      const grant = await deps.links.sign(row.id, caller.auth.userId);
+      return {
+        id: row.id,
+        number: row.number,
+        appointment_id: row.appointmentId,
+        booking_user_id: row.bookingUserId,
+        kind: row.kind,
+        status: row.status,
+        result: factsOf(row.id, row.facts).result,
+        issued_at: epochSeconds(row.issuedAt),
+        revoked_at: row.revokedAt ? epochSeconds(row.revokedAt) : null,
+        replaced_by: row.replacedBy,
+        download_url: `/api/certificates/${row.id}/file?${new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature })}`,
+      };
+    }),
+  );
+}
+
+/** The PDF behind a signed link; audited as whoever fetched it (the session's user, else the link's holder). */
+export async function certificateFile(deps: CertificatesDeps, caller: Caller, id: string, grant: LinkGrant): Promise<{ data: Buffer; fileName: string }> {
+  const check = await deps.links.verify(id, grant);
+  if (!check.ok) throw new AppError(404, check.reason === 'expired' ? CERTIFICATE_MSG.downloadExpired : MSG.notFound);
+  const row = await repo.findCertificate(deps.db, id);
+  const file = row ? await deps.files.get(row.pdfKey) : null;
+  if (!row || !file) throw notFound();
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'certificate_file', resourceIds: [row.id], actorKind: caller.auth ? 'user' : 'link_holder' });
+  return { data: file.data, fileName: `certificate-${row.number}.pdf` };
+}
