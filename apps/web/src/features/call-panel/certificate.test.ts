@@ -38,7 +38,7 @@ describe('certificateErrors (spec 2 §5)', () => {
       sex: CERTIFICATE_MSG.sex,
       passport_number: CERTIFICATE_MSG.passportNumber,
       security_checked: CERTIFICATE_MSG.securityChecked,
-      kit_provider: CERTIFICATE_MSG.lotId,
+      kit_provider: CERTIFICATE_MSG.kitProvider,
       lot_id: CERTIFICATE_MSG.lotId,
       kit_id: CERTIFICATE_MSG.kitId,
       result: CERTIFICATE_MSG.result,
@@ -61,6 +61,7 @@ describe('certificateErrors (spec 2 §5)', () => {
       'You must select rejection reason',
       'You must enter rejection notes',
       'You must take a photo of the test result',
+      'Select the kit provider',
     ]);
   });
 

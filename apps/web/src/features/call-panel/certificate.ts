@@ -16,6 +16,8 @@ export const CERTIFICATE_MSG = {
   rejectionReason: 'You must select rejection reason',
   rejectionNotes: 'You must enter rejection notes',
   photo: 'You must take a photo of the test result',
+  /** The spec asks for the kit provider without a message of its own: this one is Vireo's. */
+  kitProvider: 'Select the kit provider',
 } as const;
 export type CertificateMessageKey = keyof typeof CERTIFICATE_MSG;
 
@@ -74,8 +76,8 @@ export function parseDayMonthYear(text: string): Date | null {
  * sex; the ID document number at least 5; the ID check, unless it is a rejection watched on the
  * alternative video platform; lot ID and kit ID (at least 5) when the kit tracks lots and the result
  * is not Rejected; the result; for a rejection its reason, and notes for Other; otherwise a photo
- * unless the test was watched on the alternative video platform. The kit provider is needed too; it
- * has no message of its own in the spec, so the lot ID's stands for it.
+ * unless the test was watched on the alternative video platform. The kit provider is needed too
+ * (the spec gives it no message: `kitProvider` is Vireo's).
  */
 export function certificateErrors(values: CertificateValues, context: CertificateContext, now: Date = new Date()): CertificateErrors {
   const errors: CertificateErrors = {};
@@ -88,7 +90,7 @@ export function certificateErrors(values: CertificateValues, context: Certificat
   if (values.passport_number.trim().length < ID_DOCUMENT_MIN_LENGTH) errors.passport_number = CERTIFICATE_MSG.passportNumber;
   const rejected = values.result === 'Rejected';
   if (!values.security_checked && !(rejected && values.alternative_video)) errors.security_checked = CERTIFICATE_MSG.securityChecked;
-  if (!values.kit_provider) errors.kit_provider = CERTIFICATE_MSG.lotId;
+  if (!values.kit_provider) errors.kit_provider = CERTIFICATE_MSG.kitProvider;
   if (context.lotTracking && !rejected) {
     if (!values.lot_id.trim()) errors.lot_id = CERTIFICATE_MSG.lotId;
     if (values.kit_id.trim().length < KIT_ID_MIN_LENGTH) errors.kit_id = CERTIFICATE_MSG.kitId;
@@ -175,6 +177,7 @@ export function certificatePayload(values: CertificateValues, person: BookingUse
     region: person.region ?? undefined,
     postal_code: person.postal_code ?? undefined,
     security_document: extras.securityDocument || undefined,
+    alternative_video: values.alternative_video,
   };
 }
 export type CertificatePayload = ReturnType<typeof certificatePayload>;
