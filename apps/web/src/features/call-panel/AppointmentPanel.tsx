@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
 import StepContent from '@mui/material/StepContent';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
@@ -129,7 +129,7 @@ function PanelSteps({ appointment, call }: { appointment: Appointment; call?: Ca
   };
 
   return (
-    <Paper component="section" aria-label={t('people.heading')} sx={{ p: 2 }}>
+    <Paper sx={{ p: 2 }}>
       <Stack spacing={2}>
         {success && (
           <Alert severity="success" role="status">
@@ -199,24 +199,24 @@ function PersonSteps({
         [t('steps.certificate'), certificate],
       ];
   return (
-    <Stepper nonLinear activeStep={step} orientation="vertical" aria-label={t('steps.label', { name })}>
-      {steps.map(([label, content], index) => (
-        <Step key={label} completed={false}>
-          <StepButton onClick={() => setStep(index)} aria-current={index === step ? 'step' : undefined}>
-            {label}
-          </StepButton>
-          <StepContent transitionDuration={0} slotProps={{ transition: { unmountOnExit: true } }}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {content}
-              {index > 0 && (
-                <Button onClick={() => setStep(index - 1)} sx={{ alignSelf: 'flex-start' }}>
-                  {t('steps.back')}
-                </Button>
-              )}
-            </Stack>
-          </StepContent>
-        </Step>
-      ))}
-    </Stepper>
+    <Box component="section" aria-label={t('steps.label', { name })}>
+      <Stepper activeStep={step} orientation="vertical">
+        {steps.map(([label, content], index) => (
+          <Step key={label} completed={false}>
+            <StepLabel>{label}</StepLabel>
+            <StepContent transitionDuration={0} slotProps={{ transition: { unmountOnExit: true } }}>
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                {content}
+                {index > 0 && (
+                  <Button onClick={() => setStep(index - 1)} sx={{ alignSelf: 'flex-start' }}>
+                    {t('steps.back')}
+                  </Button>
+                )}
+              </Stack>
+            </StepContent>
+          </Step>
+        ))}
+      </Stepper>
+    </Box>
   );
 }

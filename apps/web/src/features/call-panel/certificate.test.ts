@@ -1,6 +1,6 @@
 import type { BookingUser } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_MSG, certificateErrors, certificatePayload, initialCertificateValues, parseDayMonthYear, type CertificateValues } from './certificate';
+import { CERTIFICATE_MSG, certificateErrors, certificatePayload, initialCertificateValues, parseDayMonthYear, serverFieldErrors, type CertificateValues } from './certificate';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -155,5 +155,17 @@ describe('the certificate payload (spec 2 §3)', () => {
   it('sends a rejection with its reason and no kit', () => {
     const payload = certificatePayload({ ...complete, result: 'Rejected', rejection_reason: 'Other', notes: 'Left the call' }, person, undefined, { sampleTaken: null, invalidReason: '', securityDocument: '' }, NOW);
     expect(payload).toMatchObject({ result: 'Rejected', reject_notes: 'Left the call', sample_taken: 'rejected', kit_id: undefined, lot_id: undefined });
+  });
+});
+
+describe('the server’s per-field errors', () => {
+  it('land on the form’s fields, with or without the metadata prefix; others are left to the message', () => {
+    expect(serverFieldErrors({ 'metadata.forename': CERTIFICATE_MSG.firstName, kit_id: CERTIFICATE_MSG.kitId, reject_notes: CERTIFICATE_MSG.rejectionNotes, other: 'x' })).toEqual({
+      first_name: CERTIFICATE_MSG.firstName,
+      kit_id: CERTIFICATE_MSG.kitId,
+      notes: CERTIFICATE_MSG.rejectionNotes,
+    });
+    expect(serverFieldErrors({ reject_notes: CERTIFICATE_MSG.rejectionReason })).toEqual({ rejection_reason: CERTIFICATE_MSG.rejectionReason });
+    expect(serverFieldErrors(undefined)).toEqual({});
   });
 });

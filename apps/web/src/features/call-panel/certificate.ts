@@ -183,7 +183,7 @@ export function certificatePayload(values: CertificateValues, person: BookingUse
 export type CertificatePayload = ReturnType<typeof certificatePayload>;
 
 /** The payload's field names that the server's `errors` may name, and the form's field each stands for. */
-export const SERVER_FIELDS: Record<string, CertificateField> = {
+const SERVER_FIELDS: Record<string, CertificateField> = {
   forename: 'first_name',
   surname: 'last_name',
   email: 'email',
@@ -199,3 +199,14 @@ export const SERVER_FIELDS: Record<string, CertificateField> = {
   image: 'photo',
   file: 'photo',
 };
+
+/** A 400's `errors` (keyed by the payload's names, with or without `metadata.` first) on the form's fields. */
+export function serverFieldErrors(errors: Record<string, string> | undefined): CertificateErrors {
+  const onFields: CertificateErrors = {};
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const field = SERVER_FIELDS[key.replace(/^metadata\./, '')];
+    // The rejection's notes are the form's notes; its other messages (the reason) belong to the reason.
+    if (field) onFields[field === 'rejection_reason' && message === CERTIFICATE_MSG.rejectionNotes ? 'notes' : field] = message;
+  }
+  return onFields;
+}

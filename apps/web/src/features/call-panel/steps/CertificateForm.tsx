@@ -22,7 +22,7 @@ import {
   certificatePayload,
   initialCertificateValues,
   REJECTION_REASONS,
-  SERVER_FIELDS,
+  serverFieldErrors,
   type CertificateErrors,
   type CertificateField,
   type CertificateMessageKey,
@@ -32,17 +32,6 @@ import { KitIdField, KitProviderField, LotIdField } from './KitFields';
 import { PhotoPanel } from './PhotoPanel';
 
 const RULE_KEYS = new Map(Object.entries(CERTIFICATE_MSG).map(([key, text]) => [text as string, key as CertificateMessageKey]));
-
-/** The server's per-field errors (its `errors`, keyed by the payload's names, `metadata.` first or not) on the form's fields. */
-function serverFieldErrors(error: unknown): CertificateErrors {
-  if (!(error instanceof ApiError) || !error.errors) return {};
-  const errors: CertificateErrors = {};
-  for (const [key, message] of Object.entries(error.errors)) {
-    const field: CertificateField | undefined = SERVER_FIELDS[key.replace(/^metadata\./, '')];
-    if (field) errors[field] = message;
-  }
-  return errors;
-}
 
 /**
  * The certificate form (spec 2 §2.4, §5): every field with its message as the spec words it, shown
@@ -95,7 +84,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
       onChange={(event) => set(field, event.target.value)}
       onBlur={leave(field)}
       error={Boolean(shown(field))}
-      helperText={shown(field)}
+      helperText={shown(field) ?? ' '}
       slotProps={{ htmlInput: extra }}
     />
   );
@@ -112,7 +101,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
         onSuccess: () => onGenerated(),
         onError: (error) => {
           setFailure(messageText(error.message));
-          setServerErrors(serverFieldErrors(error));
+          setServerErrors(error instanceof ApiError ? serverFieldErrors(error.errors) : {});
         },
       },
     );
@@ -137,7 +126,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
         onChange={(event) => set('sex', event.target.value as CertificateValues['sex'])}
         onBlur={leave('sex')}
         error={Boolean(shown('sex'))}
-        helperText={shown('sex')}
+        helperText={shown('sex') ?? ' '}
       >
         {CERTIFICATE_SEXES.map((sex) => (
           <MenuItem key={sex} value={sex}>
@@ -167,7 +156,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
         onChange={(event) => set('result', event.target.value as CertificateValues['result'])}
         onBlur={leave('result')}
         error={Boolean(shown('result'))}
-        helperText={shown('result')}
+        helperText={shown('result') ?? ' '}
       >
         {TEST_RESULTS.filter((result) => !progress.notThere || result === 'Rejected').map((result) => (
           <MenuItem key={result} value={result}>
@@ -185,7 +174,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
           onChange={(event) => set('rejection_reason', event.target.value as CertificateValues['rejection_reason'])}
           onBlur={leave('rejection_reason')}
           error={Boolean(shown('rejection_reason'))}
-          helperText={shown('rejection_reason')}
+          helperText={shown('rejection_reason') ?? ' '}
         >
           {REJECTION_REASONS.map((reason) => (
             <MenuItem key={reason} value={reason}>
@@ -203,7 +192,7 @@ export function CertificateForm({ appointment, person, progress, update, call, r
         onChange={(event) => set('notes', event.target.value)}
         onBlur={leave('notes')}
         error={Boolean(shown('notes'))}
-        helperText={shown('notes')}
+        helperText={shown('notes') ?? ' '}
         slotProps={{ htmlInput: { maxLength: 2000 } }}
       />
       {!progress.hasPhoto && (

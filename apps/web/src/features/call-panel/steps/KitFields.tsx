@@ -24,7 +24,7 @@ export function KitProviderField({ kits, value, onChange, error }: { kits: reado
       value={kit ? kit.name : ''}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error ?? (kit ? t('kit.figures', { specificity: kit.specificity, sensitivity: kit.sensitivity }) : undefined)}
+      helperText={error ?? (kit ? t('kit.figures', { specificity: kit.specificity, sensitivity: kit.sensitivity }) : ' ')}
     >
       {kits.map((k) => (
         <MenuItem key={k.id} value={k.name}>
@@ -39,7 +39,7 @@ export function KitProviderField({ kits, value, onChange, error }: { kits: reado
 export function LotIdField({ kit, value, onChange, error }: { kit: ApprovedKit; value: string; onChange(lotId: string): void; error?: string }) {
   const { t } = useTranslation('call-panel');
   return (
-    <TextField select size="small" label={t('kit.lotId')} value={kit.lot_ids.includes(value) ? value : ''} onChange={(event) => onChange(event.target.value)} error={Boolean(error)} helperText={error}>
+    <TextField select size="small" label={t('kit.lotId')} value={kit.lot_ids.includes(value) ? value : ''} onChange={(event) => onChange(event.target.value)} error={Boolean(error)} helperText={error ?? ' '}>
       {kit.lot_ids.map((lot) => (
         <MenuItem key={lot} value={lot}>
           {lot}
