@@ -175,6 +175,7 @@ test.describe('appointment panel', () => {
   });
 
   test('an antigen appointment without the call: details, then actions; a rejection watched on the alternative video platform; each person in turn; reissue reopens the form', async ({ browser, request }) => {
+    test.setTimeout(180_000);
     const practitioner = await createPractitioner(request);
     const antigen = (first: string, last: string, email: string) => ({ ...person(first, last, email), metadata: { test_type: 'Antigen' } });
     const appointment = await bookedAppointment(request, practitioner, undefined, [antigen('Ada', 'Lovelace', 'ada-antigen@example.test'), antigen('Grace', 'Hopper', 'grace-antigen@example.test')]);

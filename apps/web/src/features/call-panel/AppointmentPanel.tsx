@@ -121,7 +121,7 @@ function PanelSteps({ appointment, call }: { appointment: Appointment; call?: Ca
     setGenerated((was) => new Set(was).add(person.id));
     setSuccess(t('certificate.success'));
     setChosenId(null);
-    setStep(antigen ? 1 : 0);
+    setStep(0);
   };
   const reissue = (person: BookingUser) => {
     setChosenId(person.id);
