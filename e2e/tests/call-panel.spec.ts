@@ -102,6 +102,7 @@ test.describe('appointment panel', () => {
       await panel.getByRole('button', { name: 'Scan QR code' }).click();
       const result = panel.getByRole('region', { name: 'QR code read' });
       await expect(result).toContainText(KIT_ID, { timeout: 30_000 });
+      await expect(result).toContainText(/Read by the customer’s camera|Read from the video/);
       await expect(panel.getByLabel('Kit ID', { exact: true })).toHaveValue(KIT_ID);
       await result.getByRole('button', { name: 'Use this kit ID' }).click();
       await expect(result).toBeHidden();
