@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toastContext';
-import { useMessageText } from '../../../lib/messageText';
 import { formatDayTime } from '../../practitioner';
 import { useAddNote, useNotesHistory } from '../api';
 import type { StepProps } from '../AppointmentPanel';
@@ -13,7 +12,6 @@ import type { StepProps } from '../AppointmentPanel';
 /** Notes (spec 2 §7 addnote, noteshistory): the appointment's notes, newest first, and a new one. */
 export function NotesStep({ appointment, next }: StepProps) {
   const { t } = useTranslation('call-panel');
-  const messageText = useMessageText();
   const { showToast } = useToast();
   const history = useNotesHistory(appointment.id);
   const addNote = useAddNote(appointment.id);
@@ -34,7 +32,7 @@ export function NotesStep({ appointment, next }: StepProps) {
         setContent('');
         showToast(t('notes.saved'), 'success');
       },
-      onError: (failure) => showToast(messageText(failure.message), 'error'),
+      onError: (failure) => showToast(failure.message, 'error'),
     });
   };
 

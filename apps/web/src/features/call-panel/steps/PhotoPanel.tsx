@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toastContext';
-import { useMessageText } from '../../../lib/messageText';
 import { useUploadImage } from '../api';
 import { captureFrame } from '../capture';
 
@@ -16,7 +15,6 @@ import { captureFrame } from '../capture';
  */
 export function PhotoPanel({ appointmentId, bookingUserId, stream, onUploaded }: { appointmentId: string; bookingUserId: string; stream: MediaStream; onUploaded(): void }) {
   const { t } = useTranslation('call-panel');
-  const messageText = useMessageText();
   const { showToast } = useToast();
   const upload = useUploadImage(appointmentId);
   const [image, setImage] = useState<Blob | null>(null);
@@ -39,11 +37,11 @@ export function PhotoPanel({ appointmentId, bookingUserId, stream, onUploaded }:
       { bookingUserId, image },
       {
         onSuccess: (message) => {
-          showToast(messageText(message), 'success');
+          showToast(message, 'success');
           setImage(null);
           onUploaded();
         },
-        onError: (error) => showToast(messageText(error.message), 'error'),
+        onError: (error) => showToast(error.message, 'error'),
       },
     );
   };
