@@ -11,12 +11,14 @@ const SERVICE = 'video_gp_vireo';
 /**
  * A slot of the practitioner's, booked through the public wizard's API: its id and the link token.
  * With `customer`, booked by that signed-in customer (their account is the booking's), with their
- * e-mail. Either way the booking user is Ada Lovelace, with a phone number.
+ * e-mail. Either way the booking user is Ada Lovelace, with a phone number, unless `bookingUsers` names the people.
  */
 export async function bookedAppointment(
   request: APIRequestContext,
   practitioner: Practitioner,
   customer?: { token: string; email: string },
+  /** The people on the booking, when not the payer alone (the payment's booking_users). */
+  bookingUsers?: Record<string, unknown>[],
 ): Promise<{ id: string; shortToken: string; start: number }> {
   const start = farDay();
   const headers = { authorization: `Bearer ${practitioner.token}` };
@@ -43,6 +45,7 @@ export async function bookedAppointment(
       },
       toc_accept: true,
       service: SERVICE,
+      ...(bookingUsers ? { booking_users: bookingUsers } : {}),
     },
   });
   expect(paid.status(), await paid.text()).toBe(201);

@@ -58,7 +58,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from the own origin's files only (the kit scan's QR decoder); no eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

@@ -77,6 +77,18 @@ describe('apiRequest', () => {
     await expect(apiRequest<Answer>('/api/thing')).rejects.toEqual(new ApiError(400, 'Something went wrong, please try again.'));
   });
 
+  it('sends a FormData body as multipart, with the browser\'s boundary', async () => {
+    const fetchMock = respond(201, { success: true, value: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/webp' }), 'a.webp');
+
+    await apiRequest<Answer>('/api/upload', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+  });
+
   it('rejects an answer that is not a JSON object', async () => {
     vi.stubGlobal('fetch', respond(200, 'Service Unavailable'));
 

@@ -12,6 +12,7 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (an upload). */
   body?: unknown;
   signal?: AbortSignal;
   /** On 401/403 clear the stored session and go to /login (default true). */
@@ -72,10 +73,11 @@ function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
  */
 export async function apiRequest<S extends ZodType>(path: string, options: RequestOptions = {}): Promise<output<S>> {
   const { method = 'GET', body, signal, signOutOnAuthError = true, headers } = options;
-  const hasBody = body !== undefined;
+  const isForm = body instanceof FormData;
+  const hasJsonBody = body !== undefined && !isForm;
   const response = await send(
     path,
-    { method, headers: buildHeaders(hasBody, headers), body: hasBody ? JSON.stringify(body) : undefined },
+    { method, headers: buildHeaders(hasJsonBody, headers), body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined },
     signal,
   );
   const payload = await readJson(response);

@@ -3,3 +3,5 @@ export { useCall, type Call, type CallPhase, type CallOptions } from './useCall'
 export { VideoCall, type VideoCallProps } from './components/VideoCall';
 export { fetchVideoToken } from './api';
 export { PractitionerCall } from './components/PractitionerCall';
+export type { CallTools } from './components/PractitionerCall';
+export type { KitScan, ScanSource } from './kitScan';

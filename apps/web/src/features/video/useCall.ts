@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VIDEO_DEVICES_STORAGE_KEY, type CallErrorCode, type CallSignal, type IceServer } from '@vireo/contracts';
+import { readCallData, type CallDataMessage } from './callData';
 import { CallChannel, type CallServerMessage, type ChannelState } from './callChannel';
 import { qualityBetween, sampleOf, type CallQuality, type StatsSample } from './quality';
 
@@ -36,9 +37,15 @@ export interface Call {
   quality: CallQuality;
   hangUp(): void;
   pause(): void;
+  /** Sends a message over the call's data channel; false when the channel is not open. */
+  sendData(message: CallDataMessage): boolean;
+  /** Listens to the other side's data-channel messages; returns the way to stop. */
+  onData(listener: (message: CallDataMessage) => void): () => void;
 }
 
 const QUALITY_MS = 2_000;
+/** The data channel is negotiated (both sides make it with this id), so it needs no offer of its own. */
+const DATA_CHANNEL_ID = 0;
 /** An ICE link 'disconnected' this long is restarted rather than left to recover by itself. */
 const DISCONNECTED_RESTART_MS = 3_000;
 
@@ -62,7 +69,7 @@ async function openMedia(videoDeviceId?: string, audioDeviceId?: string): Promis
 /**
  * A video call with the other party of one appointment: camera and microphone, the room over the
  * live socket, and an RTCPeerConnection with perfect negotiation (the customer is the polite
- * peer). A peer connection is made afresh whenever the other party (re)joins; a failed or
+ * peer) and a data channel beside the media (`callData.ts`). A peer connection is made afresh whenever the other party (re)joins; a failed or
  * long-disconnected ICE link, or the browser coming back online, restarts ICE; a dropped socket is
  * reconnected and the room joined again, which restores the call.
  */
@@ -84,6 +91,8 @@ export function useCall(options: CallOptions): Call {
   const channelRef = useRef<CallChannel | null>(null);
   const pcRef = useRef<RTCPeerConnection | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
+  const dataRef = useRef<RTCDataChannel | null>(null);
+  const dataListeners = useRef(new Set<(message: CallDataMessage) => void>());
   const politeRef = useRef(true);
   const iceRef = useRef<IceServer[]>([]);
   const phaseRef = useRef<CallPhase>('starting');
@@ -104,6 +113,8 @@ export function useCall(options: CallOptions): Call {
     const closePeer = () => {
       const pc = pcRef.current;
       pcRef.current = null;
+      dataRef.current?.close();
+      dataRef.current = null;
       if (pc) {
         pc.onnegotiationneeded = null;
         pc.onicecandidate = null;
@@ -128,6 +139,12 @@ export function useCall(options: CallOptions): Call {
       makingOffer = false;
       ignoreOffer = false;
       for (const track of streamRef.current?.getTracks() ?? []) pc.addTrack(track, streamRef.current!);
+      const data = pc.createDataChannel('vireo', { negotiated: true, id: DATA_CHANNEL_ID });
+      data.onmessage = (event: MessageEvent) => {
+        const message = readCallData(event.data);
+        if (message) for (const listener of dataListeners.current) listener(message);
+      };
+      dataRef.current = data;
       pc.onnegotiationneeded = async () => {
         try {
           makingOffer = true;
@@ -323,5 +340,19 @@ export function useCall(options: CallOptions): Call {
   const hangUp = useCallback(() => channelRef.current?.send({ type: 'call.hangup' }), []);
   const pause = useCallback(() => channelRef.current?.send({ type: 'call.pause' }), []);
 
-  return { phase, error, localStream, remoteStream, mediaError, muted, toggleMute, cameras, cameraId, selectCamera, quality, hangUp, pause };
+  const sendData = useCallback((message: CallDataMessage) => {
+    const data = dataRef.current;
+    if (data?.readyState !== 'open') return false;
+    data.send(JSON.stringify(message));
+    return true;
+  }, []);
+  const onData = useCallback((listener: (message: CallDataMessage) => void) => {
+    const listeners = dataListeners.current;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+
+  return { phase, error, localStream, remoteStream, mediaError, muted, toggleMute, cameras, cameraId, selectCamera, quality, hangUp, pause, sendData, onData };
 }

@@ -4,12 +4,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppointmentStatusActions, useAppointment } from '../../practitioner';
-import { CustomerDetailsPanel } from '../CustomerDetailsPanel';
+import { AppointmentPanel } from '../AppointmentPanel';
 
 /**
  * /practitioner/face-to-face-appointment?appointmentId= (spec 2 §2.2): the video appointment page
- * for an in-person appointment, so without the call: the customer details panel and the status
- * actions the appointment page offers.
+ * for an in-person appointment, so without the call: the status actions the appointment page
+ * offers and the appointment panel (details, ID, sample and kit, notes, certificate).
  */
 export function FaceToFaceAppointmentPage() {
   const { t } = useTranslation('call-panel');
@@ -28,7 +28,7 @@ export function FaceToFaceAppointmentPage() {
       ) : (
         <>
           {appointment && <AppointmentStatusActions appointment={appointment} />}
-          <CustomerDetailsPanel appointmentId={id} />
+          <AppointmentPanel appointmentId={id} />
         </>
       )}
     </Stack>

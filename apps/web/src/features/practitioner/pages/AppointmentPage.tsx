@@ -1,5 +1,6 @@
 import { zodResolver } from '../../../lib/formResolver';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -27,6 +28,7 @@ import { AppointmentStatusActions } from '../components/AppointmentStatusActions
 import { usePresenceHeartbeat } from '../components/PractitionerWorkspace';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/messageText';
+import { AppointmentPanel } from '../../call-panel';
 
 type NoteInput = z.infer<typeof NoteRequest>;
 
@@ -178,7 +180,8 @@ function StatusChanges({ appointment }: { appointment: Appointment }) {
 /**
  * /practitioner/appointment?appointmentId= (spec 2 §2.1): the appointment, its booking users
  * (health data: the service audits each read), notes, status changes and the actions open to the
- * practitioner. Shift managers and super admins reach it from their planning tables.
+ * practitioner; the assigned practitioner also gets the appointment panel (`call-panel`) without the
+ * call. Shift managers and super admins reach it from their planning tables.
  */
 export function AppointmentPage() {
   const { t } = useTranslation('practitioner');
@@ -205,6 +208,11 @@ export function AppointmentPage() {
             <Details appointment={appointment} />
           </Section>
           <AppointmentStatusActions appointment={appointment} />
+          {assigned && (
+            <Box sx={{ maxWidth: 720, mb: 3 }}>
+              <AppointmentPanel appointmentId={appointment.id} />
+            </Box>
+          )}
           <Section title={t('appointment.people')}>
             <BookingUsers people={appointment.booking_users} />
           </Section>

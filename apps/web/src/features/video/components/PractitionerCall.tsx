@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { useCurrentSession } from '../../../lib/session';
 import { getAuthToken } from '../../../lib/storage';
 import { BOOKING_QUERY_KEY } from '../../appointments';
 import { fetchVideoToken } from '../api';
+import { useKitScan, type KitScan } from '../kitScan';
 import { useCall } from '../useCall';
 import { VideoCall } from './VideoCall';
 
@@ -25,12 +26,27 @@ function resultsMissing(appointment: z.infer<typeof AppointmentResponse>['appoin
   return Boolean(appointment?.booking_users.some((person) => !person.metadata.result && !person.metadata.sample_taken));
 }
 
+/** What the side panel beside the call uses of it: the customer's picture (photos) and the kit scan. */
+export interface CallTools {
+  remoteStream: MediaStream | null;
+  scan: KitScan;
+}
+
 /**
  * The practitioner's side of an appointment's call (the assigned practitioner, or a shift manager
  * from the live dashboard): the call with pause, hang-up (warning first while results are missing)
- * and status errors as a 10-second toast.
+ * and status errors as a 10-second toast; `aside`, the side panel beside it, gets the call's tools.
  */
-export function PractitionerCall({ appointmentId, onClose }: { appointmentId: string; /** Hosted in another page: its way back once the call is over. */ onClose?: () => void }) {
+export function PractitionerCall({
+  appointmentId,
+  onClose,
+  aside,
+}: {
+  appointmentId: string;
+  /** Hosted in another page: its way back once the call is over. */
+  onClose?: () => void;
+  aside?: (tools: CallTools) => ReactNode;
+}) {
   const { t } = useTranslation('video');
   const session = useCurrentSession();
   const [toast, setToast] = useState<string | null>(null);
@@ -44,6 +60,7 @@ export function PractitionerCall({ appointmentId, onClose }: { appointmentId: st
     if (code === 'status' || code === 'not_allowed' || code === 'not_joined') setToast(message);
   }, []);
   const call = useCall({ token, sessionToken: getAuthToken(), onError });
+  const scan = useKitScan(call);
 
   const hangUp = () => {
     if (resultsMissing(appointment.data)) setConfirming(true);
@@ -52,7 +69,7 @@ export function PractitionerCall({ appointmentId, onClose }: { appointmentId: st
   const over = call.phase === 'ended' || call.phase === 'left' || call.phase === 'elsewhere';
 
   return (
-    <Box>
+    <Box sx={aside ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, alignItems: 'start' } : undefined}>
       <Box>
         <VideoCall
           call={call}
@@ -74,6 +91,11 @@ export function PractitionerCall({ appointmentId, onClose }: { appointmentId: st
           </Button>
         ) : null}
       </Box>
+      {aside ? (
+        <Box component="aside" aria-label={t('sidePanel')} data-side-panel>
+          {aside({ remoteStream: call.remoteStream, scan })}
+        </Box>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t('endCall.title')}

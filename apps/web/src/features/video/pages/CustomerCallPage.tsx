@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { getAuthToken } from '../../../lib/storage';
 import { fetchVideoToken } from '../api';
 import { VideoCall } from '../components/VideoCall';
+import { useScanAnswer } from '../kitScan';
 import { customerShortToken } from '../shortToken';
 import { useCall } from '../useCall';
 
@@ -16,6 +17,7 @@ import { useCall } from '../useCall';
  * /appointment/call?appointmentId= — the customer's call, after the join page (spec 2 §2.3). The
  * link token comes from the address (`short_token`) or from what the join page kept for this tab;
  * a signed-in booker needs none; without either, the video cookie the join page received is used.
+ * When the practitioner scans the kit, this page reads the QR code from its own camera (`useScanAnswer`).
  */
 export function CustomerCallPage() {
   return (
@@ -52,5 +54,6 @@ function CustomerRoom({ appointmentId, shortToken }: { appointmentId: string; sh
     }
   }, [appointmentId, shortToken]);
   const call = useCall({ token, sessionToken: getAuthToken() });
+  useScanAnswer(call);
   return <VideoCall call={call} side="customer" />;
 }

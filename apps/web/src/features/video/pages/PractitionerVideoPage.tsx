@@ -1,15 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { RequireRealTimeVideo } from '../../browser-support';
-import { CustomerDetailsPanel } from '../../call-panel';
+import { AppointmentPanel } from '../../call-panel';
 import { PractitionerCall } from '../components/PractitionerCall';
 /**
  * /practitioner/video-appointment?appointmentId= (spec 2 §2.3): the assigned practitioner, or a
  * shift manager, in the appointment's video room: remote video, self-view, mute, pause, hang up
- * and the connection quality. The right-hand side panel holds the appointment's details.
+ * and the connection quality. The right-hand side panel is the appointment's panel (`call-panel`),
+ * with the call's picture for photos and the kit scan.
  */
 export function PractitionerVideoPage() {
   const { t } = useTranslation('video');
@@ -22,12 +22,7 @@ export function PractitionerVideoPage() {
         {t('heading')}
       </Typography>
       {valid ? (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
-          <PractitionerCall key={appointmentId} appointmentId={appointmentId} />
-          <Box component="aside" aria-label={t('sidePanel')} data-side-panel>
-            <CustomerDetailsPanel appointmentId={appointmentId} />
-          </Box>
-        </Box>
+        <PractitionerCall key={appointmentId} appointmentId={appointmentId} aside={(tools) => <AppointmentPanel appointmentId={appointmentId} call={tools} />} />
       ) : (
         <Alert severity="error">{t('missingLink')}</Alert>
       )}
