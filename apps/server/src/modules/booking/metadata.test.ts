@@ -4,6 +4,7 @@ import { metadataFieldsRefused } from '@vireo/contracts';
 import { auditEvents, bookingUsers } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { bookPublicly, bookingWorld, hold, paymentBody, person, shiftWithSlots, MONDAY_START, type BookingWorld } from '../../test/booking-world';
+import { PNG } from '../../test/images';
 
 let h: Harness;
 let w: BookingWorld;
@@ -14,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 /** Fields only the practitioner's result route or checks may write, as an attacker would send them. */
 const RESULT_FIELDS = { result: 'Negative', sample_taken: 'valid', security_checked: true, date_reported: '2026-03-01T10:00:00Z' };
 

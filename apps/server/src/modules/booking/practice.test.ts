@@ -5,6 +5,7 @@ import { appointmentFiles, appointments, outboxEvents } from '../../db/schema';
 import { epochSeconds } from '../../platform/clock';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
+import { PNG } from '../../test/images';
 
 let h: Harness;
 let w: BookingWorld;
@@ -16,7 +17,6 @@ afterAll(() => h.close());
 
 const db = () => h.ctx.database.db;
 const ALTERNATIVE_VIDEO = 'https://meet.example.test/';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function multipart(method: 'POST' | 'PATCH', url: string, token: string | undefined, fields: Record<string, string>, file?: { data: Buffer; type: string }) {
   const boundary = `----vireo${Math.random().toString(16).slice(2)}`;
@@ -143,12 +143,19 @@ describe('practitioner work on an appointment', () => {
     await deny('GET', `/api/booking/${appointmentId}/noteshistory`);
   });
 
-  it('POST /{id}/uploadfile stores an image in file storage; refuses other types and no file', async () => {
+  it('POST /{id}/uploadfile stores an image in file storage as WebP; refuses other types, what is not an image, and no file', async () => {
     const res = await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, { booking_user_id: bookingUserId }, { data: PNG, type: 'image/png' });
     expect(res).toMatchObject({ status: 201, body: { message: BOOKING_MSG.fileUploaded } });
     const [file] = await db().select().from(appointmentFiles).where(eq(appointmentFiles.id, res.body.file_id));
-    expect((await h.ctx.files.get(file!.fileKey))?.data.equals(PNG)).toBe(true);
-    expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {}, { data: PNG, type: 'application/pdf' })).status).toBe(400);
+    const stored = await h.ctx.files.get(file!.fileKey);
+    expect(file!.contentType).toBe('image/webp');
+    expect(stored!.data.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const refused = { status: 400, body: { message: BOOKING_MSG.uploadFailed, errors: { file: BOOKING_MSG.imageType } } };
+    expect(await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {}, { data: PNG, type: 'application/pdf' })).toMatchObject(refused);
+    const before = (await db().select().from(appointmentFiles)).length;
+    expect(await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {}, { data: PNG.subarray(0, 40), type: 'image/png' })).toMatchObject(refused);
+    expect(await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {}, { data: Buffer.from('not an image'), type: 'image/jpeg' })).toMatchObject(refused);
+    expect(await db().select().from(appointmentFiles)).toHaveLength(before);
     expect(await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.practitioner.token, {})).toMatchObject({ status: 400, body: { message: BOOKING_MSG.noImage } });
     expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, undefined, {}, { data: PNG, type: 'image/png' })).status).toBe(401);
     expect((await multipart('POST', `/api/booking/${appointmentId}/uploadfile`, w.patient.token, {}, { data: PNG, type: 'image/png' })).status).toBe(403);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -100,7 +101,19 @@ export async function updateBookingUser(
   return details!;
 }
 
-/** POST /{id}/uploadfile: an image for the appointment, kept in file storage. */
+/** Pixels an uploaded image may have (a phone photo is about 12 million): larger ones are refused before decoding. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The image decoded (so it is one), turned upright and stored as WebP; null when it is not an image. */
+async function asWebp(data: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().webp({ quality: 85 }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** POST /{id}/uploadfile: an image for the appointment, checked by decoding it and kept in file storage as WebP. */
 export async function uploadFile(
   deps: BookingDeps,
   files: FileStorage,
@@ -112,12 +125,14 @@ export async function uploadFile(
 ): Promise<string> {
   await loadForPractice(deps, caller, id);
   if (!file || file.data.length === 0) throw badRequest(BOOKING_MSG.noImage, { file: BOOKING_MSG.noImage });
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.contentType) || file.data.length > MAX_IMAGE_BYTES) throw badRequest(BOOKING_MSG.imageType, { file: BOOKING_MSG.imageType });
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.contentType) || file.data.length > MAX_IMAGE_BYTES) throw badRequest(BOOKING_MSG.uploadFailed, { file: BOOKING_MSG.imageType });
   if (bookingUserId) await bookingUserOf(deps, id, bookingUserId);
-  const key = await files.put(file.data, file.contentType, 'appointments');
+  const webp = await asWebp(file.data);
+  if (!webp) throw badRequest(BOOKING_MSG.uploadFailed, { file: BOOKING_MSG.imageType });
+  const key = await files.put(webp, 'image/webp', 'appointments');
   const [row] = await deps.db
     .insert(appointmentFiles)
-    .values({ appointmentId: id, bookingUserId: bookingUserId ?? null, kind, fileKey: key, contentType: file.contentType, uploadedBy: caller.auth?.userId ?? null, createdAt: deps.clock.now() })
+    .values({ appointmentId: id, bookingUserId: bookingUserId ?? null, kind, fileKey: key, contentType: 'image/webp', uploadedBy: caller.auth?.userId ?? null, createdAt: deps.clock.now() })
     .returning({ id: appointmentFiles.id });
   await auditHealthData(deps, caller, 'write', [id]);
   return row!.id;

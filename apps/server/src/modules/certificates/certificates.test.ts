@@ -12,6 +12,7 @@ import { auditEvents, bookingUsers, certificates, outboxEvents, roleProfiles, te
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { CertificateKeys, parseCertificateSigningKey } from './index';
+import { PNG } from '../../test/images';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -25,7 +26,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const db = () => h.ctx.database.db;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 const COMPLETE = {
   forename: 'Ada',
