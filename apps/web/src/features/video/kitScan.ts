@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { scanStream } from './frameScan';
+import { scanStream } from '../../lib/qrScan';
 import type { Call } from './useCall';
 
 /** Where a scanned code was read: by the customer's page from its own camera, or here from the call's picture. */
