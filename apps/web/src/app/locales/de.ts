@@ -50,6 +50,8 @@ export const de: Translation = {
     product: 'Produkt',
     generateDiscount: 'Rabatt erstellen',
     discountManagement: 'Rabattverwaltung',
+    verifyCertificate: 'Zertifikat prüfen',
+    certificateStatus: 'Status des Zertifikats',
   },
   roles: {
     patient: 'Patient',

@@ -51,6 +51,8 @@ export const en = {
     product: 'Product',
     generateDiscount: 'Generate Discount',
     discountManagement: 'Discount Management',
+    verifyCertificate: 'Verify a certificate',
+    certificateStatus: 'Certificate status',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,
   login: { button: 'Login with {{product}}' },
