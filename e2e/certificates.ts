@@ -48,9 +48,10 @@ function decodeGreyMap(pgm: Buffer): string | undefined {
 
 /**
  * The verification link a certificate's QR code carries, read as a checker's phone would: the PDF
- * from the practitioner's certificate list, drawn by pdftoppm, its QR code decoded by jsQR.
+ * from the practitioner's certificate list, drawn by pdftoppm, its QR code decoded by jsQR; with the
+ * page's picture (PNG) at the scale that decoded, for a camera to show.
  */
-export async function verificationLink(request: APIRequestContext, practitioner: Practitioner, appointmentId: string, certificateId: string): Promise<string> {
+export async function readCertificate(request: APIRequestContext, practitioner: Practitioner, appointmentId: string, certificateId: string): Promise<{ link: string; picture: Buffer }> {
   const list = await request.get(`/api/certificates?appointment_id=${appointmentId}`, { headers: { authorization: `Bearer ${practitioner.token}` } });
   expect(list.status()).toBe(200);
   const { certificates } = (await list.json()) as { certificates: { id: string; download_url: string }[] };
@@ -60,15 +61,16 @@ export async function verificationLink(request: APIRequestContext, practitioner:
   try {
     const file = path.join(dir, 'certificate.pdf');
     await fs.writeFile(file, await pdf.body());
-    let qr: string | undefined;
     // jsQR misses a code at some scales (the modules' edges fall between pixels): try a few, as a phone tries frames.
     for (const resolution of ['200', '300', '150']) {
       await run('pdftoppm', ['-r', resolution, '-gray', '-singlefile', file, path.join(dir, 'page')]);
-      qr = decodeGreyMap(await fs.readFile(path.join(dir, 'page.pgm')));
-      if (qr) break;
+      const link = decodeGreyMap(await fs.readFile(path.join(dir, 'page.pgm')));
+      if (link) {
+        await run('pdftoppm', ['-r', resolution, '-gray', '-png', '-singlefile', file, path.join(dir, 'page')]);
+        return { link, picture: await fs.readFile(path.join(dir, 'page.png')) };
+      }
     }
-    expect(qr, 'the certificate’s QR code').toBeDefined();
-    return qr!;
+    throw new Error('The certificate’s QR code could not be read');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPractitioner } from '../accounts';
-import { CERTIFICATE, issueCertificate, verificationLink } from '../certificates';
+import { CERTIFICATE, issueCertificate, readCertificate } from '../certificates';
 import { expectAccessible } from '../fixtures';
 import { baseURL } from '../playwright.config';
 import { bookedAppointment } from '../video-call';
 
 /**
  * The public verification pages of issue 15: a certificate issued through the API, its QR code read
- * from the PDF, then /verify#<token> (valid, tampered, revoked after a reissue), /verify/{id} and the
- * paste path, without a session.
+ * from the PDF, then /verify#<token> (valid, tampered, revoked after a reissue), /verify/{id}, the
+ * paste path and the camera's scan, without a session.
  */
 
 const answer = (page: Page) => page.locator('[data-status]');
@@ -32,7 +32,7 @@ test('a certificate’s QR code verifies as valid, a tampered one as invalid, a 
   const practitioner = await createPractitioner(request);
   const appointment = await bookedAppointment(request, practitioner);
   const firstId = await issueCertificate(request, practitioner, appointment.id);
-  const firstLink = await verificationLink(request, practitioner, appointment.id, firstId);
+  const { link: firstLink } = await readCertificate(request, practitioner, appointment.id, firstId);
   expect(firstLink.startsWith(`${baseURL}/verify#`)).toBe(true);
   const firstToken = firstLink.slice(firstLink.indexOf('#') + 1);
 
@@ -78,7 +78,7 @@ test('a certificate’s QR code verifies as valid, a tampered one as invalid, a 
   await expect(page.getByRole('alert').filter({ hasText: 'Unknown certificate' })).toBeVisible();
 
   // The paste path: junk is refused at the field; the whole link verifies.
-  const secondLink = await verificationLink(request, practitioner, appointment.id, secondId);
+  const second = await readCertificate(request, practitioner, appointment.id, secondId);
   await open(page, '/verify');
   await expect(page.getByRole('heading', { level: 2, name: 'Scan' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Scan with the camera' })).toBeVisible();
@@ -89,9 +89,30 @@ test('a certificate’s QR code verifies as valid, a tampered one as invalid, a 
   await expect(page.getByText('This is not a certificate verification link.')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
-  await field.fill(secondLink);
+  await field.fill(second.link);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Valid certificate' })).toContainText('Augusta Ada Lovelace');
   await page.getByRole('button', { name: 'Verify another certificate' }).click();
   await expect(page.getByRole('textbox', { name: 'Verification link or code' })).toBeVisible();
+
+  // The scan path: the camera (getUserMedia answered by a canvas showing the certificate's page) is read by jsQR.
+  await page.addInitScript((png) => {
+    navigator.mediaDevices.getUserMedia = async () => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      const paint = () => context.drawImage(image, 0, 0);
+      paint();
+      setInterval(paint, 200);
+      return canvas.captureStream(5);
+    };
+  }, second.picture.toString('base64'));
+  await open(page, '/verify');
+  await page.getByRole('button', { name: 'Scan with the camera' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Valid certificate' })).toContainText('Augusta Ada Lovelace');
+  await expect(page).toHaveURL(second.link);
 });
