@@ -50,8 +50,7 @@ export const de: Translation = {
     product: 'Produkt',
     generateDiscount: 'Rabatt erstellen',
     discountManagement: 'Rabattverwaltung',
-    verifyCertificate: 'Zertifikat prüfen',
-    certificateStatus: 'Status des Zertifikats',
+    verify: 'Zertifikat prüfen',
   },
   roles: {
     patient: 'Patient',

@@ -2,16 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/QueryState';
 import { useCertificateStatus } from '../api';
 import { VerificationResult } from '../components/VerificationResult';
 import { VerifyFrame } from '../components/VerifyFrame';
 
 /** /verify/{id} (public): a certificate's standing by its id, valid, revoked or unknown. */
-export function CertificateStatusPage() {
+export function CertificateStatusPage({ id }: { id: string }) {
   const { t } = useTranslation('verify');
-  const { id = '' } = useParams();
   const status = useCertificateStatus(id);
   return (
     <VerifyFrame heading={t('statusHeading')}>

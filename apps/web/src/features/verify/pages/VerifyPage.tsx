@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryState } from '../../../components/QueryState';
 import { PRODUCT_NAME } from '../../../lib/config';
@@ -13,6 +13,7 @@ import { useVerifiedToken } from '../api';
 import { VerificationResult } from '../components/VerificationResult';
 import { VerifyFrame } from '../components/VerifyFrame';
 import { tokenFrom } from '../token';
+import { CertificateStatusPage } from './CertificateStatusPage';
 
 const QrScanner = lazy(() => import('../components/QrScanner').then((m) => ({ default: m.QrScanner })));
 
@@ -77,7 +78,7 @@ function Verification({ token, onAnother }: { token: string | null; onAnother: (
  * stays in the browser; the token goes to the API in a POST body only). Without one, the checker
  * pastes the verification link or scans the QR code with the device camera.
  */
-export function VerifyPage() {
+function VerifyTokenPage() {
   const { t } = useTranslation('verify');
   const { hash } = useLocation();
   const navigate = useNavigate();
@@ -121,4 +122,10 @@ export function VerifyPage() {
       )}
     </VerifyFrame>
   );
+}
+
+/** /verify and /verify/{id}: one route row (the table is in every page's first chunk, /login's included). */
+export function VerifyPage() {
+  const { '*': id = '' } = useParams();
+  return id === '' ? <VerifyTokenPage /> : <CertificateStatusPage id={id} />;
 }
