@@ -16,6 +16,7 @@ import type { ReferenceDataTranslation } from '../features/reference-data/locale
 import type { ProcessorTranslation } from '../features/processor/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
+import type { VerifyTranslation } from '../features/verify/locales/en';
 import type { VideoTranslation } from '../features/video/locales/en';
 import type { VoiceTranslation } from '../features/voice/locales/en';
 import { en, type Translation } from './locales/en';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       processor: ProcessorTranslation;
       'shift-manager': ShiftManagerTranslation;
       'super-admin': SuperAdminTranslation;
+      verify: VerifyTranslation;
       video: VideoTranslation;
       voice: VoiceTranslation;
     };

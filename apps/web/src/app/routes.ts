@@ -103,5 +103,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/chats/app/customer', public: true, title: 'customerChat', load: () => import('../features/chat/pages/CustomerChatPage').then((m) => m.CustomerChatPage) },
   // The customer's video appointment landing page (spec 2 §2.3), opened from the confirmation e-mail's join link.
   { path: '/appointment', public: true, title: 'videoCall', load: () => import('../features/appointment-landing/AppointmentLandingPage').then((m) => m.AppointmentLandingPage) },
+  // Certificate verification (issue 15): the certificate's QR code opens /verify#<token>; /verify/{id} checks one by id.
+  { path: '/verify/*', public: true, title: 'verify', load: () => import('../features/verify/pages/VerifyPage').then((m) => m.VerifyPage) },
   { path: '/unsupported-browser', public: true, withoutApi: true, title: 'unsupportedBrowser', load: () => import('../features/browser-support').then((m) => m.UnsupportedBrowserPage) },
 ];

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { QueryState } from '../../../components/QueryState';
+import { useCertificateStatus } from '../api';
+import { VerificationResult } from '../components/VerificationResult';
+import { VerifyFrame } from '../components/VerifyFrame';
+
+/** /verify/{id} (public): a certificate's standing by its id, valid, revoked or unknown. */
+export function CertificateStatusPage({ id }: { id: string }) {
+  const { t } = useTranslation('verify');
+  const status = useCertificateStatus(id);
+  return (
+    <VerifyFrame heading={t('statusHeading')}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ width: '100%' }}>
+          <QueryState query={status}>{(answer) => <VerificationResult verification={answer} />}</QueryState>
+        </Box>
+        <Button component={RouterLink} to="/verify" variant="outlined">
+          {t('another')}
+        </Button>
+      </Stack>
+    </VerifyFrame>
+  );
+}
