@@ -76,6 +76,8 @@ test.describe('appointment panel', () => {
       await panel.getByRole('button', { name: 'Save address' }).click();
       await expect(toast(page, 'Changes saved successfully')).toBeVisible();
       await expect.poll(async () => (await bookingUsersOf(request, practitioner, appointment.id))[0]?.street_address).toBe('1 High Street');
+      // axe judges the toast's colours once it has faded in, not halfway.
+      await expect(page.locator('.MuiSnackbar-root > *').filter({ hasText: 'Changes saved successfully' })).toHaveCSS('opacity', '1');
       await expectAccessible(page);
       await panel.getByRole('button', { name: 'Next' }).click();
 

@@ -131,11 +131,10 @@ function PanelSteps({ appointment, call }: { appointment: Appointment; call?: Ca
   return (
     <Paper sx={{ p: 2 }}>
       <Stack spacing={2}>
-        {success && (
-          <Alert severity="success" role="status">
-            {success}
-          </Alert>
-        )}
+        {/* Always laid out, shown only with a message: its coming and going never moves the steps under the pointer. */}
+        <Alert severity="success" role="status" sx={{ visibility: success ? 'visible' : 'hidden' }}>
+          {success}
+        </Alert>
         <People appointment={appointment} current={current} sent={sent} onReissue={reissue} />
         {current ? (
           <PersonSteps
