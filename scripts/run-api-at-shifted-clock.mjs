@@ -25,7 +25,7 @@ if (!instant) {
   process.exit(2);
 }
 
-const ensured = spawnSync(process.execPath, ['scripts/ensure-faketime.mjs'], { stdio: 'inherit' });
+const ensured = spawnSync(process.execPath, ['scripts/ensure-tools.mjs'], { stdio: 'inherit' });
 if (ensured.status !== 0) process.exit(ensured.status ?? 1);
 
 // libfaketime reads "@YYYY-MM-DD hh:mm:ss" in the process's own time zone, so write the instant in it.
