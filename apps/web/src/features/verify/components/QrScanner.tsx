@@ -38,7 +38,7 @@ export function QrScanner({ onToken, onStop }: { onToken: (token: string) => voi
           const token = tokenFrom(code);
           if (token) onToken(token);
           else setState('notAToken');
-        });
+        }, { fullFrame: true });
       } catch {
         if (!stopped) setState('unavailable');
       }
