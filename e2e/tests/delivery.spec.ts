@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { apiSession } from '../accounts';
 import { DEMO } from '../fixtures';
 
@@ -94,7 +94,7 @@ interface Transfer {
 /** Loads `path` and answers every JavaScript file the page fetched from the network. */
 async function loadCountingJs(page: Page, target: PageBudget): Promise<Transfer[]> {
   const pending: Promise<Transfer>[] = [];
-  page.on('requestfinished', (request) => {
+  const count = (request: Request) => {
     if (!new URL(request.url()).pathname.endsWith('.js')) return;
     pending.push(
       (async () => {
@@ -102,10 +102,14 @@ async function loadCountingJs(page: Page, target: PageBudget): Promise<Transfer[
         return { url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, encoding: response?.headers()['content-encoding'] };
       })(),
     );
-  });
+  };
+  page.on('requestfinished', count);
   await page.goto(target.path);
   await expect(target.ready(page)).toBeVisible({ timeout: 30_000 }); // bytes are counted, not time: a loaded machine may take a while
   await page.waitForLoadState('networkidle');
+  // What the page fetched until the network went quiet is its load; a request finishing later would ask for its sizes
+  // after the context closed (CI: 'Target page, context or browser has been closed').
+  page.off('requestfinished', count);
   return Promise.all(pending);
 }
 
