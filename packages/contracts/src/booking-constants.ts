@@ -1,6 +1,17 @@
 /** booking.ts's constants, messages and plain rules, without zod: a page that needs only these loads no schema. */
 import type { AppointmentStatus, MetadataField } from './booking';
 
+/**
+ * Service names: video_gp, video_gp_{product}, video_gp_euro, video_gp_tui and self_swab.
+ * {product} is the configured product name in lower case ("video_gp_vireo" by default).
+ */
+export const SERVICE_NAME_PATTERN = /^(video_gp(_[a-z0-9]{2,30})?|self_swab)$/;
+
+/** Whether `name`, trimmed, is a service name: what contracts' ServiceName accepts, without zod. */
+export function isServiceName(name: string): boolean {
+  return SERVICE_NAME_PATTERN.test(name.trim());
+}
+
 // ---- Constants of spec 2 §9 ----
 
 export const BOOKING = {

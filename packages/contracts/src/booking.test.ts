@@ -4,8 +4,10 @@ import {
   METADATA_WRITERS,
   PractitionerMetadata,
   REPORTED_RESULT_FIELDS,
+  ServiceName,
   cardExpired,
   claimableBadgeText,
+  isServiceName,
   metadataFieldsRefused,
 } from './booking';
 
@@ -49,4 +51,13 @@ describe('card expiry', () => {
     expect(cardExpired('01/27', now)).toBe(false);
     expect(cardExpired('11/26', new Date('2026-12-01T00:00:00Z'))).toBe(true);
   });
+});
+
+describe('service names', () => {
+  it.each(['video_gp', 'video_gp_vireo', ' video_gp_euro ', 'self_swab', 'video_gp_x', 'video_gp_VIREO', 'self_swab_2', 'video_gp_'])(
+    "isServiceName('%s') answers what ServiceName decides",
+    (name) => {
+      expect(isServiceName(name)).toBe(ServiceName.safeParse(name).success);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, sortParam } from './list-query';
 import { EMAIL_PATTERN, EpochSeconds, multilineText, text, Uuid } from './validation';
 import {
+  SERVICE_NAME_PATTERN,
   BOOKING,
   DAY_PATTERN,
   MIN_BOOKING_DATE_OF_BIRTH_EPOCH,
@@ -26,13 +27,8 @@ export const LanguageSchema = z.enum(LANGUAGES);
 
 // ---- Services ----
 
-/**
- * Service names: video_gp, video_gp_{product}, video_gp_euro, video_gp_tui and self_swab.
- * {product} is the configured product name in lower case ("video_gp_vireo" by default).
- */
-export const ServiceName = /* @__PURE__ */ text()
-  .trim()
-  .regex(/^(video_gp(_[a-z0-9]{2,30})?|self_swab)$/, 'Unknown service');
+/** A service name (SERVICE_NAME_PATTERN), trimmed. */
+export const ServiceName = /* @__PURE__ */ text().trim().regex(SERVICE_NAME_PATTERN, 'Unknown service');
 
 export const ServiceInfo = z.object({
   service: z.string(),

@@ -1,8 +1,9 @@
-import { BOOKING_MSG, FIELD_MSG, MSG } from '@vireo/contracts';
+import { BOOKING_MSG, FIELD_MSG, MSG, Slot } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { BasicInformationSchema } from './components/BasicInformationStep';
 import { describeFailure } from './outcome';
+import { readKeptHold } from './useSlotHold';
 import { createInstance } from 'i18next';
 import de from './locales/de';
 import en from './locales/en';
@@ -97,5 +98,28 @@ describe('booking times', () => {
     expect(isoDateToDayString('1990-04-12')).toBe('12-04-1990');
     expect(parseDayString('01-02-2026')).toEqual({ year: 2026, month: 2, day: 1 });
     expect(toDayString(addDays({ year: 2026, month: 12, day: 31 }, 1))).toBe('01-01-2027');
+  });
+});
+
+describe('a hold kept for the session', () => {
+  const slot = { id: '0b6f4c1e-3f0a-4d8e-9a43-6a2f5d1c7e90', cost: 4900, start_time: 1_795_000_000, end_time: 1_795_000_900 };
+
+  it('takes up what the tab wrote, the slot as contracts\' Slot reads it', () => {
+    const kept = readKeptHold(JSON.parse(JSON.stringify({ slot, token: 'hold-token' })));
+    expect(kept).toEqual({ slot, token: 'hold-token' });
+    expect(Slot.parse(kept?.slot)).toEqual(slot);
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['no token', { slot }],
+    ['a slot id that is no uuid', { slot: { ...slot, id: 'slot-1' }, token: 't' }],
+    ['a cost with pence fractions', { slot: { ...slot, cost: 49.5 }, token: 't' }],
+    ['a start time as text', { slot: { ...slot, start_time: '1795000000' }, token: 't' }],
+    ['a slot of another shape', { slot: [slot], token: 't' }],
+  ])('refuses %s, as the Slot schema does', (_, value) => {
+    expect(readKeptHold(value)).toBeUndefined();
+    const slotValue = (value as { slot?: unknown } | undefined)?.slot;
+    if (slotValue !== undefined && (value as { token?: unknown }).token !== undefined) expect(Slot.safeParse(slotValue).success).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import { BOOKING, BOOKING_MSG, Slot } from '@vireo/contracts';
+import { BOOKING, BOOKING_MSG, type Slot } from '@vireo/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { clearSessionValue, readSessionValue, writeSessionValue } from '../../lib/sessionValue';
 import { holdSlot, releaseSlot, releaseSlotOnExit, type CallContext } from './api';
@@ -31,7 +30,26 @@ function localExpiry(holdExpiresAt: number): number {
 }
 
 /** What a tab keeps of its hold, so a reload takes the same hold up again. */
-const KeptHold = z.object({ slot: Slot, token: z.string() });
+interface KeptHold {
+  slot: Slot;
+  token: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/**
+ * A kept hold as this tab wrote it, or undefined (another shape, or storage edited by hand). Checked by hand, not
+ * with contracts' Slot schema: the wizard's first step then loads no zod.
+ */
+export function readKeptHold(value: unknown): KeptHold | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { slot, token } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || typeof slot !== 'object' || slot === null) return undefined;
+  const { id, cost, start_time, end_time } = slot as Record<string, unknown>;
+  if (typeof id !== 'string' || !UUID.test(id) || !isWhole(cost) || !isWhole(start_time) || !isWhole(end_time)) return undefined;
+  return { slot: { id, cost, start_time, end_time }, token };
+}
 
 /**
  * The slot hold of spec 2 §4.2, kept on the server: choosing a slot holds it (LOCKED) for the
@@ -42,13 +60,13 @@ const KeptHold = z.object({ slot: Slot, token: z.string() });
  * the run's own end, so the countdown goes on where it was.
  */
 export function useSlotHold(context: CallContext, onExpired: () => void, storageKey?: string): SlotHold {
-  const [kept] = useState(() => (storageKey ? KeptHold.safeParse(readSessionValue(storageKey)) : undefined));
+  const [kept] = useState(() => (storageKey ? readKeptHold(readSessionValue(storageKey)) : undefined));
   const [slot, setSlot] = useState<Slot | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [pending, setPending] = useState(false);
-  const [restoring, setRestoring] = useState(kept?.success === true);
+  const [restoring, setRestoring] = useState(kept !== undefined);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef({ slot, token, context, onExpired });
   useEffect(() => {
@@ -107,9 +125,9 @@ export function useSlotHold(context: CallContext, onExpired: () => void, storage
   );
 
   useEffect(() => {
-    if (!kept?.success) return;
+    if (!kept) return;
     // The page's own release on leaving went first; the run's token takes the slot back until the run's end.
-    take(kept.data.slot, kept.data.token)
+    take(kept.slot, kept.token)
       .catch(() => setError(BOOKING_MSG.slotTaken))
       .finally(() => setRestoring(false));
   }, [kept, take]);

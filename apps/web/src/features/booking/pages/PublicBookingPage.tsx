@@ -1,7 +1,5 @@
-// Field errors in plain words wherever a form is shown (contracts' zod configuration); /login has none, so loads none.
-import '@vireo/contracts/zod-messages';
 import Alert from '@mui/material/Alert';
-import { BOOKING_MSG, ServiceName } from '@vireo/contracts';
+import { BOOKING_MSG, isServiceName } from '@vireo/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -26,7 +24,7 @@ export function PublicBookingPage() {
   const { t, messageText } = useBookingT(language);
 
   const body = () => {
-    if (!serviceName || !ServiceName.safeParse(serviceName).success) return <Alert severity="error">{t('missingService')}</Alert>;
+    if (!serviceName || !isServiceName(serviceName)) return <Alert severity="error">{t('missingService')}</Alert>;
     if (services.isPending) return <PageLoader />;
     if (services.isError) return <Alert severity="error">{messageText(services.error.message)}</Alert>;
     if (!service) return <Alert severity="error">{messageText(BOOKING_MSG.serviceNotBookable)}</Alert>;
