@@ -11,16 +11,24 @@ const SERVER = 'http://localhost:8080';
 const BUNDLE_REPORT = fileURLToPath(new URL('./build-report/bundle.html', import.meta.url));
 
 /**
- * What every page runs, /login included: React, the router, i18next, emotion, MUI's styling system and the
- * few MUI components the login page shows. One chunk instead of some twenty small ones (fewer requests, and
- * it compresses better); a module is added here only if /login loads it already, so no page grows.
+ * What every page runs, /login included: React, the router and i18next. One chunk instead of some twenty small
+ * ones (fewer requests, and it compresses better); a module is added here only if /login loads it already, so no
+ * page grows.
  */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|@emotion\/[^/]+|stylis|i18next|react-i18next|html-parse-stringify|void-elements|react-is|prop-types|clsx|@babel\/runtime|hoist-non-react-statics|@mui\/(system|utils|styled-engine|private-theming)|@mui\/material\/(styles|utils|zero-styled|DefaultPropsProvider|ButtonBase|CircularProgress|Paper|Box|Typography))\//;
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements)\//;
+
+/**
+ * What every page but /login runs (app/ThemedProviders): emotion and MUI's styling system, theme and baseline. One
+ * chunk, loaded beside the page's own code; MUI's components go with the pages that show them.
+ */
+const MUI = /\/node_modules\/(@emotion\/[^/]+|stylis|react-is|prop-types|clsx|@babel\/runtime|hoist-non-react-statics|@mui\/(system|utils|styled-engine|private-theming)|@mui\/material\/(styles|utils|zero-styled|DefaultPropsProvider|ButtonBase|Paper|Box|Typography|Button|CssBaseline|GlobalStyles|Alert|IconButton|SvgIcon|Collapse|transitions|Stack|Container|AppBar|Toolbar|internal\/svg-icons)|react-transition-group)\//;
 
 export default defineConfig({
   plugins: [leaveOutUnusedModules(), react(), visualizer({ filename: BUNDLE_REPORT, template: 'treemap', gzipSize: true }), precompress()],
   build: {
     outDir: 'dist',
+    // Every browser the app supports preloads modules itself (Safari from 17); an older one only loses the head start.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: TREESHAKE,
@@ -33,6 +41,7 @@ export default defineConfig({
             { name: 'query', test: /\/node_modules\/@tanstack\// },
             // With its dependencies: a framework module split from what it imports ran before it was ready.
             { name: 'framework', test: FRAMEWORK, includeDependenciesRecursively: true },
+            { name: 'mui', test: MUI, includeDependenciesRecursively: true },
           ],
         },
       },

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders';
+import { installPlainStyles } from './plainStyles';
 import { AppRouter } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+installPlainStyles();
 createRoot(container).render(
   <StrictMode>
     <AppProviders>

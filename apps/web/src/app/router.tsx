@@ -1,13 +1,20 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { getAuthToken } from '../lib/storage';
 import { RouteErrorBoundary } from './routing/RouteErrorBoundary';
 import { RoutePage } from './routing/RoutePage';
 import { ROUTES, type AppRoute } from './routes';
 
+/** MUI's theme, baseline and toasts: loaded beside the first page that is not bare, and kept from then on. */
+const ThemedProviders = lazy(() => import('./ThemedProviders').then((m) => ({ default: m.ThemedProviders })));
+
+const BARE_PATHS = ROUTES.filter((route) => route.bare).map((route) => route.path);
+const isBare = (pathname: string) => BARE_PATHS.some((path) => matchPath(path, pathname) !== null);
+
 /** The guard of the signed-in pages, with the session, the layouts and the live client: never loaded by a public page. */
-const RouteGate = lazy(() => import('./routing/RouteGate').then((m) => ({ default: m.RouteGate })));
+const loadRouteGate = () => import('./routing/RouteGate');
+const RouteGate = lazy(() => loadRouteGate().then((m) => ({ default: m.RouteGate })));
 
 /** A public page that calls the API loads TanStack Query beside its code, at the same time; the others load none. */
 async function loadPage(route: AppRoute): Promise<{ default: ComponentType }> {
@@ -37,14 +44,23 @@ function load(route: AppRoute): Promise<{ default: ComponentType }> {
 const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => load(route))]));
 
 /**
- * A signed-in row: the gate with the row's page. With a stored session, the page's code is fetched as
- * soon as the row matches, beside the gate's own code and the session, not once the gate and the layout
- * have rendered.
+ * The code the page at `pathname` will need, asked for as soon as the address is known, beside MUI's and not once
+ * the providers, the gate and the layout have rendered: a public row's page; a signed-in row's page and the gate
+ * when a session is stored.
  */
-function GatedPage({ route, page }: { route: AppRoute; page: ReactNode }) {
-  useEffect(() => {
-    if (getAuthToken()) void load(route);
-  }, [route]);
+function prefetchFor(pathname: string): void {
+  const route = ROUTES.find((row) => matchPath(row.path, pathname) !== null);
+  if (!route) return;
+  if (route.public) {
+    void load(route);
+  } else if (getAuthToken()) {
+    void load(route);
+    void loadRouteGate();
+  }
+}
+
+/** A signed-in row: the gate with the row's page. */
+function GatedPage({ page }: { page: ReactNode }) {
   return (
     <Suspense fallback={<PageLoader />}>
       <RouteGate page={page} />
@@ -55,26 +71,36 @@ function GatedPage({ route, page }: { route: AppRoute; page: ReactNode }) {
 function routeElement(route: AppRoute) {
   const Page = PAGES.get(route)!;
   if (route.public) return <RoutePage route={route} page={<Page />} />;
-  return <GatedPage route={route} page={<Page />} />;
+  return <GatedPage page={<Page />} />;
 }
 
 function AppRoutes() {
   const { pathname } = useLocation();
+  useEffect(() => prefetchFor(pathname), [pathname]);
+  const routes = (
+    <Routes>
+      {ROUTES.map((route) => (
+        <Route key={route.path} path={route.path} element={routeElement(route)} />
+      ))}
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <RouteGate />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Routes>
-        {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={routeElement(route)} />
-        ))}
-        <Route
-          path="*"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <RouteGate />
-            </Suspense>
-          }
-        />
-      </Routes>
+      {isBare(pathname) ? (
+        routes
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          <ThemedProviders>{routes}</ThemedProviders>
+        </Suspense>
+      )}
     </RouteErrorBoundary>
   );
 }

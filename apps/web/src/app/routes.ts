@@ -21,6 +21,8 @@ export interface AppRoute {
   public?: boolean;
   /** A public page that calls no API: served without TanStack Query (app/QueryProvider.tsx). */
   withoutApi?: boolean;
+  /** A public page of plain elements (app/plainStyles): served without MUI's theme, baseline and toasts (app/ThemedProviders.tsx). */
+  bare?: boolean;
   /** Key under `titles` in the translations; shown in the top bar and the document title. */
   title: TitleKey;
   load: () => Promise<ComponentType>;
@@ -34,7 +36,7 @@ const dashboard = (role: RoleName): AppRoute => ({
 });
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/login', public: true, withoutApi: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
+  { path: '/login', public: true, withoutApi: true, bare: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
   { path: '/verify-token', public: true, title: 'verifyToken', load: () => import('../features/auth/VerifyTokenPage').then((m) => m.VerifyTokenPage) },
   { path: dashboardPath('patient'), roles: ['patient'], title: 'home', load: () => import('../features/patient/pages/PatientDashboardPage').then((m) => m.PatientDashboardPage) },
   { path: dashboardPath('manager'), roles: ['manager'], title: 'home', load: () => import('../features/manager/pages/ManagerDashboardPage').then((m) => m.ManagerDashboardPage) },

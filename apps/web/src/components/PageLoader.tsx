@@ -1,12 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 
+/** A page's code or data on its way: the theme's spinner in plain CSS (app/plainStyles), so it shows before MUI has loaded. */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label={t('layout.loading')} />
-    </Box>
+    <div className="plain-loader">
+      <div className="plain-spinner" role="progressbar" aria-label={t('layout.loading')} />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { SessionContext } from '../../lib/session';
 import { SESSION_ID, sessionAs } from '../../test/session';
 import { AppProviders } from '../AppProviders';
 import { QueryProvider } from '../QueryProvider';
+import { ThemedProviders } from '../ThemedProviders';
 import { createQueryClient } from '../../lib/queryClient';
 import type { AppRoute } from '../routes';
 import { AppLayout } from './AppLayout';
@@ -29,9 +30,11 @@ async function renderLayoutAs(role: RoleName) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(
     <AppProviders>
-      <QueryProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryProvider>
+      <ThemedProviders>
+        <QueryProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryProvider>
+      </ThemedProviders>
     </AppProviders>,
   );
   await screen.findByRole('main', {}, LOADED);

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { ThemedProviders } from '../../app/ThemedProviders';
 import { QueryProvider } from '../../app/QueryProvider';
 import { createQueryClient } from '../../lib/queryClient';
 import { sessionAs } from '../../test/session';
@@ -30,9 +31,11 @@ function renderAt(url: string) {
   render(
     <StrictMode>
       <AppProviders>
-        <QueryProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-        </QueryProvider>
+        <ThemedProviders>
+          <QueryProvider client={createQueryClient()}>
+            <RouterProvider router={router} />
+          </QueryProvider>
+        </ThemedProviders>
       </AppProviders>
     </StrictMode>,
   );
