@@ -185,6 +185,8 @@ describe('POST /order', () => {
     for (const quantity of [0, -1, 1.5, 101]) expect((await place(orderBody({ items: [{ product_id: kit.id, quantity }] }))).status).toBe(400);
     expect((await place(orderBody({ items: [] }))).status).toBe(400);
     expect((await place(orderBody({ card: { ...APPROVED, number: '4242424242424241' } }))).status).toBe(400);
+    expect(await place(orderBody({ billing_detail: { first_name: 'A\u0000da', last_name: 'Lovelace', email: uniqueEmail('nul') } }))).toMatchObject({ status: 400 });
+    expect((await place(orderBody({ source: 'vireo us' }))).status).toBe(400);
     const email = uniqueEmail('refused');
     const usedUp = await discount({ uses: 1, usedTimes: 1 });
     for (const code of ['NOSUCHCODE', usedUp]) {

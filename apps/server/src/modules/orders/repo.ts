@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { orderBookingLink, type CustomerOrder, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -118,8 +118,3 @@ export async function refundableCharges(db: Db, orderId: string): Promise<(typeo
   return rows.filter((row) => row.kind === 'charge' && row.outcome === 'approved' && !refunded.has(row.gatewayReference));
 }
 
-/** The lines of several orders by order id, for the list's e-mails and tests. */
-export async function itemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return [];
-  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.position));
-}
