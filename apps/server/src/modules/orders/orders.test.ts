@@ -226,6 +226,12 @@ describe('GET /order', () => {
     expect((await list('page_size=0')).status).toBe(400);
     expect((await list('sort=email')).status).toBe(400);
     expect((await list(`email=${encodeURIComponent(email)}`, admin.token)).body.totalCount).toBe(2);
+    // The count is kept between reads, until a change to orders is heard.
+    const third = await placed({ billing_detail: { first_name: 'Ada', last_name: 'Lovelace', email } });
+    expect((await list(`email=${encodeURIComponent(email)}`)).body).toMatchObject({ totalCount: 3, data: [{ id: third.id }, { id: second.id }, { id: first.id }] });
+    await h.call('DELETE', `${base}/order/${third.id}?email=${encodeURIComponent(email)}`, { token: support.token });
+    await h.ctx.database.db.update(orders).set({ paymentFlag: 'Initiated' }).where(eq(orders.id, third.id));
+    expect((await list(`email=${encodeURIComponent(email)}`)).body.totalCount).toBe(2);
   });
 
   it('shows a customer their own orders only; 401 without a session, 403 for another role', async () => {
