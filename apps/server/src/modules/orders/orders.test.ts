@@ -413,3 +413,30 @@ describe('a discount code’s uses under concurrent orders', () => {
     expect(used!.usedTimes).toBe(10);
   });
 });
+
+describe('card details', () => {
+  it('(their numbers) are never stored, logged or audited, whatever the gateway answers', async () => {
+    const lines: string[] = [];
+    const logged = await createHarness({ logLevel: 'debug' }, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const org = await logged.org();
+      const buyer = await logged.user({ org, roles: ['b2c'] });
+      const [row] = await logged.ctx.database.db.insert(products).values({ sku: `SKU-${unique()}`, title: 'Kit', country: 'UK', pricePence: 2900, msrpPence: 2900, type: 'Antigen', outOfStock: false, active: true, cardColour: 'doc-green', discountExempt: false, vatExempt: false, shippable: true, bookable: false, createdAt: logged.clock.now(), updatedAt: logged.clock.now() }).returning();
+      const cards = [APPROVED, DECLINED, { ...APPROVED, number: '4242424242424241' }, { ...APPROVED, expiration_date: '01/20' }];
+      for (const card of cards) {
+        const res = await logged.call('POST', `${base}/order`, { token: buyer.token, body: { ...orderBody({ items: [{ product_id: row!.id, quantity: 1 }] }), card } });
+        expect([201, 400, 402]).toContain(res.status);
+      }
+      const dump = JSON.stringify([
+        lines,
+        await logged.ctx.database.db.select().from(auditEvents),
+        await logged.ctx.database.db.select().from(orders),
+        await logged.ctx.database.db.select().from(orderPayments),
+      ]);
+      for (const number of ['4242424242424242', '4000000000000002', '4242424242424241']) expect(dump).not.toContain(number);
+      expect(lines.length).toBeGreaterThan(0);
+    } finally {
+      await logged.close();
+    }
+  });
+});
