@@ -40,25 +40,40 @@ export function isDiscountValid(discount: DiscountState, londonToday: string): b
 }
 
 /**
- * What a basket costs with a code (integer pence): percentage takes `value`% off each discountable
- * line (rounded to the penny); reduction takes `value` pence off the discountable lines' total,
- * never below 0; trial makes each discountable unit cost `value` pence (0: free) unless it already
- * costs less. Exempt lines are never touched.
+ * The pence a code takes off each basket line (integer pence, in the lines' order): percentage takes
+ * `value`% off each discountable line (rounded to the penny); reduction takes `value` pence off the
+ * discountable lines' total, never below 0, shared among them in proportion to their amounts (the
+ * pence left by rounding down go one each to the first lines); trial makes each discountable unit
+ * cost `value` pence (0: free) unless it already costs less. Exempt lines are never touched.
  */
-export function applyDiscount(lines: readonly DiscountLine[], discount: Pick<Discount, 'type' | 'value'>): DiscountedAmount {
-  const subtotal = lines.reduce((sum, line) => sum + line.unit_pence * line.quantity, 0);
-  const discountable = lines.filter((line) => !line.discount_exempt);
-  let off = 0;
+export function discountPerLine(lines: readonly DiscountLine[], discount: Pick<Discount, 'type' | 'value'>): number[] {
+  const amount = (line: DiscountLine) => line.unit_pence * line.quantity;
   switch (discount.type) {
     case 'percentage':
-      off = discountable.reduce((sum, line) => sum + Math.round((line.unit_pence * line.quantity * discount.value) / 100), 0);
-      break;
-    case 'reduction':
-      off = Math.min(discount.value, discountable.reduce((sum, line) => sum + line.unit_pence * line.quantity, 0));
-      break;
+      return lines.map((line) => (line.discount_exempt ? 0 : Math.round((amount(line) * discount.value) / 100)));
     case 'trial':
-      off = discountable.reduce((sum, line) => sum + Math.max(0, line.unit_pence - discount.value) * line.quantity, 0);
-      break;
+      return lines.map((line) => (line.discount_exempt ? 0 : Math.max(0, line.unit_pence - discount.value) * line.quantity));
+    case 'reduction': {
+      const discountable = lines.reduce((sum, line) => sum + (line.discount_exempt ? 0 : amount(line)), 0);
+      const off = Math.min(discount.value, discountable);
+      if (off === 0) return lines.map(() => 0);
+      const shares = lines.map((line) => (line.discount_exempt ? 0 : Math.floor((off * amount(line)) / discountable)));
+      let left = off - shares.reduce((sum, share) => sum + share, 0);
+      return shares.map((share, i) => {
+        const line = lines[i]!;
+        if (left > 0 && !line.discount_exempt && share < amount(line)) {
+          left -= 1;
+          return share + 1;
+        }
+        return share;
+      });
+    }
   }
+}
+
+/** What a basket costs with a code (integer pence): `discountPerLine` summed. */
+export function applyDiscount(lines: readonly DiscountLine[], discount: Pick<Discount, 'type' | 'value'>): DiscountedAmount {
+  const subtotal = lines.reduce((sum, line) => sum + line.unit_pence * line.quantity, 0);
+  const off = discountPerLine(lines, discount).reduce((sum, lineOff) => sum + lineOff, 0);
   return { subtotal_pence: subtotal, discount_pence: off, total_pence: subtotal - off };
 }

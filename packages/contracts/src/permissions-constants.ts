@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   'products.manage': [],
   /** Pages: the info pages a super admin writes (spec 3 §2.6). Granted per account. */
   'pages.manage': [],
+  /** Place orders in the shops and read one's own (a short token's holder reads its order without a session). */
+  'orders.own': ['patient', 'b2c'],
+  /** The order list and every order's details, notes, dispatch and cancellation (spec 3 §2.9). */
+  'orders.manage': ['customer_services', 'super_admin'],
   /** Change an order's products and quantities, and their fulfilment. Granted per account. */
   'orders.edit_items': [],
   /** Set a failed payment to Complete. Granted per account. */

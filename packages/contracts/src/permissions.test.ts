@@ -4,7 +4,7 @@ import { ROLE_NAMES, type RoleName } from './roles';
 
 /** What each role may do: the route access rules as they stood when the map was written. */
 const EXPECTED: Record<RoleName, readonly Permission[]> = {
-  patient: ['health.own', 'kits.register', 'certificates.read'],
+  patient: ['health.own', 'kits.register', 'certificates.read', 'orders.own'],
   manager: ['health.own', 'results.read.organisation', 'employees.invite'],
   practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read', 'certificates.read', 'chat.staff'],
   shift_manager: [
@@ -39,9 +39,10 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'certificates.read',
     'chat.staff',
     'processor.manage',
+    'orders.manage',
   ],
-  customer_services: ['kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
-  b2c: ['kits.register', 'certificates.read'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
+  b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 
 describe('permissions', () => {
