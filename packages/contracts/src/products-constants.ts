@@ -1,5 +1,5 @@
 /** products.ts's constants, messages and plain rules, without zod: a page that needs only these loads no schema. */
-import type { ApprovedKit, ProductData } from './products';
+import type { ProductData } from './products';
 
 export const PRODUCT_TYPES = ['Antigen', 'PCR', 'Consultation', 'Virtual'] as const;
 export const PRODUCT_TAGS = ['after_flight', 'before_flight', 'additional_info'] as const;
@@ -27,12 +27,26 @@ export const MAX_PRICE = 100_000;
 export function currencyOf(country: string): 'USD' | 'GBP' {
   return country.toUpperCase() === 'US' ? 'USD' : 'GBP';
 }
-export const APPROVED_KITS: readonly ApprovedKit[] = [
-  { id: 'innova', name: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test', specificity: '99.6%', sensitivity: '95.0%', lot_tracking: true, lot_ids: ['X2010051', 'X2011132'] },
-  { id: 'flowflex', name: 'ACON Flowflex SARS-CoV-2 Antigen Rapid Test', specificity: '99.7%', sensitivity: '97.1%', lot_tracking: true, lot_ids: ['COV1080009', 'COV1100041'] },
-  { id: 'orient-gene', name: 'Orient Gene Rapid COVID-19 (Antigen) Self-Test', specificity: '99.6%', sensitivity: '98.1%', lot_tracking: false, lot_ids: [] },
-  { id: 'synlab-pcr', name: 'SYNLAB SARS-CoV-2 RT-PCR', specificity: '100%', sensitivity: '98.0%', lot_tracking: false, lot_ids: [] },
-];
+
+/** The approved kits' register (the Kits tab): the spec's words for each field. */
+export const KIT_MSG = {
+  name: 'Input name',
+  specificity: 'Input specificity',
+  sensitivity: 'Input sensitivity',
+  percentage: 'Input a percentage from 0 to 100, like 99.6%',
+  lotTracking: 'Choose yes or no',
+  lotId: 'Input lot ID',
+  lotIdCharacters: 'Letters, digits, ., /, - and _ only',
+  duplicateLotId: 'This lot ID is already listed',
+  lotIdsRequired: 'Add at least one lot ID',
+  duplicateName: 'An approved kit with this name already exists',
+  created: 'Kit has been created.',
+  saved: 'Kit has been saved.',
+  retired: 'Kit has been retired.',
+} as const;
+export const KIT_NAME_MAX = 200;
+export const KIT_LOT_ID_MAX = 40;
+export const KIT_MAX_LOT_IDS = 500;
 
 /** The products every installation starts with (seeded once, by SKU). Prices in pounds (dollars for US). */
 export const SEED_PRODUCTS: readonly (Omit<ProductData, 'sub_title' | 'bundle_id' | 'service' | 'description' | 'footer' | 'points' | 'card_colour' | 'pre_book'> & {

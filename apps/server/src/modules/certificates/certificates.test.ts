@@ -13,6 +13,7 @@ import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { CertificateKeys, parseCertificateSigningKey } from './index';
 import { PNG } from '../../test/images';
+import { seedApprovedKits } from '../commerce';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -20,6 +21,7 @@ let w: BookingWorld;
 let strangerManager: TestUser;
 beforeAll(async () => {
   h = await createHarness({ certificateProvider: { name: 'Vireo Clinical Testing', address: '1 Test Street, London EC1A 1AA', ukasNumber: '23456' } });
+  await seedApprovedKits(h.ctx.commerce);
   w = await bookingWorld(h);
   strangerManager = await h.user({ org: await h.org(), roles: ['shift_manager'] });
 });

@@ -2,6 +2,7 @@
 export { commerceRoutes } from './commerce.routes';
 export { createCatalogueCache } from './catalogue-cache';
 export { seedProducts, type CommerceDeps } from './products';
+export { findApprovedKit, seedApprovedKits } from './approved-kits';
 /** Orders take a code's use inside their own transaction. */
 export { takeDiscountUse } from './discounts';
 /**
