@@ -21,6 +21,7 @@ export * from './theme';
 export * from './permission-grants';
 export * from './products';
 export * from './discounts';
+export * from './purchase-codes';
 export * from './reference-data';
 export * from './video';
 export * from './voice';

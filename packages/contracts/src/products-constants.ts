@@ -21,6 +21,10 @@ export const DEFAULT_POINT_COLOUR = 'doc-black';
 export const DEFAULT_PRODUCT_COUNTRY = 'UK';
 /** The Antigen Consultation's SKU ({token} in the spec): code prefix rules and the booking flows name it. */
 export const ANT_CONSULT_SKU = 'ANT-CONSULT-001';
+/** The Fit to Fly Antigen Test's SKU: purchase codes with the prefix ANT prepay it. */
+export const FIT_TO_FLY_ANTIGEN_SKU = 'FLX-UK-ANT-SNS-001';
+/** The PCR Test's SKU: purchase codes with the prefix ATE prepay it. */
+export const PCR_TEST_SKU = 'SYN-UK-PCR-SNS-001';
 export const MAX_PRICE = 100_000;
 
 /** The country's currency: US in dollars, every other in pounds. */
@@ -55,10 +59,10 @@ export const SEED_PRODUCTS: readonly (Omit<ProductData, 'sub_title' | 'bundle_id
   const base = { out_of_stock: 0, active: 1, discount_exempt: 0, vat_exempt: 0, shippable: 0, bookable: 1, pre_book: 'after' } as const;
   const kit = { ...base, shippable: 1 } as const;
   return [
-    { ...kit, sku: 'FLX-UK-ANT-SNS-001', title: 'Fit to Fly Antigen Test', country: 'UK', price: 29, msrp: 29, type: 'Antigen', tags: ['before_flight'] },
+    { ...kit, sku: FIT_TO_FLY_ANTIGEN_SKU, title: 'Fit to Fly Antigen Test', country: 'UK', price: 29, msrp: 29, type: 'Antigen', tags: ['before_flight'] },
     { ...base, sku: ANT_CONSULT_SKU, title: 'Antigen Consultation', country: 'UK', price: 19, msrp: 19, type: 'Consultation', tags: ['before_flight'] },
     { ...kit, sku: 'DAY-2-US-ANT-001', title: 'Day 3 Antigen Test', country: 'US', price: 35, msrp: 35, type: 'Antigen', tags: ['before_flight'] },
-    { ...kit, sku: 'SYN-UK-PCR-SNS-001', title: 'PCR Test', country: 'UK', price: 59, msrp: 59, type: 'PCR', tags: ['before_flight'] },
+    { ...kit, sku: PCR_TEST_SKU, title: 'PCR Test', country: 'UK', price: 59, msrp: 59, type: 'PCR', tags: ['before_flight'] },
     { ...kit, sku: 'DAY-2-UK-ANT-001', title: 'Day 2 Antigen Test', country: 'UK', price: 22, msrp: 22, type: 'Antigen', tags: ['after_flight', 'additional_info'] },
     { ...kit, sku: 'SYN-UK-PCR-SNS-002', title: 'Day 2 PCR Test', country: 'UK', price: 49, msrp: 49, type: 'PCR', tags: ['after_flight'] },
     { ...base, sku: 'RECONSULT-ANT-DAY-2', title: 'Day 2 Antigen Reconsultation', country: 'UK', price: 15, msrp: 15, type: 'Consultation', tags: ['after_flight'] },

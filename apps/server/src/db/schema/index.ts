@@ -12,3 +12,4 @@ export * from './processor';
 export * from './voice';
 export * from './discounts';
 export * from './certificates';
+export * from './purchase-codes';
