@@ -24,7 +24,7 @@ import { TextInput } from '../../components/TextInput';
 import { useToast } from '../../components/toast/toastContext';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { setServerFieldErrors } from '../../lib/fieldErrors';
-import { MessageText } from '../../lib/messageText';
+import { MessageText, useMessageText } from '../../lib/messageText';
 import { useApprovedKits, useKitMutations } from './api';
 
 type KitFormValues = z.input<typeof ApprovedKitInput>;
@@ -92,6 +92,7 @@ function LotIds({ value, onChange, error }: { value: string[]; onChange(next: st
 function KitDialog({ kit, onClose }: { kit: ApprovedKit | null; onClose(): void }) {
   const { t } = useTranslation('catalogue');
   const { showToast } = useToast();
+  const messageText = useMessageText();
   const { create, update } = useKitMutations();
   const titleId = useId();
   const form = useForm<KitFormValues, unknown, ApprovedKitData>({
@@ -102,11 +103,11 @@ function KitDialog({ kit, onClose }: { kit: ApprovedKit | null; onClose(): void 
   const submit = form.handleSubmit((body) => {
     const options = {
       onSuccess: (answer: { message: string }) => {
-        showToast(answer.message, 'success');
+        showToast(messageText(answer.message), 'success');
         onClose();
       },
       onError: (error: Error) => {
-        if (!setServerFieldErrors(error, form.setError, FIELDS)) showToast(error.message, 'error');
+        if (!setServerFieldErrors(error, form.setError, FIELDS)) showToast(messageText(error.message), 'error');
       },
     };
     if (kit) update.mutate({ id: kit.id, body }, options);
@@ -156,6 +157,7 @@ function KitDialog({ kit, onClose }: { kit: ApprovedKit | null; onClose(): void 
 /** The Kits tab (products.manage): the approved kits' register, each kit edited or retired, new ones added. */
 export function KitsPanel() {
   const { t } = useTranslation('catalogue');
+  const messageText = useMessageText();
   const kits = useApprovedKits();
   const { retire } = useKitMutations();
   const [editing, setEditing] = useState<ApprovedKit | 'new' | null>(null);
@@ -165,7 +167,7 @@ export function KitsPanel() {
     message: t('kits.confirmRetire'),
     confirmLabel: t('table.yes'),
     cancelLabel: t('table.no'),
-    deleted: (answer) => answer.message,
+    deleted: (answer) => messageText(answer.message),
   });
   if (kits.isError)
     return (
