@@ -11,8 +11,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { APPROVED_KITS } from '@vireo/contracts';
 import { appointments, bookingUsers, certificates } from '../apps/server/src/db/schema';
+import { SEED_APPROVED_KITS } from '../apps/server/src/modules/commerce/approved-kits';
 import { certificatePdf } from '../apps/server/src/modules/certificates/pdf';
 import { CertificateKeys } from '../apps/server/src/modules/certificates/signing';
 import { systemClock } from '../apps/server/src/platform/clock';
@@ -26,7 +26,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const LOAD = { connections: 10, durationSeconds: DURATION_SECONDS };
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const KIT = APPROVED_KITS[0]!;
+const KIT = SEED_APPROVED_KITS[0]!;
 
 function p95(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);

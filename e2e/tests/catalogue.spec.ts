@@ -131,6 +131,68 @@ test.describe('the catalogue and the permissions granted account by account', ()
     await expect(table).not.toContainText(sku);
   });
 
+  test('the Kits tab: a kit is added with its lot IDs, edited and retired; its messages', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `E2E Rapid Kit ${Date.now()}`;
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/product-management');
+    await page.getByRole('tab', { name: 'Kits' }).click();
+    const table = page.getByRole('table', { name: 'Approved kits' });
+    await expect(table).toContainText('X2010051');
+
+    await page.getByRole('button', { name: 'New kit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New kit' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Input name')).toBeVisible();
+    await expect(dialog.getByText('Input specificity')).toBeVisible();
+    await expect(dialog.getByText('Input sensitivity')).toBeVisible();
+    await expect(dialog.getByText('Add at least one lot ID')).toBeVisible();
+    await expectNoDeveloperText(page);
+    await expectAccessible(page);
+
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Specificity').fill('high');
+    await dialog.getByLabel('Sensitivity').fill('96.5');
+    await dialog.getByLabel('Lot ID', { exact: true }).fill('LOT 1');
+    await dialog.getByRole('button', { name: 'Add lot ID' }).click();
+    await expect(dialog.getByText('Letters, digits, ., /, - and _ only')).toBeVisible();
+    await dialog.getByLabel('Lot ID', { exact: true }).fill('E2E-LOT-1');
+    await dialog.getByLabel('Lot ID', { exact: true }).press('Enter');
+    await dialog.getByLabel('Lot ID', { exact: true }).fill('E2E-LOT-2');
+    await dialog.getByRole('button', { name: 'Add lot ID' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Input a percentage from 0 to 100, like 99.6%')).toBeVisible();
+    await dialog.getByLabel('Specificity').fill('99.2%');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Kit has been created.')).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('99.2%');
+    await expect(row).toContainText('96.5%');
+    await expect(row).toContainText('E2E-LOT-1, E2E-LOT-2');
+    await expectAccessible(page);
+
+    await table.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByRole('button', { name: 'Remove lot ID E2E-LOT-1' }).click();
+    await edit.getByLabel('Lot ID', { exact: true }).fill('E2E-LOT-3');
+    await edit.getByRole('button', { name: 'Add lot ID' }).click();
+    await edit.getByLabel('Name').fill('Innova SARS-CoV-2 Antigen Rapid Qualitative Test');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('An approved kit with this name already exists')).toBeVisible();
+    await edit.getByLabel('Name').fill(`${name} v2`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Kit has been saved.')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: `${name} v2` })).toContainText('E2E-LOT-2, E2E-LOT-3');
+
+    await table.getByRole('button', { name: `Retire ${name} v2` }).click();
+    const confirm = page.getByRole('dialog', { name: `Retire ${name} v2` });
+    await expect(confirm).toContainText('Are you sure you want to retire this kit?');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Kit has been retired.')).toBeVisible();
+    await expect(table).not.toContainText(name);
+  });
+
   test('a failed list says Error fetching products and offers to try again', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await page.route(/\/api\/commerce\/v1\/product\?/, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Missing details.' }) }));

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { aYearAfter } from '@vireo/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
@@ -144,6 +146,60 @@ test.describe('discounts: generate and list codes (discounts.manage)', () => {
     await expect(viewOrder).toHaveText('View Order');
     await expect(viewOrder).toHaveAttribute('href', `/super_admin/order-list?discount=${code(3)}`);
     await expectAccessible(page);
+  });
+
+  test('the Purchase Codes tab generates a batch, lists it with its uses and exports its codes as CSV; a kept prefix is refused', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `E2E batch ${run}`;
+    const prefix = `E${run}`.slice(0, 10);
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/generate-discount');
+    await page.getByRole('tab', { name: 'Purchase Codes' }).click();
+    await expect(page).toHaveURL(/\/super_admin\/purchase-codes$/);
+    await expect(page.getByRole('tab', { name: 'Purchase Codes' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('table', { name: 'Purchase code batches' })).toBeVisible();
+    await expectAccessible(page);
+
+    const form = page.getByRole('form', { name: 'New purchase code batch' });
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    for (const message of ['Input name', 'Input prefix', 'Select product', 'Input number of codes']) await expect(form.getByText(message, { exact: true })).toBeVisible();
+    await expectNoDeveloperText(page);
+    await expectAccessible(page);
+
+    // A kept prefix picks its own product; another product with it is refused by the server, on the prefix.
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Prefix' }).fill('ant');
+    await expect(form.getByRole('textbox', { name: 'Prefix' })).toHaveValue('ANT');
+    await expect(form.getByRole('combobox', { name: 'Product' })).toHaveText(/Fit to Fly Antigen Test \(FLX-UK-ANT-SNS-001\)/);
+    await form.getByRole('combobox', { name: 'Product' }).click();
+    await page.getByRole('option', { name: 'PCR Test (SYN-UK-PCR-SNS-001)' }).click();
+    await form.getByRole('textbox', { name: /^Number of codes/ }).fill('10001');
+    await form.getByRole('textbox', { name: 'Uses per code' }).fill('2');
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    await expect(form.getByText('From 1 to 10000 codes')).toBeVisible();
+    await form.getByRole('textbox', { name: /^Number of codes/ }).fill('3');
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    await expect(form.getByText('This prefix belongs to another product')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Prefix' }).fill(prefix);
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    await expect(page.getByText('Purchase codes successfully generated')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    const row = page.getByRole('table', { name: 'Purchase code batches' }).getByRole('row').filter({ hasText: name });
+    const validUntil = aYearAfter(londonDay());
+    await expect(row.getByRole('cell')).toHaveText([name, prefix, 'PCR Test (SYN-UK-PCR-SNS-001)', '3', '2', validUntil, '0', '6', 'Export CSV']);
+    await expectAccessible(page);
+
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Export CSV of ${name}` }).click();
+    const file = await download;
+    // The file is named by the batch's creation day (UTC).
+    expect(file.suggestedFilename()).toBe(`purchase-codes-${prefix}-${new Date().toISOString().slice(0, 10)}.csv`);
+    const text = await readFile(await file.path(), 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('code,uses,used,left,product_sku,valid_until');
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`^${prefix}[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{10},2,0,2,SYN-UK-PCR-SNS-001,${validUntil}$`));
   });
 
   test('failed loads say Error fetching Discounts and Error fetching Projects', async ({ page }) => {

@@ -4,7 +4,7 @@ import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { Jobs, startJobs } from './platform/jobs';
-import { seedProducts } from './modules/commerce';
+import { seedApprovedKits, seedProducts } from './modules/commerce';
 import { startProcessor } from './modules/processor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
 
@@ -17,6 +17,7 @@ await ctx.sealer.ready();
 await ctx.certificates.keys.ready();
 await ctx.mailer.sealRecordedBodies(database.db);
 await seedProducts(ctx.commerce);
+await seedApprovedKits(ctx.commerce);
 if (config.seedDemo) await seedDemo(database.db, ctx.clock.now(), ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();

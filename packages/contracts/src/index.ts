@@ -22,6 +22,7 @@ export * from './permission-grants';
 export * from './products';
 export * from './discounts';
 export * from './orders';
+export * from './purchase-codes';
 export * from './reference-data';
 export * from './video';
 export * from './voice';

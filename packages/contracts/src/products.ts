@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text, Uuid, EpochSeconds } from './validation';
-import { PRODUCT_TYPES, PRODUCT_TAGS, PRE_BOOK, COLOUR_NAMES, DEFAULT_CARD_COLOUR, MAX_PRICE } from './products-constants';
+import { PRODUCT_TYPES, PRODUCT_TAGS, PRE_BOOK, COLOUR_NAMES, DEFAULT_CARD_COLOUR, MAX_PRICE, KIT_MSG, KIT_NAME_MAX, KIT_LOT_ID_MAX, KIT_MAX_LOT_IDS } from './products-constants';
 
 export * from './products-constants';
 
@@ -173,4 +173,44 @@ export const ApprovedKit = z.object({
 });
 export type ApprovedKit = z.infer<typeof ApprovedKit>;
 export const ApprovedKitsResponse = z.object({ success: z.literal(true), data: z.array(ApprovedKit) });
+export const ApprovedKitResponse = z.object({ success: z.literal(true), data: ApprovedKit, message: z.string() });
+export const ApprovedKitParams = z.object({ id: z.string().min(1).max(100) });
+
+/** '99.6', '99.6%' or ' 100 % ': a percentage from 0 to 100 with at most two decimals, kept as '99.6%'. */
+const percentage = (required: string) =>
+  text({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^\d{1,3}(\.\d{1,2})?\s*%?$/, KIT_MSG.percentage)
+    .transform((value) => `${value.replace(/\s*%$/, '')}%`)
+    .refine((value) => Number.parseFloat(value) <= 100, KIT_MSG.percentage);
+
+export const LotId = /* @__PURE__ */ text({ error: KIT_MSG.lotId })
+  .trim()
+  .min(1, KIT_MSG.lotId)
+  .max(KIT_LOT_ID_MAX)
+  .regex(/^[A-Za-z0-9._/-]*$/, KIT_MSG.lotIdCharacters);
+
+/**
+ * POST /approved_kits and PUT /approved_kits/{id}: the Kits tab's form. A kit whose lots are tracked
+ * lists at least one lot ID (a certificate for it names one of them); each lot ID once.
+ */
+export const ApprovedKitInput = z
+  .object({
+    name: /* @__PURE__ */ text({ error: KIT_MSG.name }).trim().min(1, KIT_MSG.name).max(KIT_NAME_MAX),
+    specificity: /* @__PURE__ */ percentage(KIT_MSG.specificity),
+    sensitivity: /* @__PURE__ */ percentage(KIT_MSG.sensitivity),
+    lot_tracking: z.boolean({ error: KIT_MSG.lotTracking }),
+    lot_ids: z.array(LotId).max(KIT_MAX_LOT_IDS).default([]),
+  })
+  .superRefine((kit, ctx) => {
+    if (kit.lot_tracking && kit.lot_ids.length === 0) ctx.addIssue({ code: 'custom', path: ['lot_ids'], message: KIT_MSG.lotIdsRequired });
+    const seen = new Set<string>();
+    kit.lot_ids.forEach((lotId, index) => {
+      if (seen.has(lotId.toUpperCase())) ctx.addIssue({ code: 'custom', path: ['lot_ids', index], message: KIT_MSG.duplicateLotId });
+      seen.add(lotId.toUpperCase());
+    });
+  });
+export type ApprovedKitInput = z.input<typeof ApprovedKitInput>;
+export type ApprovedKitData = z.output<typeof ApprovedKitInput>;
 export const LotIdsResponse = z.object({ success: z.literal(true), data: z.array(z.object({ kit_id: z.string(), kit_name: z.string(), lot_id: z.string() })) });

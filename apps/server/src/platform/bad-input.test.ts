@@ -5,6 +5,7 @@ import { MSG } from '@vireo/contracts';
 import { createHarness, type Harness } from '../test/harness';
 import { registerErrorHandling } from './errors';
 import { openForm, postForm } from '../test/forms';
+import { seedApprovedKits } from '../modules/commerce';
 import { bookPublicly, bookingWorld, person, shiftWithSlots, type BookingWorld } from '../test/booking-world';
 
 /** Every log line the app writes, kept for the tests to read. */
@@ -17,6 +18,7 @@ let bookingUserId: string;
 beforeAll(async () => {
   h = await createHarness({ logLevel: 'info' }, { logStream: { write: (line) => void logLines.push(line) } });
   h.clock.set(new Date('2026-03-02T08:00:00Z'));
+  await seedApprovedKits(h.ctx.commerce);
   w = await bookingWorld(h);
   const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 30 });
   const booked = await bookPublicly(h, slots[0]!.id);

@@ -67,9 +67,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/super_admin/product-management', roles: ['super_admin'], permission: 'products.manage', title: 'productManagement', load: () => import('../features/catalogue/ProductManagementPage').then((m) => m.ProductManagementPage) },
   { path: '/super_admin/product/create', roles: ['super_admin'], permission: 'products.manage', title: 'productCreate', load: () => import('../features/catalogue/ProductPage').then((m) => m.ProductCreatePage) },
   { path: '/super_admin/product/:id', roles: ['super_admin'], permission: 'products.manage', title: 'product', load: () => import('../features/catalogue/ProductPage').then((m) => m.ProductPage) },
-  // Discount codes (spec 3 §2.7): generate and list, two tabs of one area, for the holders of discounts.manage.
+  // Discount codes (spec 3 §2.7) and purchase codes (issue 17): generate, list and the code batches, three tabs of one area, for the holders of discounts.manage.
   { path: '/super_admin/generate-discount', roles: ['super_admin'], permission: 'discounts.manage', title: 'generateDiscount', load: () => import('../features/discounts/GenerateDiscountPage').then((m) => m.GenerateDiscountPage) },
   { path: '/super_admin/discount-management', roles: ['super_admin'], permission: 'discounts.manage', title: 'discountManagement', load: () => import('../features/discounts/DiscountManagementPage').then((m) => m.DiscountManagementPage) },
+  { path: '/super_admin/purchase-codes', roles: ['super_admin'], permission: 'discounts.manage', title: 'purchaseCodes', load: () => import('../features/discounts/PurchaseCodesPage').then((m) => m.PurchaseCodesPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ZodType } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from './api';
+import { ApiError, apiFile, apiRequest, REQUEST_TIMEOUT_MS } from './api';
 import { hardNavigate } from './navigation';
 
 vi.mock('./navigation', () => ({ hardNavigate: vi.fn() }));
@@ -114,5 +114,29 @@ describe('apiRequest', () => {
     const settled = expect(pending).rejects.toMatchObject({ status: 0 });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     await settled;
+  });
+});
+
+describe('apiFile', () => {
+  beforeEach(() => localStorage.setItem('auth_token', 'session-token'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('fetches an attachment with the bearer and gives its content and the server’s file name', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response('code,uses\r\nANTAAAAAAAAAA,1\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="purchase-codes-ANT-2026-06-10.csv"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await apiFile('/api/thing/csv', 'fallback.csv');
+    expect(file.filename).toBe('purchase-codes-ANT-2026-06-10.csv');
+    expect(await file.blob.text()).toBe('code,uses\r\nANTAAAAAAAAAA,1\r\n');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('throws the server’s message when refused', async () => {
+    vi.stubGlobal('fetch', respond(404, { success: false, message: 'Not found.' }));
+    await expect(apiFile('/api/thing/csv', 'fallback.csv')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
   });
 });

@@ -90,3 +90,34 @@ export async function apiRequest<S extends ZodType>(path: string, options: Reque
   if (typeof payload !== 'object' || payload === null) throw new ApiError(response.status, MSG.malformedResponse);
   return payload as output<S>;
 }
+
+/** The file name of an attachment answer (`Content-Disposition: attachment; filename="…"`), else `fallback`. */
+function attachmentName(response: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Fetches a file the API answers as an attachment (a CSV export) with the session's token, and gives
+ * it with the server's file name; failures throw ApiError as `apiRequest` does.
+ */
+export async function apiFile(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(path, { method: 'GET', headers: buildHeaders(false) });
+  if (!response.ok) {
+    const payload = await readJson(response);
+    if (response.status === 401 || response.status === 403) signOut();
+    if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors, payload);
+    throw new ApiError(response.status, MSG.somethingWentWrong);
+  }
+  return { blob: await response.blob(), filename: attachmentName(response, fallbackName) };
+}
+
+/** Hands a fetched file to the browser to save. */
+export function saveFile({ blob, filename }: { blob: Blob; filename: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

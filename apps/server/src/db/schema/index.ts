@@ -13,3 +13,4 @@ export * from './voice';
 export * from './discounts';
 export * from './certificates';
 export * from './orders';
+export * from './purchase-codes';

@@ -42,3 +42,25 @@ export const products = pgTable(
     index('products_on_sale_tags_idx').using('gin', t.tags).where(sql`${t.retiredAt} IS NULL AND ${t.active} AND NOT ${t.outOfStock}`),
   ],
 );
+
+/**
+ * The approved test kits' register (GET /approved_kits, /lot_ids; the Kits tab): what a certificate
+ * names as its kit, with specificity and sensitivity, and the lot IDs of a kit whose lots are
+ * tracked. `id` is a slug made from the first name. A kit is never erased: retiring it
+ * (`retired_at`) takes it off the register, and the certificates that name it keep their copy.
+ */
+export const approvedKits = pgTable(
+  'approved_kits',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    specificity: text('specificity').notNull(),
+    sensitivity: text('sensitivity').notNull(),
+    lotTracking: boolean('lot_tracking').notNull(),
+    lotIds: text('lot_ids').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('approved_kits_name_key').on(sql`lower(${t.name})`).where(sql`${t.retiredAt} IS NULL`)],
+);

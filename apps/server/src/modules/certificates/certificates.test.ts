@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, verify as verifySignature } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { CertificateKeys, parseCertificateSigningKey } from './index';
 import { PNG } from '../../test/images';
+import { seedApprovedKits } from '../commerce';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -20,6 +21,7 @@ let w: BookingWorld;
 let strangerManager: TestUser;
 beforeAll(async () => {
   h = await createHarness({ certificateProvider: { name: 'Vireo Clinical Testing', address: '1 Test Street, London EC1A 1AA', ukasNumber: '23456' } });
+  await seedApprovedKits(h.ctx.commerce);
   w = await bookingWorld(h);
   strangerManager = await h.user({ org: await h.org(), roles: ['shift_manager'] });
 });
@@ -274,6 +276,27 @@ describe('issuing', () => {
       expect((await verify(bad)).body.certificate).toBeUndefined();
     }
     expect((await h.call('POST', '/api/certificates/verify', { body: {} })).status).toBe(400);
+  });
+
+  it('a certificate naming a kit stays valid once the kit is retired; no new certificate names a retired kit', async () => {
+    const kitManager = await h.user({ org: await h.org(), roles: ['super_admin'], grants: ['products.manage'] });
+    const created = await h.call('POST', '/api/commerce/v1/approved_kits', {
+      token: kitManager.token,
+      body: { name: `Retiring Kit ${randomUUID()}`, specificity: '99.1%', sensitivity: '94.2%', lot_tracking: true, lot_ids: ['RK-1'] },
+    });
+    expect(created.status).toBe(201);
+    const kit = created.body.data as { id: string; name: string };
+    const { path } = await appointment();
+    const issued = await issue(path, { ...COMPLETE, kit_provider: kit.name, lot_id: 'RK-1' });
+    expect((await h.call('DELETE', `/api/commerce/v1/approved_kits/${kit.id}`, { token: kitManager.token })).status).toBe(200);
+    expect(await verify(issued.token)).toMatchObject({ body: { status: 'valid', certificate: { id: issued.id } } });
+    const [row] = await db().select().from(certificates).where(eq(certificates.id, issued.id));
+    expect(row!.status).toBe('valid');
+    const later = await appointment();
+    expect(await h.call('PUT', later.path, { token: w.practitioner.token, body: { certificate: { ...COMPLETE, kit_provider: kit.name, lot_id: 'RK-1' } } })).toMatchObject({
+      status: 400,
+      body: { errors: { kit_provider: CERTIFICATE_MSG.kitProvider } },
+    });
   });
 
   it('a reissue makes a new certificate and revokes the first, which then verifies as revoked', async () => {

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  APPROVED_KITS,
   CERTIFICATE_MSG,
   MSG,
   certificateErrors,
@@ -20,6 +19,7 @@ import { bookingUsers, certificates } from '../../db/schema';
 import type { CertificatesDeps } from './deps';
 import { certificatePdf, kindParts } from './pdf';
 import * as repo from './repo';
+import { findApprovedKit } from '../commerce';
 
 /** SNOMED CT and LOINC codes of the EU DCC value sets for a SARS-CoV-2 test entry. */
 const DCC = {
@@ -45,10 +45,6 @@ export interface IssuedCertificate {
 
 const TEST_NAMES: Record<string, string> = { [DCC.testType.antigen]: 'Rapid antigen test', [DCC.testType.pcr]: 'RT-PCR test' };
 const RESULT_NAMES: Record<string, string> = { [DCC.result.Positive]: 'Positive', [DCC.result.Negative]: 'Negative' };
-
-function findKit(value: string | undefined): ApprovedKit | undefined {
-  return value ? APPROVED_KITS.find((kit) => kit.id === value || kit.name === value) : undefined;
-}
 
 /** dd/mm/yyyy → yyyy-mm-dd */
 function isoDay(dayMonthYear: string): string {
@@ -99,7 +95,7 @@ export async function submitCertificate(
   if (!appointment || appointment.practitionerUserId !== caller.auth.userId) throw notFound();
   const person = await repo.findBookingUser(db, bookingUserId);
   if (!person || person.appointmentId !== appointmentId) throw notFound();
-  const kit = findKit(input.kit_provider);
+  const kit = await findApprovedKit(db, input.kit_provider);
   const rejected = input.result === 'Rejected';
   const errors: Record<string, string> = { ...certificateErrors(input, { lotTracking: kit?.lot_tracking ?? false, hasPhoto: await repo.hasPhoto(db, appointmentId, bookingUserId) }) };
   if (input.kit_provider && !kit) errors.kit_provider = CERTIFICATE_MSG.kitProvider;

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
-  APPROVED_KITS,
+  ApprovedKitInput,
+  ApprovedKitParams,
+  ApprovedKitResponse,
   ApprovedKitsResponse,
+  KIT_MSG,
+  MessageResponse,
   ColoursResponse,
   LotIdsResponse,
   PRODUCT_COLOURS,
@@ -21,6 +25,7 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { IdParams, sendJson, withErrors } from '../../platform/schemas';
+import { createApprovedKit, listApprovedKits, retireApprovedKit, updateApprovedKit } from './approved-kits';
 import { createProduct, getProduct, listProducts, onSaleProductsJson, productHistory, replaceProduct, retireProduct, switchAllProducts } from './products';
 
 const tags = ['commerce'];
@@ -100,8 +105,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/approved_kits', {
     config: { access: SIGNED_IN },
-    schema: { tags, summary: 'The approved test kits: name, specificity, sensitivity, lot tracking, lot IDs', response: withErrors({ 200: ApprovedKitsResponse }) },
-    handler: async () => ({ success: true as const, data: APPROVED_KITS.map((kit) => ({ ...kit, lot_ids: [...kit.lot_ids] })) }),
+    schema: { tags, summary: 'The approved test kits on the register: name, specificity, sensitivity, lot tracking, lot IDs', response: withErrors({ 200: ApprovedKitsResponse }) },
+    handler: async () => ({ success: true as const, data: await listApprovedKits(ctx.commerce.db) }),
   });
 
   r.get('/lot_ids', {
@@ -109,7 +114,29 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { tags, summary: 'The lot IDs of the approved kits whose lots are tracked', response: withErrors({ 200: LotIdsResponse }) },
     handler: async () => ({
       success: true as const,
-      data: APPROVED_KITS.filter((kit) => kit.lot_tracking).flatMap((kit) => kit.lot_ids.map((lotId) => ({ kit_id: kit.id, kit_name: kit.name, lot_id: lotId }))),
+      data: (await listApprovedKits(ctx.commerce.db)).filter((kit) => kit.lot_tracking).flatMap((kit) => kit.lot_ids.map((lotId) => ({ kit_id: kit.id, kit_name: kit.name, lot_id: lotId }))),
     }),
+  });
+
+  r.post('/approved_kits', {
+    config: { access: manage },
+    schema: { tags, summary: 'Add a kit to the register (its id a slug of its name; a name already on the register: 409)', body: ApprovedKitInput, response: withErrors({ 201: ApprovedKitResponse }) },
+    handler: async (request, reply) =>
+      reply.status(201).send({ success: true as const, data: await createApprovedKit(ctx.commerce, signedInCaller(request), request.body), message: KIT_MSG.created }),
+  });
+
+  r.put('/approved_kits/:id', {
+    config: { access: manage },
+    schema: { tags, summary: 'Edit a kit: name, specificity, sensitivity, lot tracking and lot IDs (the whole kit)', params: ApprovedKitParams, body: ApprovedKitInput, response: withErrors({ 200: ApprovedKitResponse }) },
+    handler: async (request) => ({ success: true as const, data: await updateApprovedKit(ctx.commerce, signedInCaller(request), request.params.id, request.body), message: KIT_MSG.saved }),
+  });
+
+  r.delete('/approved_kits/:id', {
+    config: { access: manage },
+    schema: { tags, summary: 'Retire a kit: off the register, never erased; certificates that name it stay valid', params: ApprovedKitParams, response: withErrors({ 200: MessageResponse }) },
+    handler: async (request) => {
+      await retireApprovedKit(ctx.commerce, signedInCaller(request), request.params.id);
+      return { success: true as const, message: KIT_MSG.retired };
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ANT_CONSULT_SKU, APPROVED_KITS, MSG, PRODUCT_COLOURS, PRODUCT_MSG, PRODUCT_TAGS, SEED_PRODUCTS } from '@vireo/contracts';
+import { ANT_CONSULT_SKU, MSG, PRODUCT_COLOURS, PRODUCT_MSG, PRODUCT_TAGS, SEED_PRODUCTS } from '@vireo/contracts';
 import { auditEvents, permissionGrants, products } from '../../db/schema';
 import { countQueries } from '../../test/count-queries';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
@@ -245,15 +245,9 @@ describe('PUT /product/{id}, PUT /product/switch and POST /product/{id}/delete',
 });
 
 describe('the form’s lists', () => {
-  it('answers tags, colours, approved kits and lot IDs to any signed-in role', async () => {
+  it('answers tags and colours to any signed-in role (approved kits and lot IDs: approved-kits.test.ts)', async () => {
     expect((await h.call('GET', `${base}/tag`, { token: patient.token })).body.data).toEqual([...PRODUCT_TAGS]);
     expect((await h.call('GET', `${base}/colour`, { token: support.token })).body.data).toEqual(PRODUCT_COLOURS.map((c) => ({ ...c })));
-    const kits = await h.call('GET', `${base}/approved_kits`, { token: support.token });
-    expect(kits.body.data).toHaveLength(APPROVED_KITS.length);
-    expect(kits.body.data[0]).toMatchObject({ name: expect.any(String), specificity: expect.any(String), sensitivity: expect.any(String), lot_tracking: true });
-    const lots = await h.call('GET', `${base}/lot_ids`, { token: admin.token });
-    expect(lots.body.data).toContainEqual({ kit_id: 'innova', kit_name: APPROVED_KITS[0]!.name, lot_id: 'X2010051' });
-    expect(lots.body.data.every((lot: { kit_id: string }) => APPROVED_KITS.find((k) => k.id === lot.kit_id)?.lot_tracking)).toBe(true);
     for (const path of ['tag', 'colour', 'approved_kits', 'lot_ids']) expect((await h.call('GET', `${base}/${path}`)).status, path).toBe(401);
   });
 });

@@ -51,6 +51,7 @@ export const en = {
     product: 'Product',
     generateDiscount: 'Generate Discount',
     discountManagement: 'Discount Management',
+    purchaseCodes: 'Purchase Codes',
     verify: 'Verify a certificate',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,

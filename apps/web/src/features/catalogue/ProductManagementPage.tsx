@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ApprovedKit, Product } from '@vireo/contracts';
+import type { Product } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -15,7 +15,8 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
 import { useToast } from '../../components/toast/toastContext';
-import { useAllProducts, useApprovedKits, useProductMutations } from './api';
+import { useAllProducts, useProductMutations } from './api';
+import { KitsPanel } from './KitsPanel';
 import { formatPrice, productData } from './productData';
 
 /** The server's text of a failed call, for a toast (spec 3 §8: server errors in toasts). */
@@ -106,24 +107,9 @@ function ProductList() {
   );
 }
 
-function KitList() {
-  const { t } = useTranslation('catalogue');
-  const kits = useApprovedKits();
-  if (kits.isError) return <Alert severity="error">{t('kits.error')}</Alert>;
-  if (!kits.data) return <PageLoader />;
-  const columns: DataColumn<ApprovedKit>[] = [
-    { id: 'name', label: t('kits.columns.name'), render: (k) => k.name, sortValue: (k) => k.name },
-    { id: 'specificity', label: t('kits.columns.specificity'), render: (k) => k.specificity },
-    { id: 'sensitivity', label: t('kits.columns.sensitivity'), render: (k) => k.sensitivity },
-    { id: 'lotTracking', label: t('kits.columns.lotTracking'), render: (k) => (k.lot_tracking ? t('kits.yes') : t('kits.no')) },
-    { id: 'lotIds', label: t('kits.columns.lotIds'), render: (k) => k.lot_ids.join(', ') },
-  ];
-  return <DataTable label={t('kits.label')} columns={columns} rows={kits.data} rowKey={(k) => k.id} emptyText={t('kits.empty')} />;
-}
-
 /**
  * /super_admin/product-management (products.manage): the Product Table with its tabs Product List and
- * New Product (/super_admin/product/create), and the approved kits' register.
+ * New Product (/super_admin/product/create), and Kits: the approved kits' register.
  */
 export function ProductManagementPage() {
   const { t } = useTranslation('catalogue');
@@ -138,7 +124,7 @@ export function ProductManagementPage() {
         <Tab value="create" label={t('table.tabs.create')} component={RouterLink} to="/super_admin/product/create" />
         <Tab value="kits" label={t('table.tabs.kits')} />
       </Tabs>
-      <Paper sx={{ p: 2 }}>{tab === 'list' ? <ProductList /> : <KitList />}</Paper>
+      <Paper sx={{ p: 2 }}>{tab === 'list' ? <ProductList /> : <KitsPanel />}</Paper>
     </Stack>
   );
 }

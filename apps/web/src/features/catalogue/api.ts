@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ApprovedKitData,
+  type ApprovedKitResponse,
   type ApprovedKitsResponse,
+  type MessageResponse,
   type ColoursResponse,
   type ProductHistoryResponse,
   type ProductResponse,
@@ -52,8 +55,27 @@ export function useApprovedKits() {
   return useQuery({
     queryKey: [...CATALOGUE_QUERY_KEY, 'kits'],
     queryFn: ({ signal }) => apiRequest<typeof ApprovedKitsResponse>(`${BASE}/approved_kits`, { signal }).then((answer) => answer.data),
-    staleTime: Infinity,
   });
+}
+
+/** The Kits tab's changes: add a kit, edit one (the whole kit), retire one. */
+export function useKitMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...CATALOGUE_QUERY_KEY, 'kits'] });
+  return {
+    create: useSubmitMutation({
+      mutationFn: (body: ApprovedKitData) => apiRequest<typeof ApprovedKitResponse>(`${BASE}/approved_kits`, { method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    update: useSubmitMutation({
+      mutationFn: ({ id, body }: { id: string; body: ApprovedKitData }) => apiRequest<typeof ApprovedKitResponse>(`${BASE}/approved_kits/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+      onSuccess: refresh,
+    }),
+    retire: useSubmitMutation({
+      mutationFn: (id: string) => apiRequest<typeof MessageResponse>(`${BASE}/approved_kits/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
 }
 
 /** Create, replace (the switches send the whole product with one flag flipped), switch all, delete (retire). */

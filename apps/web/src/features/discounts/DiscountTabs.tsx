@@ -7,11 +7,12 @@ import { Link as RouterLink } from 'react-router';
 
 export const GENERATE_DISCOUNT_PATH = '/super_admin/generate-discount';
 export const DISCOUNT_MANAGEMENT_PATH = '/super_admin/discount-management';
+export const PURCHASE_CODES_PATH = '/super_admin/purchase-codes';
 /** The order list filtered by a code (its page comes with the orders' issue). */
 export const ordersWithDiscountPath = (code: string) => `/super_admin/order-list?discount=${encodeURIComponent(code)}`;
 
-/** The heading and the two tabs of the discount area (spec 3 §2.7), each tab its own page. */
-export function DiscountTabs({ current }: { current: 'generate' | 'manage' }) {
+/** The heading and the tabs of the discount area (spec 3 §2.7; Purchase Codes, issue 17), each tab its own page. */
+export function DiscountTabs({ current }: { current: 'generate' | 'manage' | 'codes' }) {
   const { t } = useTranslation('discounts');
   return (
     <Stack spacing={2}>
@@ -21,6 +22,7 @@ export function DiscountTabs({ current }: { current: 'generate' | 'manage' }) {
       <Tabs value={current} aria-label={t('tabs.label')}>
         <Tab value="generate" label={t('tabs.generate')} component={RouterLink} to={GENERATE_DISCOUNT_PATH} />
         <Tab value="manage" label={t('tabs.manage')} component={RouterLink} to={DISCOUNT_MANAGEMENT_PATH} />
+        <Tab value="codes" label={t('tabs.codes')} component={RouterLink} to={PURCHASE_CODES_PATH} />
       </Tabs>
     </Stack>
   );

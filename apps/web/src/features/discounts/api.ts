@@ -1,7 +1,17 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DiscountCreatedResponse, type DiscountProjectsResponse, type DiscountsResponse, type DiscountData, type DiscountSortField } from '@vireo/contracts';
+import {
+  type DiscountCreatedResponse,
+  type DiscountProjectsResponse,
+  type DiscountsResponse,
+  type DiscountData,
+  type DiscountSortField,
+  type ProductsResponse,
+  type PurchaseCodeBatchCreatedResponse,
+  type PurchaseCodeBatchData,
+  type PurchaseCodeBatchesResponse,
+} from '@vireo/contracts';
 import type { TableView } from '../../components/DataTable';
-import { apiRequest } from '../../lib/api';
+import { apiFile, apiRequest, saveFile } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 
 /** The commerce API's discounts (spec 3 §7.1), for holders of discounts.manage. */
@@ -43,5 +53,40 @@ export function useGenerateDiscount() {
   return useSubmitMutation({
     mutationFn: (body: DiscountData) => apiRequest<typeof DiscountCreatedResponse>(BASE, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DISCOUNTS_QUERY_KEY }),
+  });
+}
+
+const COMMERCE = '/api/commerce/v1';
+const PURCHASE_CODES_QUERY_KEY = ['purchase-codes'] as const;
+
+/** The products on sale, for the product a purchase code batch prepays. */
+export function useProductsOnSale() {
+  return useQuery({
+    queryKey: [...PURCHASE_CODES_QUERY_KEY, 'products'],
+    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${COMMERCE}/product`, { signal }).then((answer) => answer.data),
+  });
+}
+
+/** The purchase code batches, newest first, with the uses taken and left. */
+export function usePurchaseCodeBatches() {
+  return useQuery({
+    queryKey: [...PURCHASE_CODES_QUERY_KEY, 'batches'],
+    queryFn: ({ signal }) => apiRequest<typeof PurchaseCodeBatchesResponse>(`${COMMERCE}/purchase-code-batch`, { signal }).then((answer) => answer.data),
+  });
+}
+
+/** POST /purchase-code-batch: a new batch; the list loads again. */
+export function useCreatePurchaseCodeBatch() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (body: PurchaseCodeBatchData) => apiRequest<typeof PurchaseCodeBatchCreatedResponse>(`${COMMERCE}/purchase-code-batch`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PURCHASE_CODES_QUERY_KEY, 'batches'] }),
+  });
+}
+
+/** Export CSV: the batch's codes saved as the server's CSV file. */
+export function useExportPurchaseCodes() {
+  return useSubmitMutation({
+    mutationFn: async (batchId: string) => saveFile(await apiFile(`${COMMERCE}/purchase-code-batch/${batchId}/csv`, 'purchase-codes.csv')),
   });
 }

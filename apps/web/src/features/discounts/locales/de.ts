@@ -2,7 +2,7 @@ import type { DiscountsTranslation } from './en';
 
 const discounts: DiscountsTranslation = {
   title: 'Rabattverwaltung',
-  tabs: { label: 'Rabatte', generate: 'Rabatt erstellen', manage: 'Rabatte verwalten' },
+  tabs: { label: 'Rabatte', generate: 'Rabatt erstellen', manage: 'Rabatte verwalten', codes: 'Kaufcodes' },
   projectsError: 'Fehler beim Laden der Projekte',
   form: {
     project: 'Projekt',
@@ -40,6 +40,27 @@ const discounts: DiscountsTranslation = {
     no: 'Nein',
     viewOrder: 'Bestellung ansehen',
     viewOrderLabel: 'Bestellung ansehen für {{code}}',
+  },
+  codes: {
+    generateTitle: 'Kaufcodes erstellen',
+    batchesTitle: 'Kaufcode-Serien',
+    formLabel: 'Neue Kaufcode-Serie',
+    form: {
+      name: 'Name',
+      prefix: 'Präfix',
+      product: 'Produkt',
+      count: 'Anzahl der Codes (1–{{max}})',
+      uses: 'Nutzungen pro Code',
+      validUntil: 'Gültig bis',
+      generate: 'Codes erstellen',
+    },
+    label: 'Kaufcode-Serien',
+    empty: 'Keine Kaufcode-Serien vorhanden',
+    error: 'Fehler beim Laden der Kaufcodes',
+    retry: 'Erneut versuchen',
+    columns: { name: 'Name', prefix: 'Präfix', product: 'Produkt', count: 'Codes', usesPerCode: 'Nutzungen pro Code', validUntil: 'Gültig bis', used: 'Genutzt', left: 'Übrig', actions: 'Aktionen' },
+    export: 'CSV exportieren',
+    exportLabel: 'CSV von {{name}} exportieren',
   },
 };
 

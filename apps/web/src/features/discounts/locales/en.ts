@@ -1,7 +1,7 @@
-/** The back office's discount pages (spec 3 §2.7): Generate Discount and Discount Management. */
+/** The back office's discount pages (spec 3 §2.7): Generate Discount, Discount Management and Purchase Codes (issue 17). */
 const discounts = {
   title: 'Discount Management',
-  tabs: { label: 'Discounts', generate: 'Generate Discount', manage: 'Manage Discounts' },
+  tabs: { label: 'Discounts', generate: 'Generate Discount', manage: 'Manage Discounts', codes: 'Purchase Codes' },
   projectsError: 'Error fetching Projects',
   form: {
     project: 'Project',
@@ -39,6 +39,27 @@ const discounts = {
     no: 'No',
     viewOrder: 'View Order',
     viewOrderLabel: 'View Order for {{code}}',
+  },
+  codes: {
+    generateTitle: 'Generate purchase codes',
+    batchesTitle: 'Purchase code batches',
+    formLabel: 'New purchase code batch',
+    form: {
+      name: 'Name',
+      prefix: 'Prefix',
+      product: 'Product',
+      count: 'Number of codes (1–{{max}})',
+      uses: 'Uses per code',
+      validUntil: 'Valid until',
+      generate: 'Generate codes',
+    },
+    label: 'Purchase code batches',
+    empty: 'No purchase code batches to display',
+    error: 'Error fetching purchase codes',
+    retry: 'Try again',
+    columns: { name: 'Name', prefix: 'Prefix', product: 'Product', count: 'Codes', usesPerCode: 'Uses per code', validUntil: 'Valid until', used: 'Used', left: 'Left', actions: 'Actions' },
+    export: 'Export CSV',
+    exportLabel: 'Export CSV of {{name}}',
   },
 };
 

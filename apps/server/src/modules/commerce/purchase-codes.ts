@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  PURCHASE_CODE_ALPHABET,
+  PURCHASE_CODE_MSG,
+  PURCHASE_CODE_PREFIXES,
+  PURCHASE_CODE_RANDOM_LENGTH,
+  londonIsoDay,
+  type PurchaseCodeBatch,
+  type PurchaseCodeBatchData,
+  type PurchaseCodeInfo,
+} from '@vireo/contracts';
+import type { SignedInCaller } from '../../platform/caller';
+import { epochSeconds } from '../../platform/clock';
+import { rowsOf, type Db } from '../../platform/db';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import type { CommerceDeps } from './products';
+
+type BatchRow = typeof purchaseCodeBatches.$inferSelect;
+type CodeRow = typeof purchaseCodes.$inferSelect;
+
+/** The one answer to a code that cannot be used, whatever the reason (unknown, expired, used up). */
+const invalidCode = () => new AppError(400, PURCHASE_CODE_MSG.invalid, { code: PURCHASE_CODE_MSG.invalid });
+
+/**
+ * `count` random parts of PURCHASE_CODE_RANDOM_LENGTH symbols from crypto's random bytes: the
+ * alphabet has 32 symbols, so each byte's low 5 bits pick one without bias.
+ */
+export function randomCodeParts(count: number): string[] {
+  const bytes = randomBytes(count * PURCHASE_CODE_RANDOM_LENGTH);
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let part = '';
+    for (let j = 0; j < PURCHASE_CODE_RANDOM_LENGTH; j++) part += PURCHASE_CODE_ALPHABET[bytes[i * PURCHASE_CODE_RANDOM_LENGTH + j]! & 31];
+    parts.push(part);
+  }
+  return parts;
+}
+
+interface BatchSummary {
+  batch: BatchRow;
+  sku: string;
+  title: string;
+  used: number;
+  left: number;
+}
+
+function presentBatch({ batch, sku, title, used, left }: BatchSummary): PurchaseCodeBatch {
+  return {
+    id: batch.id,
+    name: batch.name,
+    prefix: batch.prefix,
+    product_id: batch.productId,
+    product_sku: sku,
+    product_title: title,
+    count: batch.count,
+    uses_per_code: batch.usesPerCode,
+    valid_until: batch.validUntil,
+    created_at: epochSeconds(batch.createdAt),
+    used,
+    left,
+  };
+}
+
+const presentInfo = (code: Pick<CodeRow, 'id' | 'value' | 'uses' | 'usedTimes'>): PurchaseCodeInfo => ({ id: code.id, value: code.value, uses: code.uses - code.usedTimes });
+
+/** Inserts `count` new codes of a batch in one statement per round; a value already taken (a 1 in 2^50 chance) is drawn again. */
+async function insertCodes(tx: Db, batch: BatchRow): Promise<void> {
+  let missing = batch.count;
+  while (missing > 0) {
+    const values = [...new Set(randomCodeParts(missing).map((part) => batch.prefix + part))];
+    const inserted = await rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        WITH added AS (
+          INSERT INTO purchase_codes (batch_id, value, uses)
+          SELECT ${batch.id}::uuid, value, ${batch.usesPerCode}::int FROM unnest(${sql.param(values)}::text[]) AS v(value)
+          ON CONFLICT (value) DO NOTHING
+          RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM added`),
+    );
+    missing -= inserted[0]?.n ?? 0;
+  }
+}
+
+/**
+ * POST /purchase-code-batch: a batch and its codes, in one transaction. A built-in prefix (ANT, PFF,
+ * ATE) prepays only its own product; the product must be in the catalogue. Audited.
+ */
+export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: SignedInCaller, input: PurchaseCodeBatchData): Promise<PurchaseCodeBatch> {
+  const now = deps.clock.now();
+  if (input.valid_until < londonIsoDay(now)) throw badRequest(PURCHASE_CODE_MSG.validUntilPast, { valid_until: PURCHASE_CODE_MSG.validUntilPast });
+  const [product] = await deps.db
+    .select({ id: products.id, sku: products.sku, title: products.title })
+    .from(products)
+    .where(and(eq(products.id, input.product_id), isNull(products.retiredAt)));
+  if (!product) throw badRequest(PURCHASE_CODE_MSG.product, { product_id: PURCHASE_CODE_MSG.product });
+  const kept = (PURCHASE_CODE_PREFIXES as Record<string, string>)[input.prefix];
+  if (kept !== undefined && kept !== product.sku) throw badRequest(PURCHASE_CODE_MSG.prefixTaken, { prefix: PURCHASE_CODE_MSG.prefixTaken });
+  return deps.db.transaction(async (tx) => {
+    const [batch] = await tx
+      .insert(purchaseCodeBatches)
+      .values({ name: input.name, prefix: input.prefix, productId: product.id, count: input.count, usesPerCode: input.uses, validUntil: input.valid_until, createdAt: now, createdBy: caller.auth.userId })
+      .returning();
+    await insertCodes(tx, batch!);
+    await deps.audit.record(
+      {
+        action: 'purchase_code_batch.created',
+        outcome: 'success',
+        resourceType: 'purchase_code_batch',
+        resourceId: batch!.id,
+        details: { prefix: input.prefix, sku: product.sku, count: input.count, uses: input.uses, valid_until: input.valid_until },
+      },
+      caller,
+      tx,
+    );
+    return presentBatch({ batch: batch!, sku: product.sku, title: product.title, used: 0, left: input.count * input.uses });
+  });
+}
+
+/** GET /purchase-code-batch: every batch, newest first, with the uses taken and left across its codes. */
+export async function listPurchaseCodeBatches(deps: CommerceDeps): Promise<PurchaseCodeBatch[]> {
+  const totals = deps.db
+    .select({
+      batchId: purchaseCodes.batchId,
+      used: sql<number>`sum(${purchaseCodes.usedTimes})::int`.as('used'),
+      left: sql<number>`sum(${purchaseCodes.uses} - ${purchaseCodes.usedTimes})::int`.as('left'),
+    })
+    .from(purchaseCodes)
+    .groupBy(purchaseCodes.batchId)
+    .as('totals');
+  const rows = await deps.db
+    .select({ batch: purchaseCodeBatches, sku: products.sku, title: products.title, used: totals.used, left: totals.left })
+    .from(purchaseCodeBatches)
+    .innerJoin(products, eq(products.id, purchaseCodeBatches.productId))
+    .leftJoin(totals, eq(totals.batchId, purchaseCodeBatches.id))
+    .orderBy(desc(purchaseCodeBatches.createdAt), desc(purchaseCodeBatches.id));
+  return rows.map((row) => presentBatch({ ...row, used: row.used ?? 0, left: row.left ?? 0 }));
+}
+
+const csvCell = (value: string | number) => (/[",\r\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
+
+/** GET /purchase-code-batch/{id}/csv: the batch's codes as CSV (code, uses, used, left, product, valid until); audited. */
+export async function exportPurchaseCodeBatch(deps: CommerceDeps, caller: SignedInCaller, id: string): Promise<{ filename: string; csv: string }> {
+  const [row] = await deps.db
+    .select({ batch: purchaseCodeBatches, sku: products.sku })
+    .from(purchaseCodeBatches)
+    .innerJoin(products, eq(products.id, purchaseCodeBatches.productId))
+    .where(eq(purchaseCodeBatches.id, id));
+  if (!row) throw notFound();
+  const codes = await deps.db.select().from(purchaseCodes).where(eq(purchaseCodes.batchId, id)).orderBy(purchaseCodes.value);
+  const lines = [['code', 'uses', 'used', 'left', 'product_sku', 'valid_until'].join(',')];
+  for (const code of codes) lines.push([code.value, code.uses, code.usedTimes, code.uses - code.usedTimes, row.sku, row.batch.validUntil].map(csvCell).join(','));
+  await deps.audit.record({ action: 'purchase_code_batch.exported', outcome: 'success', resourceType: 'purchase_code_batch', resourceId: id, details: { codes: codes.length } }, caller);
+  return { filename: `purchase-codes-${row.batch.prefix}-${row.batch.createdAt.toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+}
+
+/**
+ * GET /purchase-code/{value}: spec 3 §7.1's check, for anyone (rate limited): the code's id, value
+ * and the uses left today (0 once used up or past its batch's last day); an unknown code is 'Your
+ * code is invalid'.
+ */
+export async function checkPurchaseCode(deps: CommerceDeps, value: string): Promise<PurchaseCodeInfo> {
+  const [row] = await deps.db
+    .select({ code: purchaseCodes, validUntil: purchaseCodeBatches.validUntil })
+    .from(purchaseCodes)
+    .innerJoin(purchaseCodeBatches, eq(purchaseCodeBatches.id, purchaseCodes.batchId))
+    .where(eq(purchaseCodes.value, value));
+  if (!row) throw invalidCode();
+  const expired = row.validUntil < londonIsoDay(deps.clock.now());
+  return expired ? { ...presentInfo(row.code), uses: 0 } : presentInfo(row.code);
+}
+
+/**
+ * Takes one use of a code in one conditional UPDATE, when `where` holds for its batch and it is
+ * within its last London day `today`: the row lock makes concurrent takers queue and recheck, so a
+ * code is never used more than `uses` times. Null when no use can be taken.
+ */
+async function takeUse(tx: Db, code: SQL, today: string, productId?: string): Promise<PurchaseCodeInfo | null> {
+  const [row] = await tx
+    .update(purchaseCodes)
+    .set({ usedTimes: sql`${purchaseCodes.usedTimes} + 1` })
+    .from(purchaseCodeBatches)
+    .where(
+      and(
+        code,
+        eq(purchaseCodeBatches.id, purchaseCodes.batchId),
+        productId === undefined ? undefined : eq(purchaseCodeBatches.productId, productId),
+        sql`${purchaseCodes.usedTimes} < ${purchaseCodes.uses}`,
+        sql`${today}::date <= ${purchaseCodeBatches.validUntil}`,
+      ),
+    )
+    .returning({ id: purchaseCodes.id, value: purchaseCodes.value, uses: purchaseCodes.uses, usedTimes: purchaseCodes.usedTimes });
+  return row ? presentInfo(row) : null;
+}
+
+/**
+ * An order's purchase code (sent as its discount): one use of the code `value` for one unit of the
+ * product `productId`, on London day `today` ('yyyy-MM-dd'). Orders call this inside their own
+ * transaction; null when the code cannot pay for that product today.
+ */
+export function takePurchaseCodeUse(tx: Db, value: string, productId: string, today: string): Promise<PurchaseCodeInfo | null> {
+  return takeUse(tx, eq(purchaseCodes.value, value.trim().toUpperCase()), today, productId);
+}
+
+/**
+ * POST /purchase-code/{id}/use: spec 3 §7.1's "use discount code by id", one more unit of an order
+ * paid by a code (once per extra code beyond the first); audited with the order; 'Your code is
+ * invalid' when none is left to take today, 404 for an unknown id.
+ */
+export async function usePurchaseCode(deps: CommerceDeps, caller: SignedInCaller, id: string, orderId: string): Promise<PurchaseCodeInfo> {
+  return deps.db.transaction(async (tx) => {
+    const taken = await takeUse(tx, eq(purchaseCodes.id, id), londonIsoDay(deps.clock.now()));
+    if (!taken) {
+      const [known] = await tx.select({ id: purchaseCodes.id }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
+      if (!known) throw notFound();
+      throw invalidCode();
+    }
+    await deps.audit.record({ action: 'purchase_code.used', outcome: 'success', resourceType: 'purchase_code', resourceId: id, details: { order_id: orderId, uses_left: taken.uses } }, caller, tx);
+    return taken;
+  });
+}

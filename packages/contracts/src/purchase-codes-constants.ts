@@ -1,0 +1,41 @@
+/** purchase-codes.ts's constants and messages, without zod: a page that needs only these loads no schema. */
+import { ANT_CONSULT_SKU, FIT_TO_FLY_ANTIGEN_SKU, PCR_TEST_SKU } from './products-constants';
+
+/**
+ * The prefixes kept for one product each (issue 17): a batch with one of these prefixes prepays that
+ * product. A batch may use another prefix for another product (partners' prefixes).
+ */
+export const PURCHASE_CODE_PREFIXES = {
+  ANT: FIT_TO_FLY_ANTIGEN_SKU,
+  PFF: ANT_CONSULT_SKU,
+  ATE: PCR_TEST_SKU,
+} as const satisfies Record<string, string>;
+export type BuiltInPurchaseCodePrefix = keyof typeof PURCHASE_CODE_PREFIXES;
+
+/** A code's random part: no 0/O or 1/I, so a code read aloud or typed from paper is never mistaken. 32 symbols, 5 bits each. */
+export const PURCHASE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const PURCHASE_CODE_RANDOM_LENGTH = 10;
+export const PURCHASE_CODE_PREFIX_MAX = 10;
+export const PURCHASE_CODE_BATCH_MAX = 10_000;
+export const PURCHASE_CODE_USES_MAX = 1_000;
+export const PURCHASE_CODE_NAME_MAX = 100;
+
+export const PURCHASE_CODE_MSG = {
+  name: 'Input name',
+  prefix: 'Input prefix',
+  prefixCharacters: 'Capital letters and digits only',
+  product: 'Select product',
+  prefixTaken: 'This prefix belongs to another product',
+  count: 'Input number of codes',
+  countRange: 'From 1 to 10000 codes',
+  uses: 'Input uses per code',
+  usesRange: 'From 1 to 1000 uses',
+  wholeNumber: 'Whole numbers only',
+  validUntil: 'Select end date',
+  validUntilPast: 'The end date is in the past',
+  generated: 'Purchase codes successfully generated',
+  invalid: 'Your code is invalid',
+  used: 'Purchase code has been used',
+  empty: 'No purchase code batches to display',
+  fetchBatches: 'Error fetching purchase codes',
+} as const;
