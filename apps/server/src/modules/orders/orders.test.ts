@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { DISCOUNT_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
-import { auditEvents, discounts, orderPayments, orders, products } from '../../db/schema';
+import { auditEvents, discounts, orderPayments, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
 import type { TestPaymentGateway } from '../../platform/payments';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 
@@ -61,6 +61,19 @@ async function discount(overrides: Partial<typeof discounts.$inferInsert> = {}):
   await h.ctx.database.db.insert(discounts).values({ project: `Orders ${run}`, code, type: 'percentage', value: 10, activeFrom: '2026-06-01', activeTo: '2026-06-30', uses: 5, createdAt: h.clock.now(), ...overrides });
   return code;
 }
+
+/** A purchase code for one unit of `productId`, with `uses` uses; answers its value. */
+async function purchaseCode(productId: string, uses = 1): Promise<string> {
+  const [batch] = await h.ctx.database.db
+    .insert(purchaseCodeBatches)
+    .values({ name: `Orders ${run}`, prefix: 'TST', productId, count: 1, usesPerCode: uses, validUntil: '2026-12-31', createdAt: h.clock.now() })
+    .returning();
+  const value = `TST${unique().replace('-', '')}`;
+  await h.ctx.database.db.insert(purchaseCodes).values({ batchId: batch!.id, value, uses });
+  return value;
+}
+const codeUses = async (value: string) => (await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.value, value)))[0]!.usedTimes;
+const discountUses = async (code: string) => (await h.ctx.database.db.select().from(discounts).where(eq(discounts.code, code)))[0]!.usedTimes;
 
 function orderBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -137,6 +150,33 @@ describe('POST /order', () => {
     expect(row).toMatchObject({ paymentFlag: 'Failed', shippingFlag: 'failed', transactionId: null });
     expect(await paymentsOf(row.id)).toMatchObject([{ kind: 'charge', outcome: 'declined', gatewayReference: null }]);
     expect(await h.mails({ recipient: body.billing_detail.email })).toHaveLength(0);
+  });
+
+  it('gives a declined order’s code its use back, so the customer pays with another card and the same code', async () => {
+    const code = await discount({ uses: 1 });
+    const declined = await place(orderBody({ discount: code, card: DECLINED }));
+    expect(declined.status).toBe(402);
+    expect(await orderRow(declined.body.order_details.id)).toMatchObject({ paymentFlag: 'Failed', discountCode: code, discountPence: 290 });
+    expect(await discountUses(code)).toBe(0);
+    const paid = await placed({ discount: code });
+    expect(await orderRow(paid.id)).toMatchObject({ paymentFlag: 'Complete', pricePence: 2610 });
+    expect(await discountUses(code)).toBe(1);
+    const again = await place(orderBody({ discount: code }));
+    expect(again).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
+  });
+
+  it('takes one unit of its product off with a purchase code (any case), once per use; a code for a product not in the basket is invalid', async () => {
+    const value = await purchaseCode(kit.id);
+    const paid = await placed({ discount: value.toLowerCase(), items: [{ product_id: kit.id, quantity: 2 }, { product_id: consultation.id, quantity: 1 }] });
+    expect(await orderRow(paid.id)).toMatchObject({ originalPricePence: 7700, discountPence: 2900, pricePence: 4800, discountCode: value });
+    expect(await codeUses(value)).toBe(1);
+    expect(await place(orderBody({ discount: value }))).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
+    const forTheKit = await purchaseCode(kit.id);
+    expect(await place(orderBody({ discount: forTheKit, items: [{ product_id: consultation.id, quantity: 1 }] }))).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
+    expect(await codeUses(forTheKit)).toBe(0);
+    const declined = await place(orderBody({ discount: forTheKit, card: DECLINED, items: [{ product_id: kit.id, quantity: 2 }] }));
+    expect(declined.status).toBe(402);
+    expect(await codeUses(forTheKit)).toBe(0);
   });
 
   it('charges nothing when nothing is due (a 100% code; exempt lines keep their price)', async () => {

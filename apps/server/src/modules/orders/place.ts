@@ -22,7 +22,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { ChargeResult } from '../../platform/payments';
 import { orderItems, orderPayments, orders, products } from '../../db/schema';
-import { takeDiscountUse } from '../commerce';
+import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
 import type { OrdersDeps } from './deps';
 import { newShortToken } from './short-token';
 
@@ -35,19 +35,26 @@ export interface BasketLine extends OrderLine {
 
 /**
  * The order's `discount`, resolved in the order's transaction: one use of it is taken and the pence
- * it takes off each line answered; without a code, nothing. A code that cannot be used today (unknown,
- * inactive, out of its days or used up) is 400 'Your code is invalid', which rolls the order back.
- *
- * Today a discount code: commerce's `takeDiscountUse` (one conditional UPDATE, so concurrent orders
- * never take more uses than the code has) and contracts' `discountPerLine`. Purchase codes plug in
- * here: a purchase code is recognised before the discount code is tried, its use taken in `tx` the
- * same way, and what it takes off is one unit of its product's line.
+ * it takes off each line answered; without a code, nothing. A purchase code (commerce's
+ * `takePurchaseCodeUse`) pays for one unit of its batch's product, so it is tried against each line's
+ * product in turn; any other code is a discount code (`takeDiscountUse`, contracts' `discountPerLine`).
+ * Each use is one conditional UPDATE, so concurrent orders never take more uses than a code has. A
+ * code that cannot be used today (unknown, inactive, out of its days, used up, or a purchase code for
+ * a product not in the basket) is 400 'Your code is invalid', which rolls the order back.
  */
 export async function resolveOrderDiscount(tx: Db, code: string | undefined, lines: readonly BasketLine[], londonToday: string): Promise<number[]> {
   if (!code) return lines.map(() => 0);
+  for (const [index, line] of lines.entries()) {
+    if (await takePurchaseCodeUse(tx, code, line.product.id, londonToday)) return lines.map((other, i) => (i === index ? other.unit_pence : 0));
+  }
   const discount = await takeDiscountUse(tx, code, londonToday);
   if (!discount) throw new AppError(400, DISCOUNT_MSG.invalid, { discount: DISCOUNT_MSG.invalid });
   return discountPerLine(lines, discount);
+}
+
+/** A refused card, carried out of the savepoint that took the code's use so that the use is given back. */
+class Refused {
+  constructor(readonly pricing: ReturnType<typeof priceOrder>, readonly charge: ChargeResult) {}
 }
 
 /** The basket's lines, one per product (the same product twice is one line), priced from the catalogue; 400 for a product not on sale or of another currency. */
@@ -85,7 +92,8 @@ export interface PlacedOrder {
  * through the payment gateway, all in one transaction with the order, its lines, the payment record
  * and, once paid, 'order.payment.complete' (whose handler sends the confirmation). Approved:
  * Complete / Processing with the gateway's transaction id. Declined: the order is kept Failed /
- * failed (holding its code's use, as staff may complete it) and answered 402 with the message.
+ * failed with its prices and answered 402 with the message; its code's use is given back (the use
+ * and the charge share a savepoint), so the customer can try another card with the same code.
  * Nothing due: Complete, no charge. Something due without a card: Initiated / Pending. A charge
  * whose transaction fails is refunded. The card is passed to the gateway only.
  */
@@ -99,16 +107,26 @@ export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input
   let charge: ChargeResult | null = null;
   try {
     const placed = await deps.db.transaction(async (tx) => {
-      const off = await resolveOrderDiscount(tx, input.discount, lines, londonIsoDay(now));
-      const pricing = priceOrder(lines, off);
+      const priced = await tx
+        .transaction(async (savepoint) => {
+          const pricing = priceOrder(lines, await resolveOrderDiscount(savepoint, input.discount, lines, londonIsoDay(now)));
+          if (pricing.price === 0 || !input.card) return pricing;
+          const result = await deps.gateway.charge({ amountPence: pricing.price, currency, card: input.card, description: `Order ${id}` });
+          charge = result;
+          if (!result.approved) throw new Refused(pricing, result);
+          return pricing;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Refused) return error.pricing;
+          throw error;
+        });
+      const pricing = priced;
       let payment: PaymentFlag;
       let shipping: ShippingFlag;
+      const result = charge as ChargeResult | null;
       if (pricing.price === 0) [payment, shipping] = ['Complete', 'Processing'];
-      else if (!input.card) [payment, shipping] = ['Initiated', 'Pending'];
-      else {
-        charge = await deps.gateway.charge({ amountPence: pricing.price, currency, card: input.card, description: `Order ${id}` });
-        [payment, shipping] = charge.approved ? ['Complete', 'Processing'] : ['Failed', 'failed'];
-      }
+      else if (!result) [payment, shipping] = ['Initiated', 'Pending'];
+      else [payment, shipping] = result.approved ? ['Complete', 'Processing'] : ['Failed', 'failed'];
       const made = charge as ChargeResult | null;
       await tx.insert(orders).values({
         id,
