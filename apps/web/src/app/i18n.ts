@@ -7,6 +7,7 @@ import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
+import type { OrdersTranslation } from '../features/orders/locales/en';
 import type { MessagesTranslation } from '../features/messages/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
 import type { PagesTranslation } from '../features/pages/locales/en';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       discounts: DiscountsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;
+      orders: OrdersTranslation;
       patient: PatientTranslation;
       pages: PagesTranslation;
       permissions: PermissionsTranslation;

@@ -68,6 +68,9 @@ export const ROUTES: readonly AppRoute[] = [
   // Discount codes (spec 3 §2.7): generate and list, two tabs of one area, for the holders of discounts.manage.
   { path: '/super_admin/generate-discount', roles: ['super_admin'], permission: 'discounts.manage', title: 'generateDiscount', load: () => import('../features/discounts/GenerateDiscountPage').then((m) => m.GenerateDiscountPage) },
   { path: '/super_admin/discount-management', roles: ['super_admin'], permission: 'discounts.manage', title: 'discountManagement', load: () => import('../features/discounts/DiscountManagementPage').then((m) => m.DiscountManagementPage) },
+  // Orders (spec 3 §2.9): one list and drawer for customer services and super admins, each in their own area.
+  { path: '/super_admin/order-list', roles: ['super_admin'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
+  { path: '/customer_services/order-list', roles: ['customer_services'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },

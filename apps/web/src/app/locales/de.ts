@@ -50,6 +50,7 @@ export const de: Translation = {
     product: 'Produkt',
     generateDiscount: 'Rabatt erstellen',
     discountManagement: 'Rabattverwaltung',
+    orderList: 'Bestellverwaltung',
     verify: 'Zertifikat prüfen',
   },
   roles: {

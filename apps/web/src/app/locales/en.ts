@@ -51,6 +51,7 @@ export const en = {
     product: 'Product',
     generateDiscount: 'Generate Discount',
     discountManagement: 'Discount Management',
+    orderList: 'Order Management',
     verify: 'Verify a certificate',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,
