@@ -50,7 +50,7 @@ test.describe('sign-in and layouts', () => {
     const traveller = await browser.newPage();
     await signIn(traveller, DEMO.traveller);
     const travellerCards = traveller.getByRole('list', { name: 'Management' }).getByRole('link');
-    await expect(travellerCards).toHaveText([/Book an Appointment/, /My Account/]);
+    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /Book an Appointment/, /My Account/]);
     await expectAccessible(traveller);
     await travellerCards.filter({ hasText: 'Book an Appointment' }).click();
     await expect(traveller).toHaveURL(/\/authenticated\/book/);

@@ -15,6 +15,7 @@ import type { PermissionsTranslation } from '../features/permissions/locales/en'
 import type { PractitionerTranslation } from '../features/practitioner/locales/en';
 import type { ReferenceDataTranslation } from '../features/reference-data/locales/en';
 import type { ProcessorTranslation } from '../features/processor/locales/en';
+import type { ShopTranslation } from '../features/shop/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
 import type { VerifyTranslation } from '../features/verify/locales/en';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       'reference-data': ReferenceDataTranslation;
       processor: ProcessorTranslation;
       'shift-manager': ShiftManagerTranslation;
+      shop: ShopTranslation;
       'super-admin': SuperAdminTranslation;
       verify: VerifyTranslation;
       video: VideoTranslation;

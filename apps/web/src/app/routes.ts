@@ -81,6 +81,7 @@ export const ROUTES: readonly AppRoute[] = [
   dashboard('super_admin'),
   dashboard('customer_services'),
   dashboard('b2c'),
+  { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
   { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
   { path: '/patient/shipping-info', permission: 'health.own', title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },

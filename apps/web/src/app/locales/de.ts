@@ -51,6 +51,7 @@ export const de: Translation = {
     generateDiscount: 'Rabatt erstellen',
     discountManagement: 'Rabattverwaltung',
     orderList: 'Bestellverwaltung',
+    kitShop: 'Antigen-Kits kaufen',
     verify: 'Zertifikat prüfen',
   },
   roles: {

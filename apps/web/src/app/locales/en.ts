@@ -52,6 +52,7 @@ export const en = {
     generateDiscount: 'Generate Discount',
     discountManagement: 'Discount Management',
     orderList: 'Order Management',
+    kitShop: 'Buy Antigen Kits',
     verify: 'Verify a certificate',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,
