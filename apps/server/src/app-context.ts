@@ -12,6 +12,7 @@ import type { Sealer } from './platform/sealing';
 import type { IdentityDeps, SessionStore } from './modules/identity';
 import type { BookingDeps } from './modules/booking';
 import type { CommerceDeps } from './modules/commerce';
+import type { OrdersDeps } from './modules/orders';
 import type { DoctorsDeps } from './modules/doctors';
 import type { MessagesDeps } from './modules/messages';
 import type { ChatDeps } from './modules/chat';
@@ -45,6 +46,7 @@ export interface AppContext {
   doctors: DoctorsDeps;
   messages: MessagesDeps;
   commerce: CommerceDeps;
+  orders: OrdersDeps;
   video: VideoDeps;
   /** The video rooms: the live hub hands them every `call.*` message (tests call `settleDepartures` after moving the clock). */
   calls: CallRooms;

@@ -8,11 +8,13 @@ import { LiveHub } from './platform/live';
 import type { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
 import { OutboxRelay } from './platform/outbox';
+import { createPaymentGateway } from './platform/payments';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
 import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
-import { createBookingDeps, registerBookingMessages, TestPaymentGateway } from './modules/booking';
+import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
+import { registerOrderMessages, type OrdersDeps } from './modules/orders';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -50,7 +52,8 @@ export function createContext(
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
   const userdata = createUserdataDeps({ db, clock, audit, outbox, mailQuota, files, productName: config.productName, publicUrl: config.publicUrl });
-  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway: new TestPaymentGateway(clock), jobs, outbox, live, config });
+  const gateway = createPaymentGateway(config.paymentGateway, clock);
+  const booking = createBookingDeps({ db, clock, audit, limiter, mailer, mailQuota, sealer, gateway, jobs, outbox, live, config });
   const certificates = createCertificatesDeps({
     db,
     clock,
@@ -64,6 +67,7 @@ export function createContext(
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
+  const orders: OrdersDeps = { db, clock, audit, outbox, gateway, productName: config.productName };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
   const voice: VoiceDeps = {
@@ -92,7 +96,8 @@ export function createContext(
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
+  registerOrderMessages(outbox, messageDeps);
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, chat, processor, certificates, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, chat, processor, certificates, jobs, live };
 }

@@ -87,6 +87,8 @@ export const CreateOrderResponse = z.object({
     booking_link: z.string().nullable(),
   }),
   message: z.string(),
+  /** A refused card: the card field at fault and the words for it. */
+  errors: z.record(z.string(), z.string()).optional(),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
@@ -220,7 +222,7 @@ export type OrderListResponse = z.infer<typeof OrderListResponse>;
 export const OrderResponse = z.object({ success: z.literal(true), data: Order, message: z.string().optional() });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 /** GET /order/{id} answers the staff view to orders.manage, the customer's view to its customer. */
-export const OrderDetailsResponse = z.object({ success: z.literal(true), data: z.union([Order, CustomerOrder]) });
+export const OrderDetailsResponse = z.object({ success: z.literal(true), data: z.union([Order, CustomerOrder]), message: z.string().optional() });
 export const CustomerOrderResponse = z.object({ success: z.literal(true), data: CustomerOrder });
 export type CustomerOrderResponse = z.infer<typeof CustomerOrderResponse>;
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PAYMENT_GATEWAYS, type PaymentGatewayName } from './payments';
 import { parseMessageKey } from './sealing';
 
 /** Every setting the server reads from the environment; README lists them. */
@@ -53,6 +54,8 @@ export interface Config {
   certificateVerificationsPerMinute: number;
   /** Who issues certificates, as printed on them. */
   certificateProvider: { name: string; address: string; ukasNumber: string };
+  /** The card payment gateway of bookings and orders (`platform/payments.ts`); `sandbox`, the built-in test gateway, by default. */
+  paymentGateway: PaymentGatewayName;
 }
 
 /** A Twilio-compatible programmable-voice REST API (VOICE_PHONE_*). */
@@ -115,6 +118,12 @@ function voicePhone(env: NodeJS.ProcessEnv): VoicePhoneConfig | undefined {
   return { apiUrl: providerUrl('VOICE_PHONE_API_URL', env.VOICE_PHONE_API_URL || 'https://api.twilio.com'), account, secret, callerNumber };
 }
 
+function paymentGateway(value: string | undefined): PaymentGatewayName {
+  const name = value || 'sandbox';
+  if (!(PAYMENT_GATEWAYS as readonly string[]).includes(name)) throw new Error(`PAYMENT_GATEWAY must be one of ${PAYMENT_GATEWAYS.join(', ')}, got "${name}"`);
+  return name as PaymentGatewayName;
+}
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -168,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.CERTIFICATE_PROVIDER_ADDRESS || 'London, United Kingdom',
       ukasNumber: env.CERTIFICATE_UKAS_NUMBER || 'not configured',
     },
+    paymentGateway: paymentGateway(env.PAYMENT_GATEWAY),
   };
 }

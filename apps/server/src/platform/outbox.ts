@@ -14,6 +14,7 @@ export type DomainEvent =
   | 'appointment.alternative_link'
   | 'appointment.link_renewed'
   | 'order.payment.complete'
+  | 'order.dispatched'
   | 'booking_user.metadata.updated'
   | 'kit_order.placed'
   | 'registration.invited'

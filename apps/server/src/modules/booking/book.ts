@@ -13,7 +13,7 @@ import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges } from './live-events';
-import type { ChargeResult } from './payment-gateway';
+import type { ChargeResult } from '../../platform/payments';
 import { isSupport } from './policy';
 import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { costFor, type ServiceDefinition } from './services';

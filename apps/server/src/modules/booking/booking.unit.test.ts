@@ -3,7 +3,7 @@ import { ageOn, BOOKING_MSG, CardInput, luhnValid, needsGuardian } from '@vireo/
 import { ManualClock } from '../../platform/clock';
 import { claimableBadgeWindow } from './claims';
 import { buildIcs } from './ics';
-import { TestPaymentGateway } from './payment-gateway';
+import { TestPaymentGateway } from '../../platform/payments';
 import { buildServiceCatalogue, costFor, productServiceName } from './services';
 import { daysBetween, describeInZone, londonDay, londonDayBounds, onSlotBoundary, slotTimes, zonedTimeToUtc } from './time';
 

@@ -11,7 +11,7 @@ import { PageCache } from '../../platform/page-cache';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
 import type { Sealer } from '../../platform/sealing';
 import { LIST_TABLES, type ListPages } from './list-page';
-import type { PaymentGateway } from './payment-gateway';
+import type { PaymentGateway } from '../../platform/payments';
 import { buildServiceCatalogue, type ServiceCatalogue } from './services';
 
 export interface BookingSettings {

@@ -3,7 +3,6 @@ export { bookingRoutes } from './routes';
 export { startBookingJobs } from './jobs';
 export { createBookingDeps, type BookingDeps } from './deps';
 export { registerBookingMessages } from './mail';
-export { TestPaymentGateway } from './payment-gateway';
 export { reassign, releaseAppointment, withdrawFutureWork } from './claims';
 export { publishAppointmentChanges } from './live-events';
 export { createShift, listShifts, removeShift, updateShift, type ShiftRow } from './supply';

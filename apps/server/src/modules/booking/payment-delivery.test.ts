@@ -4,7 +4,7 @@ import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, bookingPayments, outboxDeliveries, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { TestMailbox } from '../../test/mailbox';
-import type { TestPaymentGateway } from './payment-gateway';
+import type { TestPaymentGateway } from '../../platform/payments';
 import { bookingWorld, bookPublicly, hold, paymentBody, PUBLIC_PRICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
 let h: Harness;

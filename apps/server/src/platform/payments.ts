@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MSG, cardExpired, luhnValid, PLACEHOLDER_CARD } from '@vireo/contracts';
-import type { Clock } from '../../platform/clock';
+import type { Clock } from './clock';
+
+export type Currency = 'GBP' | 'USD';
 
 export interface ChargeRequest {
+  /** Integer pence (cents for USD). */
   amountPence: number;
-  currency: 'GBP';
+  currency: Currency;
   card: { number: string; expiration_date: string; cvv: string };
   description: string;
 }
@@ -15,16 +18,32 @@ export type ChargeResult =
   /** The card field at fault and the words for it, shown beside that field. */
   | { approved: false; reason: 'invalid_card'; field: 'number' | 'expiration_date' | 'cvv'; message: string };
 
-/** A card payment provider. Amounts are integer pence in GBP. */
+/**
+ * A card payment provider, shared by the booking engine and orders (chosen by `PAYMENT_GATEWAY`).
+ * Amounts are integer pence (cents for USD). Card details pass through to the provider only: never
+ * stored, logged or audited.
+ */
 export interface PaymentGateway {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives back an approved charge, used when the booking it paid for could not be saved. */
+  /** Gives back an approved charge: a booking that could not be saved, an order cancelled. */
   refund(reference: string): Promise<void>;
 }
 
+/** The gateways `PAYMENT_GATEWAY` may name; only the sandbox is built in. */
+export const PAYMENT_GATEWAYS = ['sandbox'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/** The gateway configuration names. */
+export function createPaymentGateway(name: PaymentGatewayName, clock: Clock): PaymentGateway {
+  switch (name) {
+    case 'sandbox':
+      return new TestPaymentGateway(clock);
+  }
+}
+
 /**
- * The built-in test gateway: no money moves. It approves only well-known test card numbers and
+ * The built-in sandbox gateway (`PAYMENT_GATEWAY=sandbox`, the default): no money moves. It approves only well-known test card numbers and
  * the spec's placeholder card, declines the documented declining numbers, and refuses any card
  * that fails the Luhn check, has expired (by the server clock) or has a CVV of the wrong length.
  * Real card numbers are declined, so a misconfigured production can never take a payment.
@@ -43,8 +62,8 @@ export class TestPaymentGateway implements PaymentGateway {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const number = request.card.number.replace(/[\s-]/g, '');
-    if (!Number.isInteger(request.amountPence) || request.amountPence <= 0 || request.currency !== 'GBP') {
-      throw new Error('charge needs a positive amount in pence, GBP');
+    if (!Number.isInteger(request.amountPence) || request.amountPence <= 0 || !['GBP', 'USD'].includes(request.currency)) {
+      throw new Error('charge needs a positive amount in pence, GBP or USD');
     }
     if (!luhnValid(number)) return { approved: false, reason: 'invalid_card', field: 'number', message: BOOKING_MSG.cardNumberInvalid };
     if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(request.card.expiration_date.trim())) {
@@ -64,10 +83,14 @@ export class TestPaymentGateway implements PaymentGateway {
     return charge && { ...charge };
   }
 
+  /**
+   * Refunds one of its charges once. A charge this process did not make (another process's, or one
+   * from before a restart) is refunded on the word of its reference's form: the sandbox keeps no ledger.
+   */
   async refund(reference: string): Promise<void> {
     const charge = this.charges.get(reference);
-    if (!charge || charge.refunded) throw new Error('unknown or already refunded charge');
-    charge.refunded = true;
+    if (charge?.refunded || !reference.startsWith('test_')) throw new Error('unknown or already refunded charge');
+    this.charges.set(reference, { amountPence: charge?.amountPence ?? 0, refunded: true });
   }
 
   /** American Express (34, 37) has four digits, other schemes three. */

@@ -1,0 +1,85 @@
+import { asc, eq } from 'drizzle-orm';
+import { orderBookingLink, VAT_RATE_PERCENT } from '@vireo/contracts';
+import type { Db } from '../../platform/db';
+import type { Mailer, OutgoingMail } from '../../platform/mail';
+import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
+import { orderDispatches } from '../../db/schema';
+import { findOrder, itemsOf, type OrderItemRow, type OrderRow } from './repo';
+
+/** Integer pence as the customer reads them: £12.34, or $12.34 for an order in dollars. */
+export function money(pence: number, currency: string): string {
+  return `${currency === 'USD' ? '$' : '£'}${(pence / 100).toFixed(2)}`;
+}
+
+/**
+ * The order confirmation: each line, the discount, the VAT included, the total, the short token
+ * and, when a line is bookable, the link that books the appointments it paid for.
+ */
+export function orderConfirmation(input: { order: OrderRow; items: OrderItemRow[]; productName: string; publicUrl: string }): OutgoingMail {
+  const { order, items } = input;
+  const amount = (pence: number) => money(pence, order.currency);
+  const lines = items.map((item) => `${item.quantity} × ${item.title} (${item.sku}): ${amount(item.amountPence)}`);
+  const bookable = items.some((item) => item.bookable);
+  return {
+    to: order.billingEmail,
+    template: 'order.confirmation',
+    subject: `Your ${input.productName} order`,
+    text: [
+      `Hello ${order.billingDetail.first_name},`,
+      '',
+      'Thank you for your order.',
+      '',
+      ...lines,
+      ...(order.discountPence > 0 ? [`Discount (${order.discountCode}): -${amount(order.discountPence)}`] : []),
+      `VAT (${VAT_RATE_PERCENT}%, included): ${amount(order.vatPence)}`,
+      `Total: ${amount(order.pricePence)}`,
+      '',
+      `Your order reference (short token): ${order.shortToken}`,
+      ...(bookable ? ['', 'Book your appointment here:', `${input.publicUrl}${orderBookingLink(order.shortToken, input.productName)}`] : []),
+      '',
+      `The ${input.productName} team`,
+    ].join('\n'),
+  };
+}
+
+/** The dispatch e-mail: each unit's kit ID and tracking reference. */
+export function orderDispatched(input: { order: OrderRow; units: { kitId: string; trackingReference: string }[]; productName: string }): OutgoingMail {
+  return {
+    to: input.order.billingEmail,
+    template: 'order.dispatched',
+    subject: `Your ${input.productName} order is on its way`,
+    text: [
+      `Hello ${input.order.billingDetail.first_name},`,
+      '',
+      `Your order ${input.order.shortToken} has been dispatched:`,
+      ...input.units.map((unit) => `Kit ID ${unit.kitId}, tracking reference ${unit.trackingReference}`),
+      '',
+      `The ${input.productName} team`,
+    ].join('\n'),
+  };
+}
+
+interface MailDeps {
+  mailer: Mailer;
+  productName: string;
+  publicUrl: string;
+}
+
+async function sendConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const order = await findOrder(db, String(event.payload.order_id));
+  if (!order) return;
+  await deps.mailer.send(db, orderConfirmation({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }));
+}
+
+async function sendDispatched(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const order = await findOrder(db, String(event.payload.order_id));
+  if (!order) return;
+  const units = await db.select().from(orderDispatches).where(eq(orderDispatches.orderId, order.id)).orderBy(asc(orderDispatches.dispatchedAt), asc(orderDispatches.kitId));
+  await deps.mailer.send(db, orderDispatched({ order, units, productName: deps.productName }));
+}
+
+/** The order e-mails, each a handler of the event its change writes. */
+export function registerOrderMessages(relay: OutboxRelay, deps: MailDeps): void {
+  relay.on('order.payment.complete', 'orders.confirmation-mail', (event, db) => sendConfirmation(deps, event, db));
+  relay.on('order.dispatched', 'orders.dispatch-mail', (event, db) => sendDispatched(deps, event, db));
+}

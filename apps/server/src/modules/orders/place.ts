@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { and, inArray, isNull } from 'drizzle-orm';
+import {
+  DISCOUNT_MSG,
+  ORDER_MAX_QUANTITY,
+  ORDER_MSG,
+  currencyOf,
+  currencyOfSource,
+  discountPerLine,
+  londonIsoDay,
+  orderBookingLink,
+  priceOrder,
+  type CreateOrderData,
+  type CreateOrderResponse,
+  type OrderLine,
+  type PaymentFlag,
+  type ShippingFlag,
+} from '@vireo/contracts';
+import { hasPermission } from '../../platform/access';
+import type { SignedInCaller } from '../../platform/caller';
+import type { Db } from '../../platform/db';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
+import type { ChargeResult } from '../../platform/payments';
+import { orderItems, orderPayments, orders, products } from '../../db/schema';
+import { takeDiscountUse } from '../commerce';
+import type { OrdersDeps } from './deps';
+import { newShortToken } from './short-token';
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A basket line priced from the catalogue, with the product it is for. */
+export interface BasketLine extends OrderLine {
+  product: ProductRow;
+}
+
+/**
+ * The order's `discount`, resolved in the order's transaction: one use of it is taken and the pence
+ * it takes off each line answered; without a code, nothing. A code that cannot be used today (unknown,
+ * inactive, out of its days or used up) is 400 'Your code is invalid', which rolls the order back.
+ *
+ * Today a discount code: commerce's `takeDiscountUse` (one conditional UPDATE, so concurrent orders
+ * never take more uses than the code has) and contracts' `discountPerLine`. Purchase codes plug in
+ * here: a purchase code is recognised before the discount code is tried, its use taken in `tx` the
+ * same way, and what it takes off is one unit of its product's line.
+ */
+export async function resolveOrderDiscount(tx: Db, code: string | undefined, lines: readonly BasketLine[], londonToday: string): Promise<number[]> {
+  if (!code) return lines.map(() => 0);
+  const discount = await takeDiscountUse(tx, code, londonToday);
+  if (!discount) throw new AppError(400, DISCOUNT_MSG.invalid, { discount: DISCOUNT_MSG.invalid });
+  return discountPerLine(lines, discount);
+}
+
+/** The basket's lines, one per product (the same product twice is one line), priced from the catalogue; 400 for a product not on sale or of another currency. */
+async function basketOf(db: Db, input: CreateOrderData): Promise<{ lines: BasketLine[]; currency: 'GBP' | 'USD' }> {
+  const quantities = new Map<string, number>();
+  for (const item of input.items) quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
+  const ids = [...quantities.keys()];
+  const rows = await db.select().from(products).where(and(inArray(products.id, ids), isNull(products.retiredAt)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const currency = currencyOfSource(input.source);
+  const lines: BasketLine[] = [];
+  for (const [id, quantity] of quantities) {
+    const index = input.items.findIndex((item) => item.product_id === id);
+    const product = byId.get(id);
+    if (!product || !product.active || product.outOfStock) throw badRequest(ORDER_MSG.productUnavailable, { [`items.${index}.product_id`]: ORDER_MSG.productUnavailable });
+    if (currencyOf(product.country) !== currency) throw badRequest(ORDER_MSG.mixedCurrency, { [`items.${index}.product_id`]: ORDER_MSG.mixedCurrency });
+    if (quantity > ORDER_MAX_QUANTITY) throw badRequest(ORDER_MSG.quantity, { [`items.${index}.quantity`]: ORDER_MSG.quantity });
+    lines.push({ product, unit_pence: product.pricePence, quantity, discount_exempt: product.discountExempt, vat_exempt: product.vatExempt });
+  }
+  return { lines, currency };
+}
+
+function chargeMessage(charge: ChargeResult): { message: string; errors?: Record<string, string> } {
+  if (charge.approved) return { message: ORDER_MSG.paid };
+  return charge.reason === 'declined' ? { message: ORDER_MSG.cardDeclined } : { message: ORDER_MSG.cardInvalid, errors: { [`card.${charge.field}`]: charge.message } };
+}
+
+export interface PlacedOrder {
+  status: 201 | 402;
+  body: CreateOrderResponse;
+}
+
+/**
+ * POST /order: prices the basket from the catalogue, takes the discount, and charges what is due
+ * through the payment gateway, all in one transaction with the order, its lines, the payment record
+ * and, once paid, 'order.payment.complete' (whose handler sends the confirmation). Approved:
+ * Complete / Processing with the gateway's transaction id. Declined: the order is kept Failed /
+ * failed (holding its code's use, as staff may complete it) and answered 402 with the message.
+ * Nothing due: Complete, no charge. Something due without a card: Initiated / Pending. A charge
+ * whose transaction fails is refunded. The card is passed to the gateway only.
+ */
+export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input: CreateOrderData): Promise<PlacedOrder> {
+  const staff = hasPermission(caller.auth, 'orders.manage');
+  if (!staff && !hasPermission(caller.auth, 'orders.own')) throw forbidden();
+  const { lines, currency } = await basketOf(deps.db, input);
+  const now = deps.clock.now();
+  const id = randomUUID();
+  const shortToken = newShortToken();
+  let charge: ChargeResult | null = null;
+  try {
+    const placed = await deps.db.transaction(async (tx) => {
+      const off = await resolveOrderDiscount(tx, input.discount, lines, londonIsoDay(now));
+      const pricing = priceOrder(lines, off);
+      let payment: PaymentFlag;
+      let shipping: ShippingFlag;
+      if (pricing.price === 0) [payment, shipping] = ['Complete', 'Processing'];
+      else if (!input.card) [payment, shipping] = ['Initiated', 'Pending'];
+      else {
+        charge = await deps.gateway.charge({ amountPence: pricing.price, currency, card: input.card, description: `Order ${id}` });
+        [payment, shipping] = charge.approved ? ['Complete', 'Processing'] : ['Failed', 'failed'];
+      }
+      const made = charge as ChargeResult | null;
+      await tx.insert(orders).values({
+        id,
+        shortToken,
+        source: input.source,
+        currency,
+        createdAt: now,
+        updatedAt: now,
+        originalPricePence: pricing.original_price,
+        discountPence: pricing.discount_amount,
+        pricePence: pricing.price,
+        vatPence: pricing.vat,
+        discountCode: input.discount ?? null,
+        paymentFlag: payment,
+        shippingFlag: shipping,
+        transactionId: made?.approved ? made.reference : null,
+        customerUserId: staff ? null : caller.auth.userId,
+        billingEmail: input.billing_detail.email,
+        billingDetail: input.billing_detail,
+        billingAddress: input.billing_address,
+        shippingAddress: input.shipping_address,
+      });
+      await tx.insert(orderItems).values(
+        lines.map((line, position) => ({
+          orderId: id,
+          position,
+          productId: line.product.id,
+          bundleId: line.product.bundleId,
+          title: line.product.title,
+          sku: line.product.sku,
+          type: line.product.type,
+          bookable: line.product.bookable,
+          shippable: line.product.shippable,
+          discountExempt: line.discount_exempt,
+          vatExempt: line.vat_exempt,
+          unitPricePence: line.unit_pence,
+          quantity: line.quantity,
+          amountPence: pricing.lines[position]!.amount_pence,
+          discountPence: pricing.lines[position]!.discount_pence,
+          vatPence: pricing.lines[position]!.vat_pence,
+        })),
+      );
+      if (made) {
+        await tx.insert(orderPayments).values({
+          orderId: id,
+          kind: 'charge',
+          amountPence: pricing.price,
+          currency,
+          gateway: deps.gateway.name,
+          gatewayReference: made.approved ? made.reference : null,
+          outcome: made.approved ? 'approved' : made.reason === 'declined' ? 'declined' : 'invalid',
+          createdBy: caller.auth.userId,
+          createdAt: now,
+        });
+      }
+      if (payment === 'Complete') {
+        await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: caller.auth.organisationId, payload: { order_id: id, price: pricing.price, currency, source: input.source } });
+      }
+      await deps.audit.record(
+        { action: 'order.placed', outcome: 'success', resourceType: 'order', resourceId: id, details: { source: input.source, price: pricing.price, currency, discount: input.discount ?? null, payment_flag: payment } },
+        caller,
+        tx,
+      );
+      return { payment, bookable: lines.some((line) => line.product.bookable) };
+    });
+    const made = charge as ChargeResult | null;
+    const { message, errors } = made ? chargeMessage(made) : { message: placed.payment === 'Complete' ? ORDER_MSG.placed : ORDER_MSG.awaitingPayment, errors: undefined };
+    return {
+      status: placed.payment === 'Failed' ? 402 : 201,
+      body: {
+        success: placed.payment !== 'Failed',
+        order_details: { id, short_token: shortToken, payment_flag: placed.payment, booking_link: placed.bookable ? orderBookingLink(shortToken, deps.productName) : null },
+        message,
+        ...(errors ? { errors } : {}),
+      },
+    };
+  } catch (error) {
+    const made = charge as ChargeResult | null;
+    if (made?.approved) await deps.gateway.refund(made.reference);
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import { asc, eq } from 'drizzle-orm';
+import { orderBookingLink, type CustomerOrder, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
+import { epochSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { orderDispatches, orderItems, orderNotes, orderPayments, orders, users } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** The order's row, or undefined; `forUpdate` locks it for the rest of the transaction. */
+export async function findOrder(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOrderByShortToken(db: Db, shortToken: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.shortToken, shortToken));
+  return row;
+}
+
+export async function itemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+}
+
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+export function presentItem(row: OrderItemRow): OrderItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    bundle_id: row.bundleId,
+    quantity: row.quantity,
+    fulfilled: row.fulfilled,
+    amount: row.amountPence,
+    discount_amount: row.discountPence,
+    vat: row.vatPence,
+    product: {
+      id: row.productId,
+      title: row.title,
+      type: row.type,
+      price: row.unitPricePence,
+      bookable: flag(row.bookable),
+      discount_exempt: flag(row.discountExempt),
+      vat_exempt: flag(row.vatExempt),
+      shippable: flag(row.shippable),
+      sku: row.sku,
+    },
+  };
+}
+
+async function dispatchesOf(db: Db, orderId: string, items: OrderItemRow[]): Promise<OrderDispatch[]> {
+  const rows = await db.select().from(orderDispatches).where(eq(orderDispatches.orderId, orderId)).orderBy(asc(orderDispatches.dispatchedAt), asc(orderDispatches.kitId));
+  const productOf = new Map(items.map((item) => [item.id, item.productId]));
+  return rows.map((row) => ({ id: row.id, product_id: productOf.get(row.orderItemId)!, kit_id: row.kitId, tracking_reference: row.trackingReference, dispatched_at: epochSeconds(row.dispatchedAt) }));
+}
+
+/** The customer's view of an order (its short token's holder, or the signed-in customer who placed it). */
+export async function customerView(db: Db, row: OrderRow, productName: string): Promise<CustomerOrder> {
+  const items = await itemsOf(db, row.id);
+  return {
+    id: row.id,
+    short_token: row.shortToken,
+    source: row.source,
+    currency: row.currency as CustomerOrder['currency'],
+    created_at: epochSeconds(row.createdAt),
+    price: row.pricePence,
+    original_price: row.originalPricePence,
+    discount: row.discountCode,
+    discount_amount: row.discountPence,
+    vat: row.vatPence,
+    payment_flag: row.paymentFlag as CustomerOrder['payment_flag'],
+    shipping_flag: row.shippingFlag as CustomerOrder['shipping_flag'],
+    billing_detail: row.billingDetail,
+    billing_address: row.billingAddress,
+    shipping_address: row.shippingAddress,
+    items: items.map(presentItem),
+    dispatches: await dispatchesOf(db, row.id, items),
+    booking_link: items.some((item) => item.bookable) ? orderBookingLink(row.shortToken, productName) : null,
+  };
+}
+
+export async function notesOf(db: Db, orderId: string): Promise<OrderNote[]> {
+  const rows = await db
+    .select({ id: orderNotes.id, note: orderNotes.note, createdAt: orderNotes.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.id, orderNotes.createdBy))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+  return rows.map((row) => ({ id: row.id, note: row.note, created_by: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null, created_at: epochSeconds(row.createdAt) }));
+}
+
+/** The staff view: the customer's, with the gateway's transaction, the notes and every charge and refund. */
+export async function staffView(db: Db, row: OrderRow, productName: string): Promise<Order> {
+  const payments = await db.select().from(orderPayments).where(eq(orderPayments.orderId, row.id)).orderBy(asc(orderPayments.createdAt), asc(orderPayments.kind), asc(orderPayments.id));
+  return {
+    ...(await customerView(db, row, productName)),
+    transaction_id: row.transactionId,
+    customer_user_id: row.customerUserId,
+    order_notes: await notesOf(db, row.id),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      kind: payment.kind as 'charge' | 'refund',
+      amount: payment.amountPence,
+      currency: payment.currency as 'GBP' | 'USD',
+      outcome: payment.outcome as 'approved' | 'declined' | 'invalid',
+      gateway: payment.gateway,
+      reference: payment.gatewayReference,
+      created_at: epochSeconds(payment.createdAt),
+    })),
+  };
+}
+
+/** The approved charges of an order not yet refunded (a cancellation refunds each). */
+export async function refundableCharges(db: Db, orderId: string): Promise<(typeof orderPayments.$inferSelect)[]> {
+  const rows = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+  const refunded = new Set(rows.filter((row) => row.kind === 'refund' && row.outcome === 'approved').map((row) => row.gatewayReference));
+  return rows.filter((row) => row.kind === 'charge' && row.outcome === 'approved' && !refunded.has(row.gatewayReference));
+}
+
