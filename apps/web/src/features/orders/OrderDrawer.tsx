@@ -16,6 +16,7 @@ import { useCurrentSession } from '../../lib/session';
 import { useCanResend, useOrder, useOrderMutations, useResend } from './api';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DispatchForm } from './DispatchForm';
+import { unitsToDispatch } from './dispatchUnits';
 import { DrawerSection } from './DrawerSection';
 import { formatPlaced } from './format';
 import { OrderAddressView } from './OrderAddressView';
@@ -132,7 +133,10 @@ function OrderDetails({ order }: { order: Order }) {
             ))}
           </DetailList>
         )}
-        {dispatchable && <DispatchForm order={order} onDispatch={(request) => mutations.dispatch.mutateAsync(request)} />}
+        {dispatchable && (
+          // A new form when the units change (a quantity saved above), with a row for each.
+          <DispatchForm key={unitsToDispatch(order).map((unit) => `${unit.product_id}:${unit.n}`).join()} order={order} onDispatch={(request) => mutations.dispatch.mutateAsync(request)} />
+        )}
       </DrawerSection>
 
       {canResend && (
