@@ -41,8 +41,8 @@ interface PlacedOrder {
   email: string;
 }
 
-/** An order placed and paid by the demo customer through the API, billed to an address of its own. */
-async function placeOrder(request: APIRequestContext, options: { quantity?: number; discount?: string } = {}): Promise<PlacedOrder> {
+/** An order placed by the demo customer through the API (paid unless the card is declined), billed to an address of its own. */
+async function placeOrder(request: APIRequestContext, options: { quantity?: number; discount?: string; card?: string } = {}): Promise<PlacedOrder> {
   const traveller = await apiSession(request, DEMO.traveller);
   const email = `e2e-order-${uniqueSuffix()}@example.test`;
   const address = { address_1: '1 Test Street', town: 'London', postcode: 'SW1A 1AA' };
@@ -55,12 +55,13 @@ async function placeOrder(request: APIRequestContext, options: { quantity?: numb
       source: 'vireo',
       items: [{ product_id: await kitId(request), quantity: options.quantity ?? 2 }],
       discount: options.discount,
-      card: { number: APPROVED_CARD, expiration_date: '12/30', cvv: '123' },
+      card: { number: options.card ?? APPROVED_CARD, expiration_date: '12/30', cvv: '123' },
     },
   });
-  expect(placed.status()).toBe(201);
+  const declined = options.card === DECLINED_CARD;
+  expect(placed.status()).toBe(declined ? 402 : 201);
   const { order_details } = (await placed.json()) as { order_details: { id: string; short_token: string; payment_flag: string } };
-  expect(order_details.payment_flag).toBe('Complete');
+  expect(order_details.payment_flag).toBe(declined ? 'Failed' : 'Complete');
   return { id: order_details.id, shortToken: order_details.short_token, email };
 }
 
@@ -228,6 +229,10 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(drawer.getByText('Shipping status: Dispatched')).toBeVisible();
     await expect(drawer.getByText(`E2E-${run}-3`)).toBeVisible();
     await expectAccessible(page);
+
+    // The processor answers a super admin; the demo organisation has no task for the event, so it refuses.
+    await drawer.getByRole('button', { name: 'Resend the payment confirmation' }).click();
+    await expect(page.getByText('Something went wrong!')).toBeVisible();
   });
 
   test('cancel stays disabled until the billing e-mail is typed exactly, then cancels and reloads', async ({ page, request }) => {
@@ -265,7 +270,24 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(drawer.getByRole('spinbutton', { name: `Fulfilment of ${KIT_TITLE}` })).toHaveAttribute('readonly', '');
     await expect(drawer.getByRole('button', { name: /^Save the/ })).toHaveCount(0);
     await expect(drawer.getByRole('button', { name: 'Set payment Complete' })).toHaveCount(0);
+    await expect(drawer.getByRole('heading', { name: 'Purchase details' })).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: 'Resend messages' })).toHaveCount(0);
     await expectAccessible(page);
+  });
+
+  test('a super admin granted orders.set_payment_complete sets a Failed payment Complete', async ({ page, request }) => {
+    const order = await placeOrder(request, { card: DECLINED_CARD });
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/order-list');
+    const drawer = await openOrder(page, order);
+    await expect(drawer.getByText('Shipping status: failed')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Set payment Complete' }).click();
+    await expect(page.getByText('The payment has been set to Complete.')).toBeVisible();
+    await expect(drawer.getByText('Shipping status: Processing')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Set payment Complete' })).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(page).not.toHaveURL(/order=/);
+    await expect(rows(page).first()).toContainText('Complete');
   });
 
   test('a failed load says Error fetching orders', async ({ page }) => {
