@@ -31,8 +31,9 @@ const BUDGETS: PageBudget[] = [
   {
     path: '/login',
     budget: 120 * KB,
-    interimCeiling: 130 * KB,
-    // No API calls, so no TanStack Query; signed out, so no gate.
+    interimCeiling: 131 * KB,
+    // 130.1 KB, 6 files (27 Nov 2026): the route table (in the first chunk) gained the order lists and the b2c kit
+    // shop, +0.3 KB from 129.8. No API calls, so no TanStack Query; signed out, so no gate.
     never: ['query-', 'QueryProvider-', 'RouteGate-'],
     ready: (page) => page.getByRole('button', { name: 'Login with Vireo' }),
   },
