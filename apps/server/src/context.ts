@@ -14,7 +14,7 @@ import { Sealer } from './platform/sealing';
 import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
 import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
-import { registerOrderMessages, type OrdersDeps } from './modules/orders';
+import { createOrdersDeps, registerOrderMessages } from './modules/orders';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -67,7 +67,7 @@ export function createContext(
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
-  const orders: OrdersDeps = { db, clock, audit, outbox, gateway, productName: config.productName };
+  const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live });
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
   const voice: VoiceDeps = {

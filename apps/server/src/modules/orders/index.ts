@@ -1,4 +1,4 @@
 /** The orders module's front door (/api/commerce/v1 orders and payment): app.ts and context.ts import only this file. */
 export { orderRoutes } from './orders.routes';
 export { registerOrderMessages } from './mails';
-export type { OrdersDeps } from './deps';
+export { createOrdersDeps, type OrdersDeps } from './deps';

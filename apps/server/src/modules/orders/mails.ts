@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { orderBookingLink, VAT_RATE_PERCENT } from '@vireo/contracts';
+import { orderBookingLink, Uuid, VAT_RATE_PERCENT } from '@vireo/contracts';
 import type { Db } from '../../platform/db';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
@@ -59,6 +59,12 @@ export function orderDispatched(input: { order: OrderRow; units: { kitId: string
   };
 }
 
+/** The order an event names; none when it names no order (an event raised by hand may carry anything). */
+async function orderOf(db: Db, event: OutboxEvent): Promise<OrderRow | undefined> {
+  const id = Uuid.safeParse(event.payload.order_id);
+  return id.success ? findOrder(db, id.data) : undefined;
+}
+
 interface MailDeps {
   mailer: Mailer;
   productName: string;
@@ -66,13 +72,13 @@ interface MailDeps {
 }
 
 async function sendConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
-  const order = await findOrder(db, String(event.payload.order_id));
+  const order = await orderOf(db, event);
   if (!order) return;
   await deps.mailer.send(db, orderConfirmation({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }));
 }
 
 async function sendDispatched(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
-  const order = await findOrder(db, String(event.payload.order_id));
+  const order = await orderOf(db, event);
   if (!order) return;
   const units = await db.select().from(orderDispatches).where(eq(orderDispatches.orderId, order.id)).orderBy(asc(orderDispatches.dispatchedAt), asc(orderDispatches.kitId));
   await deps.mailer.send(db, orderDispatched({ order, units, productName: deps.productName }));

@@ -226,6 +226,12 @@ describe('GET /order', () => {
     expect((await list('page_size=0')).status).toBe(400);
     expect((await list('sort=email')).status).toBe(400);
     expect((await list(`email=${encodeURIComponent(email)}`, admin.token)).body.totalCount).toBe(2);
+    // The count is kept between reads, until a change to orders is heard.
+    const third = await placed({ billing_detail: { first_name: 'Ada', last_name: 'Lovelace', email } });
+    expect((await list(`email=${encodeURIComponent(email)}`)).body).toMatchObject({ totalCount: 3, data: [{ id: third.id }, { id: second.id }, { id: first.id }] });
+    await h.call('DELETE', `${base}/order/${third.id}?email=${encodeURIComponent(email)}`, { token: support.token });
+    await h.ctx.database.db.update(orders).set({ paymentFlag: 'Initiated' }).where(eq(orders.id, third.id));
+    expect((await list(`email=${encodeURIComponent(email)}`)).body.totalCount).toBe(2);
   });
 
   it('shows a customer their own orders only; 401 without a session, 403 for another role', async () => {
@@ -405,5 +411,32 @@ describe('a discount code’s uses under concurrent orders', () => {
     expect(charges).toHaveLength(10);
     const [used] = await h.ctx.database.db.select().from(discounts).where(eq(discounts.code, code));
     expect(used!.usedTimes).toBe(10);
+  });
+});
+
+describe('card details', () => {
+  it('(their numbers) are never stored, logged or audited, whatever the gateway answers', async () => {
+    const lines: string[] = [];
+    const logged = await createHarness({ logLevel: 'debug' }, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const org = await logged.org();
+      const buyer = await logged.user({ org, roles: ['b2c'] });
+      const [row] = await logged.ctx.database.db.insert(products).values({ sku: `SKU-${unique()}`, title: 'Kit', country: 'UK', pricePence: 2900, msrpPence: 2900, type: 'Antigen', outOfStock: false, active: true, cardColour: 'doc-green', discountExempt: false, vatExempt: false, shippable: true, bookable: false, createdAt: logged.clock.now(), updatedAt: logged.clock.now() }).returning();
+      const cards = [APPROVED, DECLINED, { ...APPROVED, number: '4242424242424241' }, { ...APPROVED, expiration_date: '01/20' }];
+      for (const card of cards) {
+        const res = await logged.call('POST', `${base}/order`, { token: buyer.token, body: { ...orderBody({ items: [{ product_id: row!.id, quantity: 1 }] }), card } });
+        expect([201, 400, 402]).toContain(res.status);
+      }
+      const dump = JSON.stringify([
+        lines,
+        await logged.ctx.database.db.select().from(auditEvents),
+        await logged.ctx.database.db.select().from(orders),
+        await logged.ctx.database.db.select().from(orderPayments),
+      ]);
+      for (const number of ['4242424242424242', '4000000000000002', '4242424242424241']) expect(dump).not.toContain(number);
+      expect(lines.length).toBeGreaterThan(0);
+    } finally {
+      await logged.close();
+    }
   });
 });
