@@ -235,6 +235,20 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(page.getByText('Something went wrong!')).toBeVisible();
   });
 
+  test('a line’s product is changed to another on sale', async ({ page, request }) => {
+    const order = await placeOrder(request, { quantity: 1 });
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/order-list');
+    const drawer = await openOrder(page, order);
+    await drawer.getByRole('combobox', { name: `Change product ${KIT_TITLE}` }).click();
+    await page.getByRole('option', { name: 'PCR Test', exact: true }).click();
+    await expect(page.getByText('The product has been changed.')).toBeVisible();
+    const products = drawer.getByRole('table', { name: 'Products of the order' });
+    await expect(products).toContainText('SYN-UK-PCR-SNS-001');
+    await expect(products).not.toContainText(KIT_SKU);
+    await expect(drawer.getByRole('spinbutton', { name: 'Quantity of PCR Test' })).toHaveValue('1');
+  });
+
   test('cancel stays disabled until the billing e-mail is typed exactly, then cancels and reloads', async ({ page, request }) => {
     const order = await placeOrder(request);
     await signIn(page, DEMO.support);
@@ -269,6 +283,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(quantity).toHaveAttribute('readonly', '');
     await expect(drawer.getByRole('spinbutton', { name: `Fulfilment of ${KIT_TITLE}` })).toHaveAttribute('readonly', '');
     await expect(drawer.getByRole('button', { name: /^Save the/ })).toHaveCount(0);
+    await expect(drawer.getByRole('combobox', { name: /^Change product/ })).toHaveCount(0);
     await expect(drawer.getByRole('button', { name: 'Set payment Complete' })).toHaveCount(0);
     await expect(drawer.getByRole('heading', { name: 'Purchase details' })).toBeVisible();
     await expect(drawer.getByRole('heading', { name: 'Resend messages' })).toHaveCount(0);

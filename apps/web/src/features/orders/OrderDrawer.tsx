@@ -13,7 +13,7 @@ import { QueryState } from '../../components/QueryState';
 import { useToast } from '../../components/toast/toastContext';
 import { formatPence } from '../../lib/money';
 import { useCurrentSession } from '../../lib/session';
-import { useCanResend, useOrder, useOrderMutations, useResend } from './api';
+import { useCanResend, useOrder, useOrderMutations, useProductsOnSale, useResend } from './api';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DispatchForm } from './DispatchForm';
 import { unitsToDispatch } from './dispatchUnits';
@@ -52,6 +52,7 @@ function OrderDetails({ order }: { order: Order }) {
   const session = useCurrentSession();
   const mutations = useOrderMutations(order.id);
   const canEditItems = useAllows('orders.edit_items');
+  const products = useProductsOnSale(canEditItems);
   const canSetComplete = useAllows('orders.set_payment_complete');
   const canResend = useCanResend();
   const resend = useResend();
@@ -104,7 +105,9 @@ function OrderDetails({ order }: { order: Order }) {
         items={order.items}
         currency={order.currency}
         editable={canEditItems}
+        products={products.data ?? []}
         changes={{
+          setProduct: (item, productId) => change(() => mutations.setQuantity.mutateAsync({ ...line(item), new_product_id: productId }), t('drawer.products.changed')),
           saving: mutations.setQuantity.isPending || mutations.setFulfilled.isPending,
           setQuantity: (item, quantity) => change(() => mutations.setQuantity.mutateAsync({ ...line(item), quantity }), t('drawer.products.quantityUpdated')),
           setFulfilled: (item, fulfilled) => change(() => mutations.setFulfilled.mutateAsync({ ...line(item), fulfilled }), t('drawer.products.fulfilledUpdated')),

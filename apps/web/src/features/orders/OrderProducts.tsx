@@ -1,4 +1,5 @@
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import SaveIcon from '@mui/icons-material/Save';
-import type { OrderCurrency, OrderItem } from '@vireo/contracts';
+import type { OrderCurrency, OrderItem, Product } from '@vireo/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPence } from '../../lib/money';
@@ -65,16 +66,44 @@ function CountField({ label, saveLabel, value, editable, saving, onSave }: { lab
   );
 }
 
+/** Change product: the products on sale in the order's currency that are not on it yet. */
+function ProductSwitch({ item, label, choices, disabled, onChange }: { item: OrderItem; label: string; choices: readonly Product[]; disabled: boolean; onChange: (productId: string) => void }) {
+  return (
+    <TextField select size="small" label={label} value="" disabled={disabled || choices.length === 0} onChange={(event) => onChange(event.target.value)} sx={{ mt: 1, minWidth: 220 }}>
+      {choices.map((product) => (
+        <MenuItem key={product.id} value={product.id} disabled={product.id === item.product_id}>
+          {product.title}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export interface ProductChanges {
   /** Each answers whether the change was saved. */
+  setProduct: (item: OrderItem, productId: string) => Promise<boolean>;
   setQuantity: (item: OrderItem, quantity: number) => Promise<boolean>;
   setFulfilled: (item: OrderItem, fulfilled: number) => Promise<boolean>;
   saving: boolean;
 }
 
 /** The order's lines with their Quantity and Fulfilment, editable with `orders.edit_items`. */
-export function OrderProducts({ items, currency, editable, changes }: { items: readonly OrderItem[]; currency: OrderCurrency; editable: boolean; changes: ProductChanges }) {
+export function OrderProducts({
+  items,
+  currency,
+  editable,
+  products,
+  changes,
+}: {
+  items: readonly OrderItem[];
+  currency: OrderCurrency;
+  editable: boolean;
+  /** The products on sale, to change a line's product (editable only). */
+  products: readonly Product[];
+  changes: ProductChanges;
+}) {
   const { t } = useTranslation('orders');
+  const choices = products.filter((product) => product.currency === currency && !items.some((item) => item.product_id === product.id));
   return (
     <DrawerSection title={t('drawer.products.title')}>
       <Table size="small" aria-label={t('drawer.products.label')}>
@@ -93,6 +122,15 @@ export function OrderProducts({ items, currency, editable, changes }: { items: r
                 {item.product.title}
                 <br />
                 <small>{item.product.sku}</small>
+                {editable && (
+                  <ProductSwitch
+                    item={item}
+                    label={t('drawer.products.change', { title: item.product.title })}
+                    choices={choices}
+                    disabled={changes.saving}
+                    onChange={(productId) => void changes.setProduct(item, productId)}
+                  />
+                )}
               </TableCell>
               <TableCell>{formatPence(item.amount - item.discount_amount, currency)}</TableCell>
               <TableCell>

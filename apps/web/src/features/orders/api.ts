@@ -4,6 +4,7 @@ import type {
   FulfilOrderItemRequest,
   OrderNoteResponse,
   OrderResponse,
+  ProductsResponse,
   OrderListResponse,
   RunEventRequest,
   RunEventResponse,
@@ -70,6 +71,16 @@ export function useOrderMutations(id: string) {
       mutationFn: (email: string) => apiRequest<typeof SuccessOnly>(`${path}?${new URLSearchParams({ email }).toString()}`, { method: 'DELETE' }),
     }),
   };
+}
+
+/** The products on sale (GET /product: active, in stock), to put in place of an order's line; asked only when `enabled`. */
+export function useProductsOnSale(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ORDERS_QUERY_KEY, 'products'],
+    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>('/api/commerce/v1/product', { signal }).then((answer) => answer.data),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 const PROCESSOR = '/api/commerce/v1/processor';

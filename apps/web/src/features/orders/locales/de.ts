@@ -68,6 +68,8 @@ const orders: OrdersTranslation = {
       fulfilledOf: 'Erfüllt von {{title}}',
       saveQuantity: 'Menge von {{title}} speichern',
       saveFulfilled: 'Erfüllung von {{title}} speichern',
+      change: 'Produkt {{title}} ändern',
+      changed: 'Das Produkt wurde geändert.',
       quantityUpdated: 'Die Menge wurde erfolgreich aktualisiert!',
       fulfilledUpdated: 'Die Erfüllung wurde erfolgreich aktualisiert!',
     },

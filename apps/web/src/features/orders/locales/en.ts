@@ -70,6 +70,8 @@ const orders = {
       fulfilledOf: 'Fulfilment of {{title}}',
       saveQuantity: 'Save the quantity of {{title}}',
       saveFulfilled: 'Save the fulfilment of {{title}}',
+      change: 'Change product {{title}}',
+      changed: 'The product has been changed.',
       quantityUpdated: ORDER_MSG.quantityUpdated,
       fulfilledUpdated: ORDER_MSG.fulfillmentUpdated,
     },
