@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/messageText';
 
 /**
  * Cancel order (spec 3 §2.9, §4): enabled only when the typed e-mail is exactly the order's billing
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function CancelOrderDialog({ orderId, billingEmail, onCancelOrder, onClose }: { orderId: string; billingEmail: string; onCancelOrder: (email: string) => Promise<unknown>; onClose: () => void }) {
   const { t } = useTranslation('orders');
+  const messageText = useMessageText();
   const titleId = useId();
   const textId = useId();
   const [email, setEmail] = useState('');
@@ -43,7 +45,7 @@ export function CancelOrderDialog({ orderId, billingEmail, onCancelOrder, onClos
         </DialogContentText>
         {failure && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
+            {messageText(failure)}
           </Alert>
         )}
         <TextField label={t('drawer.cancel.email')} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" fullWidth autoFocus />

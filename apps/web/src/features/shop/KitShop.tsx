@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../components/TextInput';
 import { Wizard, useWizard } from '../../components/wizard';
 import { PRODUCT_NAME } from '../../lib/config';
+import { useMessageText } from '../../lib/messageText';
 import { formatPence } from '../../lib/money';
 import { useCurrentSession } from '../../lib/session';
 import { AddressFields } from './AddressFields';
@@ -40,6 +41,7 @@ function StepActions({ onBack, children }: { onBack?: () => void; children: Reac
 export function KitShop({ kits }: { kits: readonly Product[] }) {
   const { t } = useTranslation('shop');
   const session = useCurrentSession();
+  const messageText = useMessageText();
   const placeOrder = usePlaceOrder();
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [card, setCard] = useState<CardValues | null>(null);
@@ -179,7 +181,7 @@ export function KitShop({ kits }: { kits: readonly Product[] }) {
         <Stack spacing={3}>
           {failure && (
             <Alert severity="error" role="alert">
-              {failure}
+              {messageText(failure)}
             </Alert>
           )}
           <OrderSummary
