@@ -43,14 +43,14 @@ test.describe('sign-in and layouts', () => {
     const admin = await browser.newPage();
     await signIn(admin, DEMO.admin);
     const adminCards = admin.getByRole('list', { name: 'Management' }).getByRole('link');
-    await expect(adminCards).toHaveText([/Doctors Management/, /Discount Management/, /Product Management/, /Pages Management/, /Countries Management/, /Drugs Management/, /Processor/, /Messages/, /Permissions/]);
+    await expect(adminCards).toHaveText([/Doctors Management/, /Order Management/, /Discount Management/, /Product Management/, /Pages Management/, /Countries Management/, /Drugs Management/, /Processor/, /Messages/, /Permissions/]);
     await adminCards.filter({ hasText: 'Doctors Management' }).click();
     await expect(admin).toHaveURL('/super_admin/doctors-management');
     await expect(admin.getByRole('heading', { level: 1, name: 'Doctors Management' })).toBeVisible();
     const traveller = await browser.newPage();
     await signIn(traveller, DEMO.traveller);
     const travellerCards = traveller.getByRole('list', { name: 'Management' }).getByRole('link');
-    await expect(travellerCards).toHaveText([/Book an Appointment/, /My Account/]);
+    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /Book an Appointment/, /My Account/]);
     await expectAccessible(traveller);
     await travellerCards.filter({ hasText: 'Book an Appointment' }).click();
     await expect(traveller).toHaveURL(/\/authenticated\/book/);

@@ -7,6 +7,7 @@ import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
+import type { OrdersTranslation } from '../features/orders/locales/en';
 import type { MessagesTranslation } from '../features/messages/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
 import type { PagesTranslation } from '../features/pages/locales/en';
@@ -14,6 +15,7 @@ import type { PermissionsTranslation } from '../features/permissions/locales/en'
 import type { PractitionerTranslation } from '../features/practitioner/locales/en';
 import type { ReferenceDataTranslation } from '../features/reference-data/locales/en';
 import type { ProcessorTranslation } from '../features/processor/locales/en';
+import type { ShopTranslation } from '../features/shop/locales/en';
 import type { ShiftManagerTranslation } from '../features/shift-manager/locales/en';
 import type { SuperAdminTranslation } from '../features/super-admin/locales/en';
 import type { VerifyTranslation } from '../features/verify/locales/en';
@@ -40,6 +42,7 @@ declare module 'i18next' {
       discounts: DiscountsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;
+      orders: OrdersTranslation;
       patient: PatientTranslation;
       pages: PagesTranslation;
       permissions: PermissionsTranslation;
@@ -47,6 +50,7 @@ declare module 'i18next' {
       'reference-data': ReferenceDataTranslation;
       processor: ProcessorTranslation;
       'shift-manager': ShiftManagerTranslation;
+      shop: ShopTranslation;
       'super-admin': SuperAdminTranslation;
       verify: VerifyTranslation;
       video: VideoTranslation;

@@ -71,6 +71,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/super_admin/generate-discount', roles: ['super_admin'], permission: 'discounts.manage', title: 'generateDiscount', load: () => import('../features/discounts/GenerateDiscountPage').then((m) => m.GenerateDiscountPage) },
   { path: '/super_admin/discount-management', roles: ['super_admin'], permission: 'discounts.manage', title: 'discountManagement', load: () => import('../features/discounts/DiscountManagementPage').then((m) => m.DiscountManagementPage) },
   { path: '/super_admin/purchase-codes', roles: ['super_admin'], permission: 'discounts.manage', title: 'purchaseCodes', load: () => import('../features/discounts/PurchaseCodesPage').then((m) => m.PurchaseCodesPage) },
+  // Orders (spec 3 §2.9): one list and drawer for customer services and super admins, each in their own area.
+  { path: '/super_admin/order-list', roles: ['super_admin'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
+  { path: '/customer_services/order-list', roles: ['customer_services'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },
   { path: '/practitioner/shift-details', roles: DRAWER_ROLES, permission: 'rota.read', title: 'shiftDetails', load: () => import('../features/shift-manager/pages/ShiftDetailsPage').then((m) => m.ShiftDetailsPage) },
@@ -81,6 +84,7 @@ export const ROUTES: readonly AppRoute[] = [
   dashboard('super_admin'),
   dashboard('customer_services'),
   dashboard('b2c'),
+  { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
   { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
   { path: '/patient/shipping-info', permission: 'health.own', title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },

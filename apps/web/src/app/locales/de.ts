@@ -51,6 +51,8 @@ export const de: Translation = {
     generateDiscount: 'Rabatt erstellen',
     discountManagement: 'Rabattverwaltung',
     purchaseCodes: 'Kaufcodes',
+    orderList: 'Bestellverwaltung',
+    kitShop: 'Antigen-Kits kaufen',
     verify: 'Zertifikat prüfen',
   },
   roles: {

@@ -52,6 +52,8 @@ export const en = {
     generateDiscount: 'Generate Discount',
     discountManagement: 'Discount Management',
     purchaseCodes: 'Purchase Codes',
+    orderList: 'Order Management',
+    kitShop: 'Buy Antigen Kits',
     verify: 'Verify a certificate',
   },
   roles: { ...ROLE_TITLES } satisfies Record<RoleName, string>,

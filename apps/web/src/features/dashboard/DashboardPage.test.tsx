@@ -39,6 +39,7 @@ describe('role home pages', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Super Admin');
     expect(cardLinks()).toEqual([
       ['Doctors Management', '/super_admin/doctors-management'],
+      ['Order Management', '/super_admin/order-list'],
       ['Countries Management', '/super_admin/countries-management'],
       ['Drugs Management', '/super_admin/drugs-management'],
       ['Messages', '/super_admin/messages'],
@@ -49,6 +50,7 @@ describe('role home pages', () => {
     renderHomeOf('super_admin', ['products.manage', 'permissions.manage', 'discounts.manage', 'orders.edit_items']);
     expect(cardLinks()).toEqual([
       ['Doctors Management', '/super_admin/doctors-management'],
+      ['Order Management', '/super_admin/order-list'],
       ['Discount Management', '/super_admin/generate-discount'],
       ['Product Management', '/super_admin/product-management'],
       ['Countries Management', '/super_admin/countries-management'],
@@ -58,12 +60,22 @@ describe('role home pages', () => {
     ]);
   });
 
+  it('gives customer services Order Management and booking, and none for pages still to come', () => {
+    renderHomeOf('customer_services');
+    expect(cardLinks()).toEqual([
+      ['Order Management', '/customer_services/order-list'],
+      ['Book an Appointment', '/authenticated/book'],
+    ]);
+    expect(screen.queryByText('Certificate Management')).toBeNull();
+  });
+
   it('gives b2c the cards whose pages exist and none for pages still to come', () => {
     renderHomeOf('b2c');
     expect(cardLinks()).toEqual([
+      ['Buy Antigen Kits', '/b2c/order-test-kit'],
       ['Book an Appointment', '/authenticated/book'],
       ['My Account', '/patient/profile'],
     ]);
-    expect(screen.queryByText('Buy Antigen Kits')).toBeNull();
+    expect(screen.queryByText('My Appointments')).toBeNull();
   });
 });

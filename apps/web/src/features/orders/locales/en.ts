@@ -1,0 +1,118 @@
+import type { Texts } from '../../../app/locales/shape';
+import { ORDER_MSG, PROCESSOR_MSG } from '@vireo/contracts';
+
+/** The back office's orders (spec 3 §2.9): the order list and an order's drawer. */
+const orders = {
+  title: 'Order Management',
+  search: {
+    label: 'Search orders',
+    type: 'Search by',
+    types: { short_token: 'Short token', email: 'Email', discount: 'Discount code' },
+    text: 'Search',
+  },
+  flags: {
+    payment: { Initiated: 'Initiated', Failed: 'Failed', Complete: 'Complete' },
+    shipping: { Pending: 'Pending', Processing: 'Processing', Dispatched: 'Dispatched', cancelled: 'cancelled', failed: 'failed' },
+  },
+  list: {
+    label: 'Orders',
+    empty: ORDER_MSG.empty,
+    error: ORDER_MSG.fetchOrders,
+    columns: {
+      id: 'ID',
+      email: 'Customer Email',
+      shortToken: 'Short Token',
+      shipping: 'Shipping status',
+      payment: 'Payment status',
+      amount: 'Amount',
+      placed: 'Order placed',
+      source: 'Source',
+    },
+    open: 'Open order {{id}}',
+  },
+  drawer: {
+    label: 'Order {{id}}',
+    close: 'Close',
+    error: ORDER_MSG.notFound,
+    failed: ORDER_MSG.somethingWentWrong,
+    purchase: {
+      title: 'Purchase details',
+      id: 'Order ID',
+      shortToken: 'Short token',
+      placed: 'Order placed',
+      source: 'Source',
+      payment: 'Payment status',
+      transaction: 'Transaction',
+      originalPrice: 'Original price',
+      discount: 'Discount code',
+      vat: 'VAT included',
+      price: 'Amount',
+      none: '—',
+      setComplete: 'Set payment Complete',
+      setCompleteDone: ORDER_MSG.paymentUpdated,
+    },
+    notes: {
+      title: 'Order notes',
+      empty: 'No notes yet',
+      note: 'New note',
+      add: 'Add note',
+      added: ORDER_MSG.noteAdded,
+      by: '{{who}}, {{when}}',
+    },
+    products: {
+      title: 'Products',
+      label: 'Products of the order',
+      product: 'Product',
+      price: 'Price',
+      quantity: 'Quantity',
+      fulfilled: 'Fulfilment',
+      quantityOf: 'Quantity of {{title}}',
+      fulfilledOf: 'Fulfilment of {{title}}',
+      saveQuantity: 'Save the quantity of {{title}}',
+      saveFulfilled: 'Save the fulfilment of {{title}}',
+      change: 'Change product {{title}}',
+      changed: 'The product has been changed.',
+      quantityUpdated: ORDER_MSG.quantityUpdated,
+      fulfilledUpdated: ORDER_MSG.fulfillmentUpdated,
+    },
+    billing: {
+      title: 'Billing details',
+      name: 'Name',
+      email: 'Email',
+      telephone: 'Telephone',
+      dateOfBirth: 'Date of birth',
+    },
+    billingAddress: 'Billing address',
+    shippingAddress: 'Shipping address',
+    shipping: {
+      title: 'Shipping',
+      status: 'Shipping status: {{status}}',
+      sent: 'Tracking {{tracking}}, sent {{when}}',
+    },
+    dispatch: {
+      unit: '{{title}}, unit {{n}}',
+      kitId: 'Kit ID',
+      tracking: 'Tracking reference',
+      submit: 'Dispatch',
+      done: ORDER_MSG.dispatched,
+      nothing: 'Nothing to dispatch',
+    },
+    resend: {
+      title: 'Resend messages',
+      order: 'Resend the payment confirmation',
+      done: PROCESSOR_MSG.resent,
+      failed: PROCESSOR_MSG.resendFailed,
+    },
+    cancel: {
+      open: 'Cancel order',
+      title: 'Cancel order {{id}}',
+      text: "Type the order's billing e-mail address to cancel it. A payment taken is refunded and its appointments are cancelled.",
+      email: 'Billing e-mail',
+      confirm: 'Cancel order',
+      keep: 'Keep order',
+    },
+  },
+};
+
+export default orders;
+export type OrdersTranslation = Texts<typeof orders>;

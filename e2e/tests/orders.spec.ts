@@ -1,0 +1,323 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiSession, uniqueSuffix } from '../accounts';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+
+const COMMERCE = '/api/commerce/v1';
+/** The sandbox gateway's cards: the first approved, the second declined. */
+const APPROVED_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+/** A shippable kit of the demo catalogue (£29). */
+const KIT_SKU = 'FLX-UK-ANT-SNS-001';
+const KIT_TITLE = 'Fit to Fly Antigen Test';
+const run = Date.now().toString(36).toUpperCase();
+
+/** A London day `days` from today, 'yyyy-MM-dd'. */
+function londonDay(days = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function kitId(request: APIRequestContext): Promise<string> {
+  const products = await request.get(`${COMMERCE}/product`);
+  const { data } = (await products.json()) as { data: { id: string; sku: string }[] };
+  const kit = data.find((product) => product.sku === KIT_SKU);
+  expect(kit, KIT_SKU).toBeDefined();
+  return kit!.id;
+}
+
+async function createDiscount(request: APIRequestContext, code: string): Promise<void> {
+  const admin = await apiSession(request, DEMO.admin);
+  const created = await request.post(`${COMMERCE}/discount`, {
+    headers: bearer(admin.token),
+    data: { project: `E2E Orders ${run}`, code, type: 'percentage', value: 10, active_from: londonDay(), active_to: londonDay(30), uses: 50 },
+  });
+  expect(created.status(), code).toBe(201);
+}
+
+interface PlacedOrder {
+  id: string;
+  shortToken: string;
+  email: string;
+}
+
+/** An order placed by the demo customer through the API (paid unless the card is declined), billed to an address of its own. */
+async function placeOrder(request: APIRequestContext, options: { quantity?: number; discount?: string; card?: string } = {}): Promise<PlacedOrder> {
+  const traveller = await apiSession(request, DEMO.traveller);
+  const email = `e2e-order-${uniqueSuffix()}@example.test`;
+  const address = { address_1: '1 Test Street', town: 'London', postcode: 'SW1A 1AA' };
+  const placed = await request.post(`${COMMERCE}/order`, {
+    headers: bearer(traveller.token),
+    data: {
+      billing_detail: { first_name: 'Ada', last_name: 'Lovelace', email },
+      billing_address: address,
+      shipping_address: address,
+      source: 'vireo',
+      items: [{ product_id: await kitId(request), quantity: options.quantity ?? 2 }],
+      discount: options.discount,
+      card: { number: options.card ?? APPROVED_CARD, expiration_date: '12/30', cvv: '123' },
+    },
+  });
+  const declined = options.card === DECLINED_CARD;
+  expect(placed.status()).toBe(declined ? 402 : 201);
+  const { order_details } = (await placed.json()) as { order_details: { id: string; short_token: string; payment_flag: string } };
+  expect(order_details.payment_flag).toBe(declined ? 'Failed' : 'Complete');
+  return { id: order_details.id, shortToken: order_details.short_token, email };
+}
+
+const rows = (page: Page) => page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+
+async function search(page: Page, type: 'Short token' | 'Email' | 'Discount code', text: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Search by' }).click();
+  await page.getByRole('option', { name: type }).click();
+  await page.getByLabel('Search', { exact: true }).fill(text);
+}
+
+async function openOrder(page: Page, order: PlacedOrder): Promise<Locator> {
+  await search(page, 'Short token', order.shortToken);
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().getByRole('button', { name: `Open order ${order.id}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Order ${order.shortToken}` });
+  await expect(drawer.getByRole('heading', { name: 'Purchase details' })).toBeVisible();
+  return drawer;
+}
+
+test.describe('orders: the kit shop (b2c)', () => {
+  test('a declined card shows the server’s message and keeps what was typed; the approved card places the order with its code', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const code = `SHOP-${run}`;
+    await createDiscount(request, code);
+    await signIn(page, DEMO.traveller);
+    await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Buy Antigen Kits/ }).click();
+    await expect(page).toHaveURL(/\/b2c\/order-test-kit/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Buy Antigen Kits' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('radio', { name: KIT_TITLE }).check();
+    await page.getByRole('combobox', { name: 'Quantity' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/step=shipping/);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Input address line')).toBeVisible();
+    await expectNoDeveloperText(page);
+    await page.getByLabel('Address line 1').fill('10 Downing Street');
+    await page.getByLabel('Town or city').fill('London');
+    await page.getByLabel('Postcode').fill('SW1A 2AA');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/step=billing/);
+
+    await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.traveller);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/step=payment/);
+
+    await page.getByLabel('Discount code').fill(`nope-${run}`);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Your code is invalid')).toBeVisible();
+    await page.getByLabel('Discount code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
+    await page.getByLabel('Card number').fill(DECLINED_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/step=summary/);
+
+    const summary = page.getByRole('table', { name: 'Your order' });
+    await expect(summary.getByRole('row', { name: new RegExp(`${KIT_TITLE} 2 £58.00`) })).toBeVisible();
+    await expect(summary.getByRole('row', { name: `Discount (${code}) −£5.80` })).toBeVisible();
+    await expect(summary.getByRole('row', { name: 'of which VAT £8.70' })).toBeVisible();
+    await expect(summary.getByRole('row', { name: 'Total £52.20' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pay £52.20 and place order' }).click();
+    await expect(page.getByRole('alert')).toContainText('declined');
+    await expect(page).toHaveURL(/step=summary/);
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Card number')).toHaveValue(DECLINED_CARD);
+    await expect(page.getByLabel('Discount code')).toHaveValue(code);
+    await page.getByLabel('Card number').fill(APPROVED_CARD);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Pay £52.20 and place order' }).click();
+    await expect(page.getByText('Thank you, your order has been placed.')).toBeVisible();
+    await expect(page).toHaveURL(/step=confirmation/);
+    const shortToken = (await page.getByTestId('short-token').textContent()) ?? '';
+    expect(shortToken).toMatch(/^[A-HJ-NP-Z2-9]{20}$/);
+    await expect(page.getByRole('link', { name: 'Book your appointment' })).toHaveAttribute('href', new RegExp(`/b2c/book-appointment\\?short_token=${shortToken}&service=video_gp_`));
+    await expectAccessible(page);
+
+    const admin = await apiSession(request, DEMO.admin);
+    const found = await request.get(`${COMMERCE}/order?short_token=${shortToken}`, { headers: bearer(admin.token) });
+    const { data } = (await found.json()) as { data: { payment_flag: string; price: number; discount: string }[] };
+    expect(data).toEqual([expect.objectContaining({ payment_flag: 'Complete', price: 5220, discount: code })]);
+  });
+});
+
+test.describe('orders: the order list and drawer (orders.manage)', () => {
+  test('searches by short token, e-mail and discount code, and ?discount= prefills the code', async ({ page, request }) => {
+    const code = `LIST-${run}`;
+    await createDiscount(request, code);
+    const order = await placeOrder(request, { discount: code });
+    await signIn(page, DEMO.admin);
+    await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Order Management/ }).click();
+    await expect(page).toHaveURL('/super_admin/order-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Management' })).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+    await expectAccessible(page);
+
+    await search(page, 'Email', order.email);
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText(order.shortToken);
+    await expect(row).toContainText('£52.20');
+    await expect(row).toContainText('Processing');
+    await expect(row).toContainText('Complete');
+    await search(page, 'Short token', order.shortToken);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(order.email);
+    await search(page, 'Discount code', code.toLowerCase());
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(order.email);
+    await search(page, 'Email', `nobody-${run}@example.test`);
+    await expect(page.getByText('No Orders Found')).toBeVisible();
+
+    await page.goto(`/super_admin/order-list?discount=${code}`);
+    await expect(page.getByRole('combobox', { name: 'Search by' })).toHaveText('Discount code');
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue(code);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(order.shortToken);
+  });
+
+  test('the drawer adds a note, changes quantity and fulfilment, and dispatches the kits', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const order = await placeOrder(request, { quantity: 2 });
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/order-list');
+    const drawer = await openOrder(page, order);
+    await expect(drawer).toContainText(order.email);
+    await expect(drawer).toContainText('1 Test Street');
+    await expectAccessible(page);
+
+    await drawer.getByLabel('New note').fill('Customer called about delivery');
+    await drawer.getByRole('button', { name: 'Add note' }).click();
+    await expect(drawer.getByText('Note added successfully')).toBeVisible();
+    await expect(drawer.getByText('Customer called about delivery')).toBeVisible();
+    await expect(drawer.getByText('Note added successfully')).toHaveCount(0, { timeout: 5000 });
+
+    const quantity = drawer.getByRole('spinbutton', { name: `Quantity of ${KIT_TITLE}` });
+    await expect(quantity).toHaveAttribute('min', '0');
+    await quantity.fill('3');
+    await drawer.getByRole('button', { name: `Save the quantity of ${KIT_TITLE}` }).click();
+    await expect(page.getByText('Quantity has been updated successfully!')).toBeVisible();
+    await expect(quantity).toHaveValue('3');
+    const fulfilment = drawer.getByRole('spinbutton', { name: `Fulfilment of ${KIT_TITLE}` });
+    await fulfilment.fill('1');
+    await drawer.getByRole('button', { name: `Save the fulfilment of ${KIT_TITLE}` }).click();
+    await expect(page.getByText('Fulfillment has been updated successfully!')).toBeVisible();
+    await expect(fulfilment).toHaveValue('1');
+
+    for (const n of [1, 2, 3]) {
+      await drawer.getByRole('textbox', { name: `Kit ID, ${KIT_TITLE}, unit ${n}` }).fill(`e2e-${run}-${n}`);
+      await drawer.getByRole('textbox', { name: `Tracking reference, ${KIT_TITLE}, unit ${n}` }).fill(`TR${run}${n}`);
+    }
+    await expect(drawer.getByRole('textbox', { name: `Kit ID, ${KIT_TITLE}, unit 1` })).toHaveValue(`E2E-${run}-1`);
+    await drawer.getByRole('button', { name: 'Dispatch' }).click();
+    await expect(drawer.getByText('Shipping status: Dispatched')).toBeVisible();
+    await expect(drawer.getByText(`E2E-${run}-3`)).toBeVisible();
+    await expectAccessible(page);
+
+    // The processor answers a super admin; the demo organisation has no task for the event, so it refuses.
+    await drawer.getByRole('button', { name: 'Resend the payment confirmation' }).click();
+    await expect(page.getByText('Something went wrong!')).toBeVisible();
+  });
+
+  test('a line’s product is changed to another on sale', async ({ page, request }) => {
+    const order = await placeOrder(request, { quantity: 1 });
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/order-list');
+    const drawer = await openOrder(page, order);
+    await drawer.getByRole('combobox', { name: `Change product ${KIT_TITLE}` }).click();
+    await page.getByRole('option', { name: 'PCR Test', exact: true }).click();
+    await expect(page.getByText('The product has been changed.')).toBeVisible();
+    const products = drawer.getByRole('table', { name: 'Products of the order' });
+    await expect(products).toContainText('SYN-UK-PCR-SNS-001');
+    await expect(products).not.toContainText(KIT_SKU);
+    await expect(drawer.getByRole('spinbutton', { name: 'Quantity of PCR Test' })).toHaveValue('1');
+  });
+
+  test('cancel stays disabled until the billing e-mail is typed exactly, then cancels and reloads', async ({ page, request }) => {
+    const order = await placeOrder(request);
+    await signIn(page, DEMO.support);
+    await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Order Management/ }).click();
+    await expect(page).toHaveURL('/customer_services/order-list');
+    const drawer = await openOrder(page, order);
+    await drawer.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${order.id}` });
+    const confirm = dialog.getByRole('button', { name: 'Cancel order' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Billing e-mail').fill(order.email.toUpperCase());
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Billing e-mail').fill(`x${order.email}`);
+    await expect(confirm).toBeDisabled();
+    await expectAccessible(page);
+    await dialog.getByLabel('Billing e-mail').fill(order.email);
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await page.waitForEvent('load');
+    const reopened = page.getByRole('dialog', { name: `Order ${order.shortToken}` });
+    await expect(reopened.getByText('Shipping status: cancelled')).toBeVisible();
+    await expect(reopened.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  });
+
+  test('customer services without orders.edit_items see quantities read-only', async ({ page, request }) => {
+    const order = await placeOrder(request);
+    await signIn(page, DEMO.support);
+    await page.goto('/customer_services/order-list');
+    const drawer = await openOrder(page, order);
+    const quantity = drawer.getByRole('spinbutton', { name: `Quantity of ${KIT_TITLE}` });
+    await expect(quantity).toHaveValue('2');
+    await expect(quantity).toHaveAttribute('readonly', '');
+    await expect(drawer.getByRole('spinbutton', { name: `Fulfilment of ${KIT_TITLE}` })).toHaveAttribute('readonly', '');
+    await expect(drawer.getByRole('button', { name: /^Save the/ })).toHaveCount(0);
+    await expect(drawer.getByRole('combobox', { name: /^Change product/ })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Set payment Complete' })).toHaveCount(0);
+    await expect(drawer.getByRole('heading', { name: 'Purchase details' })).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: 'Resend messages' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('a super admin granted orders.set_payment_complete sets a Failed payment Complete', async ({ page, request }) => {
+    const order = await placeOrder(request, { card: DECLINED_CARD });
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/order-list');
+    const drawer = await openOrder(page, order);
+    await expect(drawer.getByText('Shipping status: failed')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Set payment Complete' }).click();
+    await expect(page.getByText('The payment has been set to Complete.')).toBeVisible();
+    await expect(drawer.getByText('Shipping status: Processing')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Set payment Complete' })).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(page).not.toHaveURL(/order=/);
+    await expect(rows(page).first()).toContainText('Complete');
+  });
+
+  test('a failed load says Error fetching orders', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.route(/\/api\/commerce\/v1\/order\?/, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Missing details.' }) }));
+    await page.goto('/super_admin/order-list');
+    await expect(page.getByText('Error fetching orders')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a patient asking for the order lists is sent home', async ({ page }) => {
+    await signIn(page, DEMO.patient);
+    for (const path of ['/super_admin/order-list', '/customer_services/order-list', '/b2c/order-test-kit']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/patient\/dashboard$/);
+    }
+  });
+});
