@@ -1,15 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { PROCESSOR_MSG } from '@vireo/contracts';
 import { auditEvents, outboxDeliveries, outboxEvents, processorRuns, processorTasks } from '../../db/schema';
-import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
+import { bookAsPatient, bookPublicly, MONDAY_START, person, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { executeRun, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
 
 let h: Harness;
 let company: string;
+let clinic: string;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let patient: TestUser;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   h = await createHarness({ processorAllowPrivateHosts: true });
   h.clock.set(MONDAY_START);
   company = await h.org({ name: 'Processor Co' });
-  const clinic = await h.org();
+  clinic = await h.org();
   admin = await h.user({ org: company, roles: ['super_admin'] });
   otherAdmin = await h.user({ org: clinic, roles: ['super_admin'] });
   patient = await h.user({ org: company, roles: ['patient'] });
@@ -68,11 +69,11 @@ const mail = { id: 'mail', kind: 'email.send', params: {} };
 const edge = (source: string, sourcePort: string, target: string, targetPort: string) => ({ id: `${source}.${sourcePort}-${target}.${targetPort}`, source, sourcePort, target, targetPort });
 const mailEdges = [edge('start', 'data', 'people', 'data'), edge('tpl', 'template', 'mail', 'template'), edge('people', 'first', 'mail', 'recipient'), edge('start', 'data', 'mail', 'data')];
 
-/** Creates an enabled task for appointment.booked in the company with this graph; answers its id. */
-async function task(graph: { nodes: unknown[]; edges: unknown[] }, event = 'appointment.booked'): Promise<string> {
-  const created = await h.call('POST', '/api/processor/task', { token: admin.token, body: { event, organisation_id: company } });
+/** Creates an enabled task for appointment.booked in the company (or the given organisation) with this graph; answers its id. */
+async function task(graph: { nodes: unknown[]; edges: unknown[] }, event = 'appointment.booked', owner = { org: company, token: admin.token }): Promise<string> {
+  const created = await h.call('POST', '/api/processor/task', { token: owner.token, body: { event, organisation_id: owner.org } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const saved = await h.call('PUT', `/api/processor/task/${created.body.task.id}`, { token: admin.token, body: { description: 'test', enabled: true, task: graph } });
+  const saved = await h.call('PUT', `/api/processor/task/${created.body.task.id}`, { token: owner.token, body: { description: 'test', enabled: true, task: graph } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return created.body.task.id;
 }
@@ -111,6 +112,23 @@ describe('the processor engine', () => {
     expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 0 });
     expect(await runsOf(id)).toHaveLength(1);
     expect(await processorMails()).toHaveLength(before + 1);
+  });
+
+  it("runs the tasks of the practitioner's organisation for a public booking, which has no session", async () => {
+    const mine = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges });
+    const theirs = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges }, 'appointment.booked', { org: clinic, token: otherAdmin.token });
+    const before = (await processorMails()).length;
+    const booked = await bookPublicly(h, slots[slot++]!.id, { booking_users: [person({ email: 'public@example.test' })] });
+    await h.deliverOutbox();
+    const [event] = await h.ctx.database.db.select().from(outboxEvents).where(eq(outboxEvents.event, 'appointment.booked')).orderBy(desc(outboxEvents.id)).limit(1);
+    expect(event).toMatchObject({ organisationId: clinic, payload: expect.objectContaining({ appointment_id: booked.appointment.id }) });
+    expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 1 });
+    expect(await runsOf(mine)).toHaveLength(0);
+    expect(await runsOf(theirs)).toMatchObject([{ status: 'succeeded', organisationId: clinic }]);
+    const mails = await processorMails();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.filter((m) => m.recipient === 'public@example.test')).toMatchObject([{ subject: 'Booked for Ada' }]);
+    await h.ctx.database.db.update(processorTasks).set({ enabled: false }).where(eq(processorTasks.id, theirs));
   });
 
   it('retries a run after a passing failure with backoff, without sending its e-mail twice', async () => {
