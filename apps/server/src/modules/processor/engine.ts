@@ -11,6 +11,7 @@ import type { Sealer } from '../../platform/sealing';
 import { processorRunLogs, processorRuns, processorTasks, processorTaskVersions, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { executionOrder } from './graph';
 import type { JsonataPool } from './jsonata-pool';
+import { PROCESSOR_REDACT } from './retention';
 import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type NodeRuntime } from './nodes';
 import type { SmsProvider } from './sms';
 
@@ -25,6 +26,8 @@ export interface ProcessorDeps {
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
+  /** Days a finished run keeps its data before `processor.redact` redacts it (PROCESSOR_RUN_RETENTION_DAYS). */
+  runRetentionDays: number;
 }
 
 /** Tries of a run whose node failed for a passing reason (a 5xx, a timeout, SMTP down); then it fails for good. */
@@ -262,5 +265,6 @@ export async function runDue(deps: ProcessorDeps, limit = 100): Promise<Record<R
 export async function startProcessor(deps: ProcessorDeps): Promise<void> {
   await deps.jobs.register(PROCESSOR_RUN, deps);
   await deps.jobs.register(PROCESSOR_SWEEP, deps);
+  await deps.jobs.register(PROCESSOR_REDACT, deps);
   await deps.jobs.send(PROCESSOR_SWEEP, {});
 }

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { PROCESSOR_MSG } from '@vireo/contracts';
-import { auditEvents, outboxDeliveries, outboxEvents, processorRuns, processorTasks } from '../../db/schema';
+import { auditEvents, outboxDeliveries, outboxEvents, processorRunLogs, processorRuns, processorSends, processorTasks } from '../../db/schema';
 import { bookAsPatient, bookPublicly, MONDAY_START, person, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { executeRun, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
+import { executeRun, redactExpiredRuns, REDACTED, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
 
 let h: Harness;
 let company: string;
@@ -239,6 +239,51 @@ describe('the processor engine', () => {
     expect(await processorMails()).toHaveLength(before + 2);
     expect((await h.call('POST', `/api/processor/task/${id}/log/${first!.id}/rerun`, { token: admin.token, body: { from_node: 'nope' } })).status).toBe(400);
     expect((await h.call('POST', `/api/processor/task/${id}/log/${first!.id}/rerun`, { token: otherAdmin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it("redacts a finished run's data after PROCESSOR_RUN_RETENTION_DAYS, keeping its status, nodes and times", async () => {
+    const id = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges });
+    const appointment = await book();
+    await runDue(h.ctx.processor);
+    const [run] = await runsOf(id);
+    expect(run).toMatchObject({ status: 'succeeded', redactedAt: null, initData: expect.objectContaining({ appointment_id: appointment.id }) });
+    const back = h.clock.now();
+    try {
+      expect(h.ctx.processor.runRetentionDays).toBe(30);
+      h.clock.advance(30 * 86_400_000 - 60_000);
+      await redactExpiredRuns(h.ctx.processor);
+      expect((await runsOf(id))[0]).toMatchObject({ redactedAt: null, initData: run!.initData });
+      h.clock.advance(120_000);
+      expect(await redactExpiredRuns(h.ctx.processor)).toBeGreaterThanOrEqual(1);
+      const [redacted] = await runsOf(id);
+      expect(redacted).toMatchObject({ status: 'succeeded', attempts: 1, versionId: run!.versionId, finishedAt: run!.finishedAt, initData: REDACTED, redactedAt: h.clock.now() });
+      expect(Object.keys(redacted!.nodes).sort()).toEqual(Object.keys(run!.nodes).sort());
+      for (const [nodeId, node] of Object.entries(redacted!.nodes)) {
+        const { input: _input, output: _output, ...kept } = run!.nodes[nodeId]!;
+        expect(node).toEqual({ ...kept, input: REDACTED, output: REDACTED });
+      }
+      expect(JSON.stringify(redacted)).not.toContain(patient.user.email);
+      const entries = await h.ctx.database.db.select().from(processorRunLogs).where(eq(processorRunLogs.runId, run!.id));
+      expect(entries.map((e) => e.message)).toContain('Run succeeded.');
+      expect(entries.find((e) => e.details?.node === 'mail')!.details).toEqual({ node: 'mail', redacted: true });
+      for (const entry of entries) expect(entry.details === null || entry.details.redacted === true).toBe(true);
+      const sends = await h.ctx.database.db.select().from(processorSends).where(eq(processorSends.runId, run!.id));
+      expect(sends.map((s) => s.result)).toEqual([REDACTED]);
+      // A second pass finds nothing more to do.
+      const again = await redactExpiredRuns(h.ctx.processor);
+      expect((await runsOf(id))[0]!.redactedAt).toEqual(redacted!.redactedAt);
+      expect(again).toBe(0);
+    } finally {
+      h.clock.set(back);
+    }
+    // With the clock back where the sessions are valid: the log still opens, with the markers; the run cannot be replayed.
+    const detail = await h.call('GET', `/api/processor/task/${id}/log/${run!.id}`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.log.nodes.people.output).toEqual(REDACTED);
+    const rerun = await h.call('POST', `/api/processor/task/${id}/log/${run!.id}/rerun`, { token: admin.token, body: {} });
+    expect(rerun).toMatchObject({ status: 409, body: { message: PROCESSOR_MSG.redacted } });
   });
 });
 
