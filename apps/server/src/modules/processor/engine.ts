@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NodeKind } from '@vireo/contracts';
 import type { AuditLog } from '../../platform/audit';
@@ -32,8 +32,11 @@ export interface ProcessorDeps {
 
 /** Tries of a run whose node failed for a passing reason (a 5xx, a timeout, SMTP down); then it fails for good. */
 export const MAX_RUN_ATTEMPTS = 5;
-/** How long a worker may hold a run before another takes it up (a killed worker's run is retried then). */
-export const RUN_LEASE_MS = 5 * 60_000;
+/**
+ * How long a run's lease lasts: its worker renews it every third of that while it works, so a
+ * worker that died (kill -9) leaves its run to the sweep of another process within about a minute.
+ */
+export const RUN_LEASE_MS = 60_000;
 
 /** Wait before try n+1 after n failed tries: 10 s doubling, at most 10 minutes. */
 export function runRetryDelayMs(failures: number): number {
@@ -179,10 +182,21 @@ async function claim(deps: ProcessorDeps, runId: string): Promise<RunRow | undef
 export async function executeRun(deps: ProcessorDeps, runId: string): Promise<RunOutcome> {
   const run = await claim(deps, runId);
   if (!run) return 'skipped';
+  const mine = and(eq(processorRuns.id, run.id), eq(processorRuns.attempts, run.attempts));
+  const renew = () => deps.db.update(processorRuns).set({ leaseUntil: new Date(deps.clock.now().getTime() + RUN_LEASE_MS) }).where(and(mine, eq(processorRuns.status, 'running')));
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), RUN_LEASE_MS / 3);
+  heartbeat.unref();
+  try {
+    return await work(deps, run, mine);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Promise<RunOutcome> {
   const { db, clock } = deps;
   const [version] = await db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, run.versionId));
   const graph: StoredGraph = version?.graph ?? { nodes: [], edges: [] };
-  const mine = and(eq(processorRuns.id, run.id), eq(processorRuns.attempts, run.attempts));
   const finish = async (status: 'succeeded' | 'failed' | 'stopped', failedNode: string | null, reason: string | null, nodes: Record<string, StoredNodeRun>) => {
     await db.update(processorRuns).set({ status, failedNode, reason, nodes, finishedAt: clock.now(), leaseUntil: null }).where(mine);
   };
