@@ -87,7 +87,7 @@ export function createContext(
     return customer ? customerLiveKey(customer.id) : null;
   });
   const sms = config.smsProviderUrl && config.smsProviderKey ? new HttpSmsProvider(config.smsProviderUrl, config.smsProviderKey) : RECORD_ONLY_SMS;
-  const processor: ProcessorDeps = { db, clock, jobs, audit, mailer, sealer, outbox, jsonata: new JsonataPool(), sms, allowPrivateHosts: config.processorAllowPrivateHosts };
+  const processor: ProcessorDeps = { db, clock, jobs, audit, mailer, sealer, outbox, jsonata: new JsonataPool(), sms, allowPrivateHosts: config.processorAllowPrivateHosts, runRetentionDays: config.processorRunRetentionDays };
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
   registerBookingMessages(outbox, booking);

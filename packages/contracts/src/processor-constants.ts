@@ -13,4 +13,5 @@ export const PROCESSOR_MSG = {
   contentFailed: 'Content failed to load',
   invalidGraph: 'The task cannot be saved: fix the nodes named in the errors.',
   unknownEvent: 'Unknown event.',
+  redacted: "This run's data was redacted after its retention, so it cannot run again.",
 } as const;

@@ -36,7 +36,7 @@ const req = (type: PortType): InputPort => ({ type, required: true });
 const opt = (type: PortType): InputPort => ({ type, required: false });
 const none = z.object({}).strict();
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** JSONata and filtrex expressions: one bounded text. */
+/** JSONata expressions and conditions: one bounded text. */
 const expression = /* @__PURE__ */ multilineText().min(1).max(4000);
 /** A dotted path into a data value (`booking_users.0.email`); empty means the value itself. */
 const path = /* @__PURE__ */ text().max(200).regex(/^[A-Za-z0-9_.]*$/, 'Use letters, digits, _ and . only.');

@@ -43,6 +43,8 @@ export interface Config {
   alternativeVideoUrl: string | undefined;
   /** The workflow processor's HTTP nodes may call private and loopback addresses (off by default: SSRF). */
   processorAllowPrivateHosts: boolean;
+  /** Days a finished processor run keeps its data (init_data, each node's input and output) before it is redacted. */
+  processorRunRetentionDays: number;
   /** The SMS provider the processor's SMS nodes post to (URL and key); unset, SMS are only recorded. */
   smsProviderUrl: string | undefined;
   smsProviderKey: string | undefined;
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     alternativeVideoUrl: httpsUrl('VIDEO_ALTERNATIVE_URL', env.VIDEO_ALTERNATIVE_URL),
     processorAllowPrivateHosts: env.PROCESSOR_ALLOW_PRIVATE_HOSTS === 'true',
+    processorRunRetentionDays: int(env.PROCESSOR_RUN_RETENTION_DAYS, 30),
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
     voicePhone: voicePhone(env),

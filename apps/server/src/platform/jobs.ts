@@ -62,7 +62,9 @@ export class Jobs {
     if (!this.boss) return;
     await this.boss.createQueue(job.name, job.queue ?? {});
     // NOTIFY wakes workers for jobs due now; polling finds deferred ones (retries, expiries), so it stays short.
-    await this.boss.work(job.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 }, async (batch) => {
+    // A backlog is worked without waiting: while a fetch comes back full (5 jobs), the worker fetches again at once
+    // (one job at a time, it waited for the next poll or NOTIFY after each, a burst of thousands took minutes).
+    await this.boss.work(job.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5, batchSize: 5, burstWhenBatchFull: true }, async (batch) => {
       for (const item of batch) await job.run(job.schema.parse(item.data), deps);
     });
     if (job.schedule) await this.boss.schedule(job.name, job.schedule.cron, job.schedule.data as object, job.schedule.tz ? { tz: job.schedule.tz } : {});

@@ -84,11 +84,14 @@ export const processorRuns = pgTable(
     nodes: jsonb('nodes').$type<Record<string, StoredNodeRun>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When its data (init_data, each node's input and output) was redacted after the retention. */
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('processor_runs_event_task_key').on(t.eventId, t.taskId).where(sql`${t.eventId} IS NOT NULL`),
     index('processor_runs_task_idx').on(t.taskId, t.createdAt),
     index('processor_runs_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('queued', 'running')`),
+    index('processor_runs_retention_idx').on(t.finishedAt).where(sql`${t.redactedAt} IS NULL`),
   ],
 );
 

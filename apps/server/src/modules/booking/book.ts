@@ -15,7 +15,7 @@ import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges } from './live-events';
 import type { ChargeResult } from '../../platform/payments';
 import { isSupport } from './policy';
-import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { appointmentOrganisation, findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { costFor, type ServiceDefinition } from './services';
 import { parseDay } from './time';
 
@@ -235,7 +235,7 @@ export async function payForSlot(
       await recordStatus(tx, row.id, status, now, caller.auth?.userId ?? null);
       await deps.outbox.emit(tx, {
         name: credit ? 'appointment.rebook' : 'appointment.booked',
-        organisationId: caller.auth?.organisationId ?? null,
+        organisationId: await appointmentOrganisation(tx, row, caller),
         payload: {
           appointment_id: row.id,
           booking_user_ids: inserted.map((u) => u.id),

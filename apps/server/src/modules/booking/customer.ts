@@ -13,7 +13,7 @@ import { earliestBookableStart } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
 import { rowsOf } from '../../platform/db';
-import { findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { appointmentOrganisation, findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
 
 /** Booked and not started: the only state a customer may change or delete. */
@@ -148,7 +148,7 @@ export async function deleteAppointment(
     // Within 24 hours the practitioner is told (a handler of this event); the slot stays theirs.
     await deps.outbox.emit(tx, {
       name: 'appointment.cancelled',
-      organisationId: caller.auth?.organisationId ?? null,
+      organisationId: await appointmentOrganisation(tx, row, caller),
       payload: { appointment_id: id, status, late: !inTime, by: asProvider ? 'provider' : 'customer', rebookable },
     });
     await auditHealthData(deps, caller, 'write', [id], tx);
@@ -272,7 +272,7 @@ export async function reschedule(deps: BookingDeps, caller: Caller, id: string, 
     const linkToken = caller.shortToken && isCustomerOf(caller, old, now) ? caller.shortToken : null;
     await deps.outbox.emit(tx, {
       name: 'appointment.rebook',
-      organisationId: caller.auth?.organisationId ?? null,
+      organisationId: await appointmentOrganisation(tx, slot, caller),
       payload: { appointment_id: slotId, rebooked_from: id, booking_user_ids: people.map((p) => p.id), type: old.type, start_time: slot.startTime ? epochSeconds(slot.startTime) : null },
       secrets: { ...(linkToken ? { short_token: linkToken } : {}), ...(payment ? { payer_email: payment.email } : {}) },
     });

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@vireo/contracts';
+import type { Caller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
-import { appointmentNotes, appointments, appointmentStatusChanges, bookingUsers, users } from '../../db/schema';
+import { appointmentNotes, appointments, appointmentStatusChanges, bookingUsers, shifts, users } from '../../db/schema';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type BookingUserRow = typeof bookingUsers.$inferSelect;
@@ -31,6 +32,19 @@ export async function findAppointment(db: Db, id: string): Promise<AppointmentRo
 export async function lockAppointment(tx: Db, id: string): Promise<AppointmentRow | undefined> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
   return row;
+}
+
+/**
+ * The organisation an appointment's events carry, whose processor tasks they run: the session's
+ * (a signed-in booker's, or the staff member's acting on it); without a session (a public booking,
+ * a customer's link) the appointment's shift's, i.e. its practitioner's organisation. (Self-swab
+ * registration needs a session, so it always has the first.)
+ */
+export async function appointmentOrganisation(tx: Db, row: Pick<AppointmentRow, 'shiftId'>, caller: Caller): Promise<string | null> {
+  if (caller.auth) return caller.auth.organisationId;
+  if (!row.shiftId) return null;
+  const [shift] = await tx.select({ organisationId: shifts.organisationId }).from(shifts).where(eq(shifts.id, row.shiftId));
+  return shift?.organisationId ?? null;
 }
 
 export async function recordStatus(tx: Db, appointmentId: string, status: AppointmentStatus, at: Date, actorUserId: string | null): Promise<void> {

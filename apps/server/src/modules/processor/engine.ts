@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NodeKind } from '@vireo/contracts';
 import type { AuditLog } from '../../platform/audit';
@@ -11,6 +11,7 @@ import type { Sealer } from '../../platform/sealing';
 import { processorRunLogs, processorRuns, processorTasks, processorTaskVersions, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { executionOrder } from './graph';
 import type { JsonataPool } from './jsonata-pool';
+import { PROCESSOR_REDACT } from './retention';
 import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type NodeRuntime } from './nodes';
 import type { SmsProvider } from './sms';
 
@@ -25,12 +26,17 @@ export interface ProcessorDeps {
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
+  /** Days a finished run keeps its data before `processor.redact` redacts it (PROCESSOR_RUN_RETENTION_DAYS). */
+  runRetentionDays: number;
 }
 
 /** Tries of a run whose node failed for a passing reason (a 5xx, a timeout, SMTP down); then it fails for good. */
 export const MAX_RUN_ATTEMPTS = 5;
-/** How long a worker may hold a run before another takes it up (a killed worker's run is retried then). */
-export const RUN_LEASE_MS = 5 * 60_000;
+/**
+ * How long a run's lease lasts: its worker renews it every third of that while it works, so a
+ * worker that died (kill -9) leaves its run to the sweep of another process within about a minute.
+ */
+export const RUN_LEASE_MS = 60_000;
 
 /** Wait before try n+1 after n failed tries: 10 s doubling, at most 10 minutes. */
 export function runRetryDelayMs(failures: number): number {
@@ -177,10 +183,21 @@ async function claim(deps: ProcessorDeps, runId: string): Promise<RunRow | undef
 export async function executeRun(deps: ProcessorDeps, runId: string): Promise<RunOutcome> {
   const run = await claim(deps, runId);
   if (!run) return 'skipped';
+  const mine = and(eq(processorRuns.id, run.id), eq(processorRuns.attempts, run.attempts));
+  const renew = () => deps.db.update(processorRuns).set({ leaseUntil: new Date(deps.clock.now().getTime() + RUN_LEASE_MS) }).where(and(mine, eq(processorRuns.status, 'running')));
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), RUN_LEASE_MS / 3);
+  heartbeat.unref();
+  try {
+    return await work(deps, run, mine);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Promise<RunOutcome> {
   const { db, clock } = deps;
   const [version] = await db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, run.versionId));
   const graph: StoredGraph = version?.graph ?? { nodes: [], edges: [] };
-  const mine = and(eq(processorRuns.id, run.id), eq(processorRuns.attempts, run.attempts));
   const finish = async (status: 'succeeded' | 'failed' | 'stopped', failedNode: string | null, reason: string | null, nodes: Record<string, StoredNodeRun>) => {
     await db.update(processorRuns).set({ status, failedNode, reason, nodes, finishedAt: clock.now(), leaseUntil: null }).where(mine);
   };
@@ -263,5 +280,6 @@ export async function runDue(deps: ProcessorDeps, limit = 100): Promise<Record<R
 export async function startProcessor(deps: ProcessorDeps): Promise<void> {
   await deps.jobs.register(PROCESSOR_RUN, deps);
   await deps.jobs.register(PROCESSOR_SWEEP, deps);
+  await deps.jobs.register(PROCESSOR_REDACT, deps);
   await deps.jobs.send(PROCESSOR_SWEEP, {});
 }

@@ -1,5 +1,6 @@
 import { NODE_KINDS, type GraphProblem, type NodeKind, type NodeKindSpec, type TaskGraph } from '@vireo/contracts';
 import type { StoredGraph } from '../../db/schema';
+import { compileCondition, ConditionError } from './condition';
 
 export const kindSpec = (kind: string): NodeKindSpec | undefined => (NODE_KINDS as Record<string, NodeKindSpec>)[kind];
 
@@ -26,7 +27,7 @@ export function executionOrder(graph: Pick<StoredGraph, 'nodes' | 'edges'>): str
 
 /**
  * Everything that keeps a graph from running, the reason per node: one event start, parameters
- * that fit the node's schema, known templates, connections between existing ports of the same
+ * that fit the node's schema, known templates, conditions that parse, connections between existing ports of the same
  * type (one per input), every required input connected, and no cycle.
  */
 export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<string>): GraphProblem[] {
@@ -42,6 +43,9 @@ export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<stri
       problems.push(...parsed.error.issues.map((issue) => ({ node: node.id, reason: `${issue.path.join('.') || 'parameters'}: ${issue.message}` })));
     } else if (node.kind === 'template.email' && !knownTemplates.has(String((parsed.data as { template_id: string }).template_id))) {
       problems.push({ node: node.id, reason: 'Unknown template.' });
+    } else if (node.kind === 'logic.condition') {
+      const problem = conditionProblem((parsed.data as { expression: string }).expression);
+      if (problem) problems.push({ node: node.id, reason: `expression: ${problem}` });
     }
   }
   const connected = new Set<string>();
@@ -68,4 +72,14 @@ export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<stri
   }
   if (executionOrder(graph) === null) problems.push({ node: 'graph', reason: 'The connections form a cycle.' });
   return problems;
+}
+
+function conditionProblem(expression: string): string | null {
+  try {
+    compileCondition(expression);
+    return null;
+  } catch (error) {
+    if (error instanceof ConditionError) return error.message;
+    throw error;
+  }
 }

@@ -3,4 +3,5 @@ export { processorRoutes } from './processor.routes';
 export { commerceProcessorRoutes } from './commerce-processor.routes';
 export { executeRun, MAX_RUN_ATTEMPTS, PROCESSOR_EVENTS, registerProcessor, runDue, runRetryDelayMs, RUN_LEASE_MS, startProcessor, type ProcessorDeps, type RunOutcome } from './engine';
 export { JsonataPool } from './jsonata-pool';
+export { redactExpiredRuns, REDACTED } from './retention';
 export { HttpSmsProvider, RECORD_ONLY_SMS, type SmsProvider } from './sms';

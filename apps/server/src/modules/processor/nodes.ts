@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { compileExpression } from 'filtrex';
 import QRCode from 'qrcode';
 import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
 import type { Clock } from '../../platform/clock';
@@ -8,6 +7,7 @@ import type { Db } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
 import { appointments, bookingUsers, messages, processorSends, processorTemplates, users } from '../../db/schema';
+import { compileCondition, ConditionError } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
 import type { SmsProvider } from './sms';
@@ -96,13 +96,6 @@ function presentBookingUser(row: typeof bookingUsers.$inferSelect): Values {
 
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-/** Functions a condition may call besides filtrex's arithmetic: nothing else is reachable. */
-const CONDITION_FUNCTIONS = {
-  lower: (s: unknown) => String(s).toLowerCase(),
-  upper: (s: unknown) => String(s).toUpperCase(),
-  len: (s: unknown) => (Array.isArray(s) ? s.length : String(s ?? '').length),
-};
 
 async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Promise<unknown> {
   try {
@@ -223,15 +216,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { passed: true };
   },
   'logic.condition': async (_rt, params, inputs) => {
-    let test: (data: unknown) => unknown;
     try {
-      test = compileExpression(params.expression as string, { extraFunctions: CONDITION_FUNCTIONS });
+      return { result: compileCondition(params.expression as string)(asObject(inputs.data)) };
     } catch (error) {
-      throw new NodeFailure(`Condition: ${(error as Error).message}`);
+      if (error instanceof ConditionError) throw new NodeFailure(`Condition: ${error.message}`);
+      throw error;
     }
-    const result = test(asObject(inputs.data));
-    if (result instanceof Error) throw new NodeFailure(`Condition: ${result.message}`);
-    return { result: Boolean(result) };
   },
   'string.regexp': async (_rt, params, inputs) => {
     const value = String(inputs.value ?? '').slice(0, 10_000);

@@ -29,8 +29,8 @@ describe('node kinds', () => {
     await expect(run('logic.fail_on_false', {}, {})).rejects.toThrow(RunStopped);
   });
 
-  it('conditions use filtrex with only the allowed functions', async () => {
-    expect(await run('logic.condition', { expression: 'type == "video_gp" and len(name) > 2' }, { data: { type: 'video_gp', name: 'Ada' } })).toEqual({ result: true });
+  it('conditions read the input with only the allowed functions', async () => {
+    expect(await run('logic.condition', { expression: 'type == "video_gp" and length(name) > 2' }, { data: { type: 'video_gp', name: 'Ada' } })).toEqual({ result: true });
     expect(await run('logic.condition', { expression: 'lower(name) == "bob"' }, { data: { name: 'Ada' } })).toEqual({ result: false });
     await expect(run('logic.condition', { expression: 'process(1)' }, { data: {} })).rejects.toThrow(NodeFailure);
     await expect(run('logic.condition', { expression: 'constructor' }, { data: {} })).rejects.toThrow(NodeFailure);
@@ -95,5 +95,10 @@ describe('graph validation', () => {
       ]),
     );
     expect(validateGraph({ nodes: [], edges: [] }, new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
+  });
+
+  it('refuses a condition that does not parse, before it is saved', () => {
+    const graph = { nodes: [start, { id: 'if', kind: 'logic.condition' as const, params: { expression: 'eval("1")' } }], edges: [edge('start', 'data', 'if', 'data')] };
+    expect(validateGraph(graph, new Set())).toEqual([{ node: 'if', reason: 'expression: Unknown function eval.' }]);
   });
 });

@@ -1,15 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { PROCESSOR_MSG } from '@vireo/contracts';
-import { auditEvents, outboxDeliveries, outboxEvents, processorRuns, processorTasks } from '../../db/schema';
-import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
+import { auditEvents, outboxDeliveries, outboxEvents, processorRunLogs, processorRuns, processorSends, processorTasks } from '../../db/schema';
+import { bookAsPatient, bookPublicly, MONDAY_START, person, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { executeRun, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
+import { executeRun, redactExpiredRuns, REDACTED, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
 
 let h: Harness;
 let company: string;
+let clinic: string;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let patient: TestUser;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   h = await createHarness({ processorAllowPrivateHosts: true });
   h.clock.set(MONDAY_START);
   company = await h.org({ name: 'Processor Co' });
-  const clinic = await h.org();
+  clinic = await h.org();
   admin = await h.user({ org: company, roles: ['super_admin'] });
   otherAdmin = await h.user({ org: clinic, roles: ['super_admin'] });
   patient = await h.user({ org: company, roles: ['patient'] });
@@ -68,11 +69,11 @@ const mail = { id: 'mail', kind: 'email.send', params: {} };
 const edge = (source: string, sourcePort: string, target: string, targetPort: string) => ({ id: `${source}.${sourcePort}-${target}.${targetPort}`, source, sourcePort, target, targetPort });
 const mailEdges = [edge('start', 'data', 'people', 'data'), edge('tpl', 'template', 'mail', 'template'), edge('people', 'first', 'mail', 'recipient'), edge('start', 'data', 'mail', 'data')];
 
-/** Creates an enabled task for appointment.booked in the company with this graph; answers its id. */
-async function task(graph: { nodes: unknown[]; edges: unknown[] }, event = 'appointment.booked'): Promise<string> {
-  const created = await h.call('POST', '/api/processor/task', { token: admin.token, body: { event, organisation_id: company } });
+/** Creates an enabled task for appointment.booked in the company (or the given organisation) with this graph; answers its id. */
+async function task(graph: { nodes: unknown[]; edges: unknown[] }, event = 'appointment.booked', owner = { org: company, token: admin.token }): Promise<string> {
+  const created = await h.call('POST', '/api/processor/task', { token: owner.token, body: { event, organisation_id: owner.org } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const saved = await h.call('PUT', `/api/processor/task/${created.body.task.id}`, { token: admin.token, body: { description: 'test', enabled: true, task: graph } });
+  const saved = await h.call('PUT', `/api/processor/task/${created.body.task.id}`, { token: owner.token, body: { description: 'test', enabled: true, task: graph } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return created.body.task.id;
 }
@@ -111,6 +112,23 @@ describe('the processor engine', () => {
     expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 0 });
     expect(await runsOf(id)).toHaveLength(1);
     expect(await processorMails()).toHaveLength(before + 1);
+  });
+
+  it("runs the tasks of the practitioner's organisation for a public booking, which has no session", async () => {
+    const mine = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges });
+    const theirs = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges }, 'appointment.booked', { org: clinic, token: otherAdmin.token });
+    const before = (await processorMails()).length;
+    const booked = await bookPublicly(h, slots[slot++]!.id, { booking_users: [person({ email: 'public@example.test' })] });
+    await h.deliverOutbox();
+    const [event] = await h.ctx.database.db.select().from(outboxEvents).where(eq(outboxEvents.event, 'appointment.booked')).orderBy(desc(outboxEvents.id)).limit(1);
+    expect(event).toMatchObject({ organisationId: clinic, payload: expect.objectContaining({ appointment_id: booked.appointment.id }) });
+    expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 1 });
+    expect(await runsOf(mine)).toHaveLength(0);
+    expect(await runsOf(theirs)).toMatchObject([{ status: 'succeeded', organisationId: clinic }]);
+    const mails = await processorMails();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.filter((m) => m.recipient === 'public@example.test')).toMatchObject([{ subject: 'Booked for Ada' }]);
+    await h.ctx.database.db.update(processorTasks).set({ enabled: false }).where(eq(processorTasks.id, theirs));
   });
 
   it('retries a run after a passing failure with backoff, without sending its e-mail twice', async () => {
@@ -221,6 +239,51 @@ describe('the processor engine', () => {
     expect(await processorMails()).toHaveLength(before + 2);
     expect((await h.call('POST', `/api/processor/task/${id}/log/${first!.id}/rerun`, { token: admin.token, body: { from_node: 'nope' } })).status).toBe(400);
     expect((await h.call('POST', `/api/processor/task/${id}/log/${first!.id}/rerun`, { token: otherAdmin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it("redacts a finished run's data after PROCESSOR_RUN_RETENTION_DAYS, keeping its status, nodes and times", async () => {
+    const id = await task({ nodes: [start, lookup, template(), mail], edges: mailEdges });
+    const appointment = await book();
+    await runDue(h.ctx.processor);
+    const [run] = await runsOf(id);
+    expect(run).toMatchObject({ status: 'succeeded', redactedAt: null, initData: expect.objectContaining({ appointment_id: appointment.id }) });
+    const back = h.clock.now();
+    try {
+      expect(h.ctx.processor.runRetentionDays).toBe(30);
+      h.clock.advance(30 * 86_400_000 - 60_000);
+      await redactExpiredRuns(h.ctx.processor);
+      expect((await runsOf(id))[0]).toMatchObject({ redactedAt: null, initData: run!.initData });
+      h.clock.advance(120_000);
+      expect(await redactExpiredRuns(h.ctx.processor)).toBeGreaterThanOrEqual(1);
+      const [redacted] = await runsOf(id);
+      expect(redacted).toMatchObject({ status: 'succeeded', attempts: 1, versionId: run!.versionId, finishedAt: run!.finishedAt, initData: REDACTED, redactedAt: h.clock.now() });
+      expect(Object.keys(redacted!.nodes).sort()).toEqual(Object.keys(run!.nodes).sort());
+      for (const [nodeId, node] of Object.entries(redacted!.nodes)) {
+        const { input: _input, output: _output, ...kept } = run!.nodes[nodeId]!;
+        expect(node).toEqual({ ...kept, input: REDACTED, output: REDACTED });
+      }
+      expect(JSON.stringify(redacted)).not.toContain(patient.user.email);
+      const entries = await h.ctx.database.db.select().from(processorRunLogs).where(eq(processorRunLogs.runId, run!.id));
+      expect(entries.map((e) => e.message)).toContain('Run succeeded.');
+      expect(entries.find((e) => e.details?.node === 'mail')!.details).toEqual({ node: 'mail', redacted: true });
+      for (const entry of entries) expect(entry.details === null || entry.details.redacted === true).toBe(true);
+      const sends = await h.ctx.database.db.select().from(processorSends).where(eq(processorSends.runId, run!.id));
+      expect(sends.map((s) => s.result)).toEqual([REDACTED]);
+      // A second pass finds nothing more to do.
+      const again = await redactExpiredRuns(h.ctx.processor);
+      expect((await runsOf(id))[0]!.redactedAt).toEqual(redacted!.redactedAt);
+      expect(again).toBe(0);
+    } finally {
+      h.clock.set(back);
+    }
+    // With the clock back where the sessions are valid: the log still opens, with the markers; the run cannot be replayed.
+    const detail = await h.call('GET', `/api/processor/task/${id}/log/${run!.id}`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.log.nodes.people.output).toEqual(REDACTED);
+    const rerun = await h.call('POST', `/api/processor/task/${id}/log/${run!.id}/rerun`, { token: admin.token, body: {} });
+    expect(rerun).toMatchObject({ status: 409, body: { message: PROCESSOR_MSG.redacted } });
   });
 });
 

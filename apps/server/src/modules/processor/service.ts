@@ -3,7 +3,7 @@ import { PROCESSOR_MSG, type GraphProblem, type ProcessorTask, type TaskGraph, t
 import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { badRequest, notFound, type AppError } from '../../platform/errors';
+import { badRequest, conflict, notFound, type AppError } from '../../platform/errors';
 import { organisations, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
 import { validateGraph } from './graph';
@@ -212,6 +212,7 @@ export async function rerun(deps: ProcessorDeps, caller: SignedInCaller, taskId:
   const task = await taskOf(deps.db, caller, taskId);
   const [run] = await deps.db.select().from(processorRuns).where(and(eq(processorRuns.id, runId), eq(processorRuns.taskId, task.id)));
   if (!run || !task.versionId) throw notFound();
+  if (run.redactedAt) throw conflict(PROCESSOR_MSG.redacted);
   const [version] = await deps.db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, task.versionId));
   let nodes: Record<string, StoredNodeRun> = {};
   if (fromNode) {

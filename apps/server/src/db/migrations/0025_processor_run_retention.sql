@@ -1,0 +1,2 @@
+ALTER TABLE "processor_runs" ADD COLUMN "redacted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "processor_runs_retention_idx" ON "processor_runs" USING btree ("finished_at") WHERE "processor_runs"."redacted_at" IS NULL;
