@@ -425,6 +425,7 @@ const de: MessagesTranslation = {
     contentFailed: 'Der Inhalt konnte nicht geladen werden',
     invalidGraph: 'Die Aufgabe kann nicht gespeichert werden: Korrigieren Sie die in den Fehlern genannten Knoten.',
     unknownEvent: 'Unbekanntes Ereignis.',
+    redacted: 'Die Daten dieses Laufs wurden nach Ablauf der Aufbewahrungsfrist geschwärzt; er kann nicht erneut laufen.',
   },
   MAIL_QUOTA: {
     fromSender: 'Sie haben zu viele E-Mails gesendet. Bitte warten Sie {{wait}} und versuchen Sie es dann erneut.',
