@@ -217,6 +217,17 @@ describe('/identity/sign-up', () => {
     expect((await resend('nope')).statusCode).toBe(400);
   });
 
+  it('a password reset through its e-mailed link verifies the address too', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUp(person(email));
+    await submit('/identity/forgot-password', { email });
+    const mail = (await h.mails({ recipient: email, template: 'identity.password_reset' })).at(-1);
+    const token = decodeURIComponent(/\/identity\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.body ?? '')?.[1] ?? '');
+    const url = `/identity/reset-password?token=${encodeURIComponent(token)}`;
+    expect((await submit('/identity/reset-password', { token, password: 'a fresh long password', confirm: 'a fresh long password' }, newAddress(), url)).statusCode).toBe(200);
+    expect((await signIn(email, 'a fresh long password')).statusCode).toBe(303);
+  });
+
   it('a made-up or missing token shows the invalid-link page', async () => {
     for (const url of [verifyUrl('made-up'), '/identity/verify-email']) {
       const res = await h.app.inject({ method: 'GET', url });
