@@ -12,7 +12,7 @@ import { registerRateLimits } from './platform/rate-limit';
 import { PRETTY_TRANSPORT, prettyLogs } from './platform/logging';
 import { readWebIndex, RequestLog, registerCompression, registerPublic, registerSecurityHeaders, registerWebApp } from './platform/http';
 import { healthRoutes } from './modules/health';
-import { identityPages, identityRoutes, loginRoutes, passwordResetPages, permissionGrantRoutes } from './modules/identity';
+import { identityPages, identityRoutes, loginRoutes, passwordResetPages, permissionGrantRoutes, signUpPages } from './modules/identity';
 import { identityStylesheet } from './platform/page-theme';
 import { liveRoutes } from './modules/live';
 import { bookingRoutes, startBookingJobs } from './modules/booking';
@@ -101,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => permissionGrantRoutes(child, ctx), { prefix: '/api/permissions' });
   await app.register((child) => identityPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => passwordResetPages(child, ctx), { prefix: '/identity' });
+  await app.register((child) => signUpPages(child, ctx), { prefix: '/identity' });
   await app.register((child) => identityStylesheet(child), { prefix: '/identity' });
   await app.register((child) => liveRoutes(child, ctx), { prefix: '/api' });
   await app.register((child) => bookingRoutes(child, ctx), { prefix: '/api/booking' });

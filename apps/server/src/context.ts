@@ -11,7 +11,7 @@ import { OutboxRelay } from './platform/outbox';
 import { createPaymentGateway } from './platform/payments';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
-import { registerIdentityMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
+import { registerIdentityMessages, registerSignUpMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
 import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, registerOrderMessages } from './modules/orders';
@@ -47,7 +47,7 @@ export function createContext(
   const sealer = new Sealer(db, clock, config.messageKey);
   const mailer = new Mailer(clock, sealer, config.smtpUrl, config.mailFrom);
   const outbox = new OutboxRelay({ db, clock, jobs, sealer });
-  const identity: IdentityDeps = { db, clock, audit, limiter, sessions, mailQuota, outbox, loginTokenSeconds: config.loginTokenSeconds, limits };
+  const identity: IdentityDeps = { db, clock, audit, limiter, sessions, mailQuota, outbox, loginTokenSeconds: config.loginTokenSeconds, limits, b2cOrganisation: config.b2cOrganisation };
   const live = new LiveHub({ database, resolveSession: (token) => sessions.resolve(token), audit, clock });
   sessions.shareChangesThrough(live);
   live.onSessionChange((audience) => sessions.forget(audience ?? {}));
@@ -95,6 +95,7 @@ export function createContext(
   registerDoctorsMessages(outbox, messageDeps);
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
+  registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
   registerOrderMessages(outbox, messageDeps);
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });

@@ -6,3 +6,18 @@ import { describeWait } from './messages';
 /** 429 after repeated wrong passwords for one account from one address. */
 export const signInDelayedMessage = (seconds: number) =>
   `Too many failed sign-in attempts for this account from your network. Please wait ${describeWait(seconds)} and try again.`;
+
+// ---- Self sign-up (/identity/sign-up, server pages) ----
+
+/** A sign-up's e-mail verification link works for a day, once. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
+export const SIGN_UP_MSG = {
+  /** A required field left empty (the sign-up page names it beside the field). */
+  required: 'This field is required',
+  passwordsMismatch: 'The passwords do not match',
+  /** The terms tick, in the spec's wording for the B2C booking's (BOOKING_MSG.acceptTerms). */
+  acceptTerms: 'You must accept this acknowledge',
+  /** 403 from a right password for an account whose e-mail address is not verified yet. */
+  emailNotVerified: 'Your e-mail address is not verified yet. Follow the link we e-mailed you, or send a new one.',
+} as const;

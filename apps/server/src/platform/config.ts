@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   productName: string;
+  /** The organisation (by name) whose b2c role a self sign-up at /identity/sign-up gets. */
+  b2cOrganisation: string;
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     productName: env.PRODUCT_NAME ?? 'Vireo',
+    b2cOrganisation: env.B2C_ORGANISATION || 'Vireo',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -21,6 +21,7 @@ export type DomainEvent =
   | 'practitioner.invited'
   | 'message.resend'
   | 'password_reset.requested'
+  | 'email_verification.requested'
   | 'chat.transcript_requested'
   | 'certificate.issued';
 

@@ -13,7 +13,7 @@ const SHADOW = {
 /**
  * The identity pages' stylesheet: the web app's MUI theme (`THEME`) and its defaults, written as CSS:
  * the top bar (AppBar and Toolbar), the card (Paper, as wide as the app's sign-in card), outlined
- * fields, contained buttons, alerts and links.
+ * fields and their errors, tick boxes, contained buttons, alerts and links.
  */
 export const IDENTITY_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -36,7 +36,11 @@ button:focus-visible,a:focus-visible{outline:2px solid ${THEME.primary};outline-
 a{color:${THEME.primary};text-decoration-color:rgba(31,95,74,.4)}
 .error,.ok{border-radius:4px;padding:6px 16px;margin:16px 0;font-size:.875rem;line-height:1.43;letter-spacing:.01071em}
 .error{background:#fdeded;color:#5f2120}.ok{background:#edf7ed;color:#1e4620}
-.hint{color:rgba(0,0,0,.6);font-size:.75rem;line-height:1.66;margin:4px 14px 0}`;
+.hint{color:rgba(0,0,0,.6);font-size:.75rem;line-height:1.66;margin:4px 14px 0}
+.field-error{color:#d32f2f;font-size:.75rem;line-height:1.66;margin:4px 14px 0}
+input[aria-invalid=true]{border-color:#d32f2f}
+.check{display:flex;align-items:flex-start;gap:8px;font-weight:400}
+.check input{width:auto;margin:4px 0 0;padding:0}`;
 
 /** The stylesheet's address: its content's hash in the query, so a new stylesheet is fetched at once and an old one cached for good. */
 export const IDENTITY_CSS_URL = `/identity/theme.css?v=${createHash('sha256').update(IDENTITY_CSS).digest('hex').slice(0, 12)}`;

@@ -40,6 +40,12 @@ export const users = pgTable(
     county: text('county'),
     postcode: text('postcode'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * When the owner proved the address. Every account counts as verified from its creation (the
+     * column's default, which also filled the rows there were when it came) except a self sign-up,
+     * which inserts null and may not sign in until its e-mailed link sets it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_organisation_idx').on(t.organisationId)],
@@ -116,6 +122,23 @@ export const loginTokens = pgTable('login_tokens', {
 });
 
 /** Forgotten-password links: one-time, expiring; the link's token is stored only as its SHA-256. */
+/** A self sign-up's e-mailed verification links (SHA-256 of the token, a day, once; a newer link closes older ones). */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the link is used, or when a newer link for the same account replaces it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

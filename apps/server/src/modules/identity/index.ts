@@ -5,6 +5,8 @@ export { identityPages } from './pages';
 export { passwordResetPages } from './password-reset.pages';
 export { permissionGrantRoutes } from './permission-grants.routes';
 export { registerIdentityMessages } from './password-reset';
+export { registerSignUpMessages } from './sign-up';
+export { signUpPages } from './sign-up.pages';
 export { issueLoginToken, type IdentityDeps, type LoginLimits } from './service';
 export { SessionStore } from './sessions';
 export { findUser, findUserByEmail, insertRole, organisationProfileFor, revokeSessionsOf, rolesOf, type RoleRow, type UserRow } from './repo';

@@ -6,16 +6,18 @@ import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, safeReturnUrl, sendPage } from '../../platform/pages';
 import { callerOf } from '../../platform/caller';
-import { authenticate, changePassword, issueLoginToken, signInRateLimit } from './service';
+import { authenticate, changePassword, EmailNotVerified, issueLoginToken, signInRateLimit } from './service';
+import { resendForm } from './sign-up.pages';
 
-function signInForm(csrf: string, email: string, error?: string): string {
-  return `${alert(error)}
+function signInForm(csrf: string, email: string, error?: string, unverified = false): string {
+  return `${alert(error)}${unverified ? resendForm(csrf, email, false) : ''}
 <form method="post" action="/identity/sign-in" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
-<p><a href="/identity/forgot-password">Forgot password?</a></p>`;
+<p><a href="/identity/forgot-password">Forgot password?</a></p>
+<p>New here? <a href="/identity/sign-up">Create an account</a></p>`;
 }
 
 function changePasswordForm(csrf: string, roleId: string, returnUrl: string, error?: string): string {
@@ -72,7 +74,7 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
       return reply.redirect(`/verify-token?token=${encodeURIComponent(token)}`, 303);
     } catch (error) {
       const status = error instanceof AppError ? error.statusCode : 500;
-      return html(reply, status, title, signInForm(issueCsrf(reply), email, errorText(error)));
+      return html(reply, status, title, signInForm(issueCsrf(reply), email, errorText(error), error instanceof EmailNotVerified));
     }
   });
 

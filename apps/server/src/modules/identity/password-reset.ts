@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../../platform/audit';
 import type { RequestCaller } from '../../platform/caller';
 import type { Clock } from '../../platform/clock';
@@ -109,7 +109,8 @@ export async function resetPassword(deps: IdentityDeps, caller: RequestCaller, i
     if (!link) return null;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
+      // The e-mailed link proves the address too: an unverified sign-up that resets its password is verified.
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(and(eq(users.id, link.userId), isNull(users.disabledAt)))
       .returning({ id: users.id });
     if (!user) return null;

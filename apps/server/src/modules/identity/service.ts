@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   MSG,
+  SIGN_UP_MSG,
   signInDelayedMessage,
   type CreateUserRequest,
   type OrganisationProfile,
@@ -78,6 +79,15 @@ export interface IdentityDeps {
   outbox: OutboxRelay;
   loginTokenSeconds: number;
   limits: LoginLimits;
+  /** The organisation (by name) whose b2c role a self sign-up gets: the one the demo's b2c account is in. */
+  b2cOrganisation: string;
+}
+
+/** A right password for an account whose address is not verified yet (a self sign-up before its link). */
+export class EmailNotVerified extends AppError {
+  constructor() {
+    super(403, SIGN_UP_MSG.emailNotVerified);
+  }
 }
 
 /**
@@ -112,6 +122,10 @@ export async function authenticate(deps: IdentityDeps, caller: RequestCaller, in
     throw unauthenticated();
   }
   await limiter.reset(failureKey);
+  if (!user.emailVerifiedAt) {
+    await audit.record({ action: 'auth.sign_in', outcome: 'denied', actorUserId: user.id, details: { reason: 'email_not_verified' } }, caller);
+    throw new EmailNotVerified();
+  }
   await audit.record({ action: 'auth.sign_in', outcome: 'success', actorUserId: user.id, actorRole: roleRows[0]?.name }, caller);
   return { user, roles: roleRows };
 }

@@ -88,6 +88,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'practitioner.invited': 'Practitioner invited',
   'message.resend': 'Message sent again',
   'password_reset.requested': 'Password reset requested',
+  'email_verification.requested': 'E-mail verification requested',
   'chat.transcript_requested': 'Chat transcript requested',
   'certificate.issued': 'Certificate issued',
 };
