@@ -56,7 +56,7 @@ export function PaymentStep({
   const { control, trigger, getValues } = useForm<input<typeof CardForm>, unknown, output<typeof CardForm>>({
     resolver: zodResolver(CardForm),
     mode: 'onTouched',
-    defaultValues: card ?? { number: '', expiration_date: '', cvv: '', name: '' },
+    defaultValues: card ?? { number: '', expiration_date: '', cvv: '' },
   });
 
   /** The code typed, checked unless it is the one applied; null when it is not valid. */
@@ -136,9 +136,6 @@ export function PaymentStep({
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
               <TextInput control={control} name="cvv" label={t('payment.cvc')} required autoComplete="cc-csc" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 4 } }} />
-            </Grid>
-            <Grid size={12}>
-              <TextInput control={control} name="name" label={t('payment.name')} required autoComplete="cc-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
             </Grid>
           </Grid>
         </Fieldset>

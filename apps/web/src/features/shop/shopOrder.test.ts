@@ -14,8 +14,8 @@ const values: ShopValues = {
 };
 
 describe('the shop’s order', () => {
-  it('sends the kit, the shipping address twice when billing is the same, no empty fields and no card name', () => {
-    const card = { number: '4242424242424242', expiration_date: '12/30', cvv: '123', name: 'Ada Lovelace' };
+  it('sends the kit, the shipping address twice when billing is the same, no empty fields, and the card', () => {
+    const card = { number: '4242424242424242', expiration_date: '12/30', cvv: '123' };
     expect(orderRequest(values, kit, 'Vireo', card)).toEqual({
       billing_detail: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', telephone: undefined },
       shipping_address: { address_1: '1 High Street', address_2: undefined, town: 'London', county: undefined, postcode: 'SW1A 1AA', telephone: undefined },

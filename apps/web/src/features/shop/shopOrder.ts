@@ -26,7 +26,6 @@ export interface CardValues {
   number: string;
   expiration_date: string;
   cvv: string;
-  name: string;
 }
 
 /** A field left empty is not sent (the contracts' optional fields), the rest trimmed. */
@@ -62,7 +61,7 @@ export function orderRequest(values: ShopValues, kit: Pick<Product, 'id' | 'titl
     source: shopSource(productName, kit),
     items: [{ product_id: kit.id, title: kit.title, sku: kit.sku, quantity: values.quantity, price: kit.price }],
     discount: values.discount === '' ? undefined : values.discount,
-    card: card ? { number: card.number, expiration_date: card.expiration_date, cvv: card.cvv } : undefined,
+    card: card ?? undefined,
   };
 }
 

@@ -29,5 +29,4 @@ export const BillingStep = z
 /** The card as the test gateway checks it (contracts' CardInput), not past its month, and the cardholder's name. */
 export const CardForm = CardInput.extend({
   expiration_date: CardInput.shape.expiration_date.refine((expiry) => !cardExpired(expiry, new Date()), BOOKING_MSG.cardExpired),
-  name: z.string().trim().min(2, BOOKING_MSG.inputInvalid).max(100),
 });

@@ -37,7 +37,6 @@ const shop: ShopTranslation = {
     number: 'Kartennummer',
     expiry: 'Gültig bis (MM/JJ)',
     cvc: 'Prüfnummer (CVC)',
-    name: 'Name auf der Karte',
     nothingDue: 'Es ist nichts zu zahlen: Eine Karte wird nicht benötigt.',
   },
   summary: {

@@ -37,7 +37,6 @@ const shop = {
     number: 'Card number',
     expiry: 'Expiry (MM/YY)',
     cvc: 'CVC',
-    name: 'Name on card',
     nothingDue: 'Nothing is due: no card is needed.',
   },
   summary: {
