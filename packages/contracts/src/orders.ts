@@ -179,6 +179,8 @@ export type CustomerOrder = z.infer<typeof CustomerOrder>;
 export const Order = /* @__PURE__ */ CustomerOrder.extend({
   transaction_id: z.string().nullable(),
   customer_user_id: Uuid.nullable(),
+  /** The organisation the order belongs to (its placer's): its events, and a resend, run that organisation's processor tasks. */
+  organisation_id: Uuid.nullable(),
   order_notes: z.array(OrderNote),
   payments: z.array(OrderPayment),
 });

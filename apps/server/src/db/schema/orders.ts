@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BillingDetail, OrderAddress } from '@vireo/contracts';
-import { users } from './identity';
+import { organisations, users } from './identity';
 import { products } from './products';
 
 /**
@@ -29,6 +29,8 @@ export const orders = pgTable(
     shippingFlag: text('shipping_flag').notNull(),
     transactionId: text('transaction_id'),
     customerUserId: uuid('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The organisation the order belongs to (its placer's): its events run that organisation's processor tasks. */
+    organisationId: uuid('organisation_id').references(() => organisations.id),
     billingEmail: text('billing_email').notNull(),
     billingDetail: jsonb('billing_detail').$type<BillingDetail>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),

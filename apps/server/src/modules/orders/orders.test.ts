@@ -128,7 +128,7 @@ describe('POST /order', () => {
     expect(short_token).toMatch(SHORT_TOKEN_PATTERN);
     expect(booking_link).toBe(`/b2c/book-appointment?short_token=${short_token}&service=video_gp_vireo`);
     const row = await orderRow(id);
-    expect(row).toMatchObject({ paymentFlag: 'Complete', shippingFlag: 'Processing', originalPricePence: 7700, pricePence: 7700, vatPence: 1284, currency: 'GBP', customerUserId: customer.user.id });
+    expect(row).toMatchObject({ paymentFlag: 'Complete', shippingFlag: 'Processing', originalPricePence: 7700, pricePence: 7700, vatPence: 1284, currency: 'GBP', customerUserId: customer.user.id, organisationId: customer.user.organisationId });
     expect(row.transactionId).toMatch(/^test_/);
     const [payment] = await paymentsOf(id);
     expect(payment).toMatchObject({ kind: 'charge', amountPence: 7700, currency: 'GBP', outcome: 'approved', gatewayReference: row.transactionId });

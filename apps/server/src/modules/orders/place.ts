@@ -144,6 +144,7 @@ export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input
         shippingFlag: shipping,
         transactionId: made?.approved ? made.reference : null,
         customerUserId: staff ? null : caller.auth.userId,
+        organisationId: caller.auth.organisationId,
         billingEmail: input.billing_detail.email,
         billingDetail: input.billing_detail,
         billingAddress: input.billing_address,

@@ -97,6 +97,7 @@ export async function staffView(db: Db, row: OrderRow, productName: string): Pro
     ...(await customerView(db, row, productName)),
     transaction_id: row.transactionId,
     customer_user_id: row.customerUserId,
+    organisation_id: row.organisationId,
     order_notes: await notesOf(db, row.id),
     payments: payments.map((payment) => ({
       id: payment.id,

@@ -164,7 +164,7 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
     }
     const now = deps.clock.now();
     const [updated] = await tx.update(orders).set({ paymentFlag: 'Complete', shippingFlag: 'Processing', updatedAt: now }).where(eq(orders.id, row.id)).returning();
-    await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: caller.auth?.organisationId ?? null, payload: { order_id: row.id, price: row.pricePence, currency: row.currency, source: row.source } });
+    await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: row.organisationId, payload: { order_id: row.id, price: row.pricePence, currency: row.currency, source: row.source } });
     await deps.audit.record(
       { action: 'order.payment_completed', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { from: row.paymentFlag, price: row.pricePence, by_grant: granted && row.pricePence > 0 } },
       caller,
@@ -343,7 +343,7 @@ export async function dispatchOrder(deps: OrdersDeps, caller: SignedInCaller, id
       });
       await tx.insert(orderDispatches).values(values);
       const [updated] = await tx.update(orders).set({ shippingFlag: 'Dispatched', updatedAt: now }).where(eq(orders.id, row.id)).returning();
-      await deps.outbox.emit(tx, { name: 'order.dispatched', organisationId: caller.auth.organisationId, payload: { order_id: row.id, units: values.length } });
+      await deps.outbox.emit(tx, { name: 'order.dispatched', organisationId: row.organisationId, payload: { order_id: row.id, units: values.length } });
       await deps.audit.record({ action: 'order.dispatched', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { kit_ids: kitIds } }, caller, tx);
       return updated!;
     });

@@ -150,7 +150,7 @@ function OrderDetails({ order }: { order: Order }) {
               loading={resend.isPending}
               onClick={() =>
                 resend.mutate(
-                  { organisation_id: session.role.organisation_id, event: 'order.payment.complete', context: { order_id: order.id } },
+                  { organisation_id: order.organisation_id ?? session.role.organisation_id, event: 'order.payment.complete', context: { order_id: order.id } },
                   { onSuccess: () => showToast(t('drawer.resend.done'), 'success'), onError: () => showToast(t('drawer.resend.failed'), 'error') },
                 )
               }
