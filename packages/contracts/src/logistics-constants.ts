@@ -49,11 +49,32 @@ export interface OpeningTime {
   end_hour: string;
 }
 
+/** One weekday's row of the opening-times editor: open or closed, with its hours kept while closed. */
+export interface OpeningDay {
+  weekday: Weekday;
+  open: boolean;
+  start_hour: string;
+  end_hour: string;
+}
+
 export const DEFAULT_OPENING_HOURS = { start_hour: '08:00', end_hour: '20:00' } as const;
 
 /** Open 08:00 to 20:00 every day: a new dropbox's hours (spec 3 §3). */
 export function defaultOpeningTimes(): OpeningTime[] {
   return WEEKDAYS.map((weekday) => ({ weekday, ...DEFAULT_OPENING_HOURS }));
+}
+
+/** The editor's seven rows (Sunday first) from a dropbox's opening times: a weekday without hours is closed, at the default hours. */
+export function openingDaysOf(openingTimes: readonly OpeningTime[]): OpeningDay[] {
+  return WEEKDAYS.map((weekday) => {
+    const hours = openingTimes.find((time) => time.weekday === weekday);
+    return { weekday, open: Boolean(hours), start_hour: hours?.start_hour ?? DEFAULT_OPENING_HOURS.start_hour, end_hour: hours?.end_hour ?? DEFAULT_OPENING_HOURS.end_hour };
+  });
+}
+
+/** The opening times the editor's rows say: the open weekdays with their hours. */
+export function openingTimesOf(days: readonly OpeningDay[]): OpeningTime[] {
+  return days.filter((day) => day.open).map(({ weekday, start_hour, end_hour }) => ({ weekday, start_hour, end_hour }));
 }
 
 export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

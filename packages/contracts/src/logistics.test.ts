@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DropboxInput, LOGISTICS_MSG, OpeningTimesInput, collectionLink, defaultOpeningTimes, hoursOn, openingTimeError, weekdayOf } from './logistics';
+import { DropboxForm, DropboxInput, LOGISTICS_MSG, OpeningTimesInput, collectionLink, defaultOpeningTimes, hoursOn, openingDaysOf, openingTimeError, openingTimesOf, weekdayOf } from './logistics';
 
 describe('opening times', () => {
   it('default to 08:00–20:00 on every weekday, 1 Sunday to 7 Saturday', () => {
@@ -50,5 +50,25 @@ describe('weekdayOf', () => {
 describe('collectionLink', () => {
   it('is the collection page for no order, naming the dropbox', () => {
     expect(collectionLink('https://vireo.example', 'b0x')).toBe('https://vireo.example/collection/0?dropbox=b0x');
+  });
+});
+
+describe('the opening-times editor', () => {
+  it('shows a row per weekday, closed days at the default hours, and gives back the open ones', () => {
+    const times = [{ weekday: 2 as const, start_hour: '07:00', end_hour: '19:00' }];
+    const days = openingDaysOf(times);
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ weekday: 1, open: false, start_hour: '08:00', end_hour: '20:00' });
+    expect(days[1]).toEqual({ weekday: 2, open: true, start_hour: '07:00', end_hour: '19:00' });
+    expect(openingTimesOf(days)).toEqual(times);
+  });
+
+  it('checks the hours of open days only, on the day’s own field', () => {
+    const facility = { name: 'A', address_1: 'B', address_2: '', city: 'C', county: 'D', postcode: 'E', country: '', type: '', first_name: '', last_name: '', phone: '', email: '' };
+    const days = openingDaysOf(defaultOpeningTimes());
+    days[3] = { ...days[3]!, start_hour: '21:00' };
+    days[5] = { ...days[5]!, open: false, start_hour: '22:00', end_hour: '01:00' };
+    const parsed = DropboxForm.safeParse({ facility, days });
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['days.3.end_hour', LOGISTICS_MSG.endAfterStart]]);
   });
 });

@@ -47,6 +47,24 @@ export const OpeningTimesInput = z
 export const DropboxInput = z.strictObject({ facility: FacilityInput, opening_times: OpeningTimesInput });
 export type DropboxInput = z.infer<typeof DropboxInput>;
 
+/**
+ * The dropbox form (create and edit): the facility and a row per weekday, open or closed; the hours of
+ * an open day follow the same rule as the API's (`openingTimeError`), put on that day's field.
+ */
+export const DropboxForm = z.object({
+  facility: FacilityInput,
+  days: z
+    .array(z.object({ weekday: z.union(WEEKDAYS.map((day) => z.literal(day))), open: z.boolean(), start_hour: z.string(), end_hour: z.string() }))
+    .length(WEEKDAYS.length)
+    .superRefine((days, ctx) => {
+      days.forEach((day, index) => {
+        const problem = day.open ? openingTimeError(day) : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: [index, problem.field], message: problem.message });
+      });
+    }),
+});
+export type DropboxForm = z.infer<typeof DropboxForm>;
+
 const Facility = z.object({
   name: z.string(),
   address_1: z.string(),
