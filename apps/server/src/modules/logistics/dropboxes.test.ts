@@ -31,7 +31,8 @@ const dropbox = (overrides: Record<string, unknown> = {}, times: unknown = defau
 const create = (body: unknown, token = admin.token) => h.call('POST', base, { token, body });
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Its own database on PostgreSQL: PUT /dropbox/switch sets every dropbox, which would reach other files' dropboxes.
+  h = await createHarness({}, { ownDatabase: true });
   const org = await h.org();
   admin = await h.user({ org, roles: ['super_admin'] });
   support = await h.user({ org, roles: ['customer_services'] });
