@@ -172,7 +172,11 @@ test.describe('dropboxes and drop-offs', () => {
     const kitId = `E2E-DROP-${run}`;
     const shortToken = await dispatchedOrder(request, kitId);
 
+    await page.route(`**${COMMERCE}/drop-off/dropboxes`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal Server Error' }) }));
     await page.goto('/drop-off');
+    await expect(page.getByText('Error fetching Drop Boxes')).toBeVisible();
+    await page.unroute(`**${COMMERCE}/drop-off/dropboxes`);
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Drop off your sample' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Drop off your sample' });
     await form.getByRole('button', { name: 'Confirm drop-off' }).click();
