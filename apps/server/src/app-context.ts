@@ -13,6 +13,7 @@ import type { IdentityDeps, SessionStore } from './modules/identity';
 import type { BookingDeps } from './modules/booking';
 import type { CommerceDeps } from './modules/commerce';
 import type { OrdersDeps } from './modules/orders';
+import type { LogisticsDeps } from './modules/logistics';
 import type { DoctorsDeps } from './modules/doctors';
 import type { MessagesDeps } from './modules/messages';
 import type { ChatDeps } from './modules/chat';
@@ -47,6 +48,8 @@ export interface AppContext {
   messages: MessagesDeps;
   commerce: CommerceDeps;
   orders: OrdersDeps;
+  /** Sample logistics: dropboxes and the receipts of drop-offs. */
+  logistics: LogisticsDeps;
   video: VideoDeps;
   /** The video rooms: the live hub hands them every `call.*` message (tests call `settleDepartures` after moving the clock). */
   calls: CallRooms;

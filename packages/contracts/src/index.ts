@@ -29,3 +29,4 @@ export * from './voice';
 export * from './chat';
 export * from './processor';
 export * from './certificates';
+export * from './logistics';

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'chat.staff': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
   /** The workflow processor: tasks, their graphs, run logs, reruns, templates, raising an event by hand. */
   'processor.manage': ['super_admin'],
+  /** Sample logistics: dropboxes (create, edit, switch, their QR code sheets). */
+  'logistics.manage': ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 export const PERMISSION_NAMES = /* @__PURE__ */ Object.keys(PERMISSIONS) as Permission[];
 

@@ -40,6 +40,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'chat.staff',
     'processor.manage',
     'orders.manage',
+    'logistics.manage',
   ],
   customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],

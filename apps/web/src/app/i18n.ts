@@ -6,6 +6,7 @@ import type { BookingTranslation } from '../features/booking/locales/en';
 import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
+import type { LogisticsTranslation } from '../features/logistics/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
 import type { OrdersTranslation } from '../features/orders/locales/en';
 import type { MessagesTranslation } from '../features/messages/locales/en';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       'call-panel': CallPanelTranslation;
       catalogue: CatalogueTranslation;
       discounts: DiscountsTranslation;
+      logistics: LogisticsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;
       orders: OrdersTranslation;

@@ -14,3 +14,4 @@ export * from './discounts';
 export * from './certificates';
 export * from './orders';
 export * from './purchase-codes';
+export * from './logistics';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { orderBookingLink, Uuid, VAT_RATE_PERCENT } from '@vireo/contracts';
+import { DROP_OFF_PATH, orderBookingLink, Uuid, VAT_RATE_PERCENT } from '@vireo/contracts';
 import type { Db } from '../../platform/db';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
@@ -42,8 +42,12 @@ export function orderConfirmation(input: { order: OrderRow; items: OrderItemRow[
   };
 }
 
-/** The dispatch e-mail: each unit's kit ID and tracking reference. */
-export function orderDispatched(input: { order: OrderRow; units: { kitId: string; trackingReference: string }[]; productName: string }): OutgoingMail {
+/**
+ * The dispatch e-mail: each unit's kit ID and tracking reference, and the drop-off page where the
+ * customer says at which dropbox they will leave the sample (the page asks for the short token: it is
+ * never put in a link).
+ */
+export function orderDispatched(input: { order: OrderRow; units: { kitId: string; trackingReference: string }[]; productName: string; publicUrl: string }): OutgoingMail {
   return {
     to: input.order.billingEmail,
     template: 'order.dispatched',
@@ -53,6 +57,9 @@ export function orderDispatched(input: { order: OrderRow; units: { kitId: string
       '',
       `Your order ${input.order.shortToken} has been dispatched:`,
       ...input.units.map((unit) => `Kit ID ${unit.kitId}, tracking reference ${unit.trackingReference}`),
+      '',
+      'Once you have taken your sample, tell us at which dropbox you will leave it, with your order reference and kit ID:',
+      `${input.publicUrl}${DROP_OFF_PATH}`,
       '',
       `The ${input.productName} team`,
     ].join('\n'),
@@ -81,7 +88,7 @@ async function sendDispatched(deps: MailDeps, event: OutboxEvent, db: Db): Promi
   const order = await orderOf(db, event);
   if (!order) return;
   const units = await db.select().from(orderDispatches).where(eq(orderDispatches.orderId, order.id)).orderBy(asc(orderDispatches.dispatchedAt), asc(orderDispatches.kitId));
-  await deps.mailer.send(db, orderDispatched({ order, units, productName: deps.productName }));
+  await deps.mailer.send(db, orderDispatched({ order, units, productName: deps.productName, publicUrl: deps.publicUrl }));
 }
 
 /** The order e-mails, each a handler of the event its change writes. */

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import { orderBookingLink, type CustomerOrder, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { BLOCKED_SHIPPING_FLAGS, orderBookingLink, type CustomerOrder, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { orderDispatches, orderItems, orderNotes, orderPayments, orders, users } from '../../db/schema';
@@ -119,3 +119,16 @@ export async function refundableCharges(db: Db, orderId: string): Promise<(typeo
   return rows.filter((row) => row.kind === 'charge' && row.outcome === 'approved' && !refunded.has(row.gatewayReference));
 }
 
+
+/**
+ * The order whose short token is `shortToken` and which dispatched the kit `kitId` (both upper
+ * case), unless it was cancelled since; else undefined. For the drop-off of a sampled kit (logistics).
+ */
+export async function findDispatchedKit(db: Db, shortToken: string, kitId: string): Promise<{ orderId: string; shortToken: string; kitId: string } | undefined> {
+  const [row] = await db
+    .select({ orderId: orders.id, shortToken: orders.shortToken, kitId: orderDispatches.kitId })
+    .from(orderDispatches)
+    .innerJoin(orders, eq(orders.id, orderDispatches.orderId))
+    .where(and(eq(orderDispatches.kitId, kitId), eq(orders.shortToken, shortToken), notInArray(orders.shippingFlag, [...BLOCKED_SHIPPING_FLAGS])));
+  return row;
+}

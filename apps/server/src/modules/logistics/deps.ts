@@ -1,0 +1,12 @@
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+
+/** What the logistics service needs; built once per process (ctx.logistics). */
+export interface LogisticsDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  /** The web app's address: a dropbox's QR code carries its collection link there. */
+  publicUrl: string;
+}
