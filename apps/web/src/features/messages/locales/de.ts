@@ -448,6 +448,12 @@ const de: MessagesTranslation = {
     certificateAlone: 'Senden Sie das Zertifikat ohne weitere Änderungen.',
     downloadExpired: 'Dieser Download-Link ist abgelaufen. Öffnen Sie das Zertifikat erneut, um einen neuen zu erhalten.',
   },
+  SIGN_UP_MSG: {
+    required: 'Dieses Feld ist erforderlich',
+    passwordsMismatch: 'Die Passwörter stimmen nicht überein',
+    acceptTerms: 'Bitte bestätigen Sie dies',
+    emailNotVerified: 'Ihre E-Mail-Adresse ist noch nicht bestätigt. Folgen Sie dem Link, den wir Ihnen gesendet haben, oder fordern Sie einen neuen an.',
+  },
   PROCESSOR_MSG: {
     resent: 'Die Nachricht wurde erneut gesendet!',
     resendFailed: 'Etwas ist schiefgelaufen!',

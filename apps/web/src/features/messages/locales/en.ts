@@ -462,6 +462,12 @@ const en = {
     certificateAlone: 'Send the certificate without other changes.',
     downloadExpired: 'This download link has expired. Open the certificate again to get a new one.',
   },
+  SIGN_UP_MSG: {
+    required: 'This field is required',
+    passwordsMismatch: 'The passwords do not match',
+    acceptTerms: 'You must accept this acknowledge',
+    emailNotVerified: 'Your e-mail address is not verified yet. Follow the link we e-mailed you, or send a new one.',
+  },
   PROCESSOR_MSG: {
     resent: 'Message has been resent successfully!',
     resendFailed: 'Something went wrong!',
