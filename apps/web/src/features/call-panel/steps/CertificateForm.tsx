@@ -88,14 +88,14 @@ export function CertificateForm({ appointment, person, progress, update, call, r
     if (invalid) return;
     setFailure(null);
     const certificate = certificateSubmission(values, { invalidReason: progress.invalidReason, securityDocument: progress.securityDocument });
-    save.mutate(
-      { userId: person.id, change: { certificate } },
-      {
-        onSuccess: () => onGenerated(),
-        onError: (error) => {
-          setFailure(messageText(error.message));
-          setServerErrors(error instanceof ApiError ? formFieldErrors(error.errors) : {});
-        },
+    // The promise, not mutate's own callbacks: the live push of this very change may show the next person, and so
+    // unmount this form, before the answer arrives; mutate's callbacks would then never run, and the panel would
+    // never say the certificate was generated.
+    save.mutateAsync({ userId: person.id, change: { certificate } }).then(
+      () => onGenerated(),
+      (error: Error) => {
+        setFailure(messageText(error.message));
+        setServerErrors(error instanceof ApiError ? formFieldErrors(error.errors) : {});
       },
     );
   };
