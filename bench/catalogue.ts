@@ -20,7 +20,7 @@ import { insertRole } from '../apps/server/src/modules/identity/repo';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
-import { measure, signIn, type Measured } from './server';
+import { measure, printPlans, signIn, type Measured, type PlannedStatement } from './server';
 
 const PRODUCTS = 2_000;
 const DRUGS = 20_000;
@@ -111,7 +111,7 @@ async function seed(database: Database): Promise<void> {
 }
 
 /** The product and drug statements as products.ts and drugs.ts send them (unnamed, parameters bound), with the bench's values. */
-const PLANS: Record<string, { text: string; values: unknown[] }> = {
+const PLANS: Record<string, PlannedStatement> = {
   'products on sale by tag': {
     text: `SELECT * FROM products WHERE (retired_at IS NULL AND (active = $1 AND out_of_stock = $2) AND tags && $3) ORDER BY title, sku`,
     values: [true, false, '{before_flight}'],
@@ -163,19 +163,9 @@ try {
   for (const { result: r, reference } of compared) {
     print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / reference.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / reference.p95).toFixed(2).padStart(6)} ${r.failures}`);
   }
-  let sequential = 0;
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
-  for (const [name, query] of Object.entries(PLANS)) {
-    const literals = query.values.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`));
-    let text = query.text;
-    literals.forEach((literal, i) => (text = text.replace(`$${i + 1}`, literal)));
-    const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`)).rows.map((line) => line['QUERY PLAN']);
-    const scans = plan.some((line) => /Seq Scan on (drugs|products)/.test(line));
-    if (scans) sequential++;
-    print(`  -- ${name}${scans ? '   <-- SEQUENTIAL SCAN' : ''}`);
-    for (const line of plan) print(`     ${line}`);
-  }
+  const sequential = await printPlans(client, PLANS, ['drugs', 'products'], print);
   await client.end();
   await database.close();
   const failures = compared.reduce((n, { result }) => n + result.failures, 0);

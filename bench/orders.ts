@@ -19,7 +19,7 @@ import { insertRole } from '../apps/server/src/modules/identity/repo';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
-import { measure, signIn, type Measured } from './server';
+import { measure, printPlans, signIn, type Measured, type PlannedStatement } from './server';
 
 const ORDERS = 200_000;
 const DISCOUNTS = 20_000;
@@ -77,7 +77,7 @@ async function seed(database: Database): Promise<void> {
 /** GET /order's statements as service.ts sends them (unnamed, parameters bound), with the bench's values. */
 const LIST = `SELECT id, short_token, billing_email, shipping_flag, payment_flag, price_pence, currency, created_at, source, discount_code FROM orders`;
 const PAGE = `ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`;
-const PLANS: Record<string, { text: string; values: unknown[] }> = {
+const PLANS: Record<string, PlannedStatement> = {
   'first page': { text: `${LIST} WHERE payment_flag <> 'Initiated' ${PAGE}`, values: [50, 0] },
   'first page count': { text: `SELECT count(*) FROM orders WHERE payment_flag <> 'Initiated'`, values: [] },
   'by e-mail': { text: `${LIST} WHERE (lower(billing_email) = $3 AND payment_flag <> 'Initiated') ${PAGE}`, values: [50, 0, 'customer42@example.test'] },
@@ -131,17 +131,7 @@ try {
   for (const { result: r, reference } of compared) {
     print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / reference.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / reference.p95).toFixed(2).padStart(6)} ${r.failures}`);
   }
-  let sequential = 0;
-  for (const [name, query] of Object.entries(PLANS)) {
-    const literals = query.values.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`));
-    let text = query.text;
-    literals.forEach((literal, i) => (text = text.replace(`$${i + 1}`, literal)));
-    const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`)).rows.map((line) => line['QUERY PLAN']);
-    const scans = plan.some((line) => /Seq Scan on (orders|discounts)/.test(line));
-    if (scans) sequential++;
-    print(`  -- ${name}${scans ? '   <-- SEQUENTIAL SCAN' : ''}`);
-    for (const line of plan) print(`     ${line}`);
-  }
+  const sequential = await printPlans(client, PLANS, ['orders', 'discounts'], print);
   await client.end();
   await database.close();
   const failures = compared.reduce((n, { result }) => n + result.failures, 0);

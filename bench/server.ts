@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type pg from 'pg';
 import { freePort } from '../apps/server/src/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -84,4 +85,30 @@ export function measure(name: string, url: string, token: string | null, load: {
     });
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+/** A statement as the server sends it: its text with $1, $2… and their values. */
+export interface PlannedStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Prints PostgreSQL's plan of each statement (its values written in as literals, as EXPLAIN takes no parameters) and
+ * answers how many plans scan one of `tables` sequentially, each marked where it is printed.
+ */
+export async function printPlans(client: pg.Client, plans: Record<string, PlannedStatement>, tables: readonly string[], print: (line: string) => void): Promise<number> {
+  const scan = new RegExp(`Seq Scan on (${tables.join('|')})\\b`);
+  let sequential = 0;
+  for (const [name, query] of Object.entries(plans)) {
+    const literals = query.values.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`));
+    let text = query.text;
+    literals.forEach((literal, i) => (text = text.replace(`$${i + 1}`, literal)));
+    const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`)).rows.map((line) => line['QUERY PLAN']);
+    const scans = plan.some((line) => scan.test(line));
+    if (scans) sequential++;
+    print(`  -- ${name}${scans ? '   <-- SEQUENTIAL SCAN' : ''}`);
+    for (const line of plan) print(`     ${line}`);
+  }
+  return sequential;
 }
