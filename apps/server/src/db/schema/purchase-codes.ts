@@ -6,7 +6,8 @@ import { products } from './products';
 /**
  * Batches of purchase codes (issue 17): `count` codes made at once, each `prefix` + 10 random
  * characters, prepaying one unit of `product_id` per use, `uses_per_code` times, until the London
- * day `valid_until` included.
+ * day `valid_until` included. `used_times` is the sum of its codes' `used_times`, raised in the same
+ * statement that takes a code's use, so the batch list reads batches only.
  */
 export const purchaseCodeBatches = pgTable(
   'purchase_code_batches',
@@ -20,6 +21,7 @@ export const purchaseCodeBatches = pgTable(
     count: integer('count').notNull(),
     usesPerCode: integer('uses_per_code').notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    usedTimes: integer('used_times').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     createdBy: uuid('created_by').references(() => users.id),
   },
@@ -27,6 +29,7 @@ export const purchaseCodeBatches = pgTable(
     index('purchase_code_batches_created_idx').on(t.createdAt, t.id),
     check('purchase_code_batches_count_check', sql`${t.count} BETWEEN 1 AND 10000`),
     check('purchase_code_batches_uses_check', sql`${t.usesPerCode} >= 1`),
+    check('purchase_code_batches_used_check', sql`${t.usedTimes} BETWEEN 0 AND ${t.count} * ${t.usesPerCode}`),
   ],
 );
 

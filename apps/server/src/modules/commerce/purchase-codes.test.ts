@@ -197,6 +197,10 @@ describe('POST /purchase-code/{id}/use and takePurchaseCodeUse', () => {
     expect(new Set(answers.filter((a) => a.status === 200).map((a) => a.body.data.uses))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
     const [row] = await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.id, code!.id));
     expect(row!.usedTimes).toBe(10);
+    const [counter] = await h.ctx.database.db.select().from(purchaseCodeBatches).where(eq(purchaseCodeBatches.id, batch.id));
+    const codes = await codesOf(batch.id);
+    expect(counter!.usedTimes).toBe(codes.reduce((sum, c) => sum + c.usedTimes, 0));
+    expect(counter!.usedTimes).toBe(10);
   });
 });
 

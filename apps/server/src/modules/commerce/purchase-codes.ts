@@ -119,24 +119,14 @@ export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: Signed
   });
 }
 
-/** GET /purchase-code-batch: every batch, newest first, with the uses taken and left across its codes. */
+/** GET /purchase-code-batch: every batch, newest first, with the uses taken and left (its counter; its codes are not read). */
 export async function listPurchaseCodeBatches(deps: CommerceDeps): Promise<PurchaseCodeBatch[]> {
-  const totals = deps.db
-    .select({
-      batchId: purchaseCodes.batchId,
-      used: sql<number>`sum(${purchaseCodes.usedTimes})::int`.as('used'),
-      left: sql<number>`sum(${purchaseCodes.uses} - ${purchaseCodes.usedTimes})::int`.as('left'),
-    })
-    .from(purchaseCodes)
-    .groupBy(purchaseCodes.batchId)
-    .as('totals');
   const rows = await deps.db
-    .select({ batch: purchaseCodeBatches, sku: products.sku, title: products.title, used: totals.used, left: totals.left })
+    .select({ batch: purchaseCodeBatches, sku: products.sku, title: products.title })
     .from(purchaseCodeBatches)
     .innerJoin(products, eq(products.id, purchaseCodeBatches.productId))
-    .leftJoin(totals, eq(totals.batchId, purchaseCodeBatches.id))
     .orderBy(desc(purchaseCodeBatches.createdAt), desc(purchaseCodeBatches.id));
-  return rows.map((row) => presentBatch({ ...row, used: row.used ?? 0, left: row.left ?? 0 }));
+  return rows.map((row) => presentBatch({ ...row, used: row.batch.usedTimes, left: row.batch.count * row.batch.usesPerCode - row.batch.usedTimes }));
 }
 
 const csvCell = (value: string | number) => (/[",\r\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
@@ -173,25 +163,31 @@ export async function checkPurchaseCode(deps: CommerceDeps, value: string): Prom
 }
 
 /**
- * Takes one use of a code in one conditional UPDATE, when `where` holds for its batch and it is
- * within its last London day `today`: the row lock makes concurrent takers queue and recheck, so a
- * code is never used more than `uses` times. Null when no use can be taken.
+ * Takes one use of a code in one statement, when `where` holds for its batch and it is within its
+ * last London day `today`: the conditional UPDATE's row lock makes concurrent takers queue and
+ * recheck, so a code is never used more than `uses` times, and the same statement raises its
+ * batch's counter (each taker adds one to the batch row's latest version, so the counter stays
+ * exact). Null when no use can be taken.
  */
 async function takeUse(tx: Db, code: SQL, today: string, productId?: string): Promise<PurchaseCodeInfo | null> {
-  const [row] = await tx
-    .update(purchaseCodes)
-    .set({ usedTimes: sql`${purchaseCodes.usedTimes} + 1` })
-    .from(purchaseCodeBatches)
-    .where(
-      and(
-        code,
-        eq(purchaseCodeBatches.id, purchaseCodes.batchId),
-        productId === undefined ? undefined : eq(purchaseCodeBatches.productId, productId),
-        sql`${purchaseCodes.usedTimes} < ${purchaseCodes.uses}`,
-        sql`${today}::date <= ${purchaseCodeBatches.validUntil}`,
-      ),
-    )
-    .returning({ id: purchaseCodes.id, value: purchaseCodes.value, uses: purchaseCodes.uses, usedTimes: purchaseCodes.usedTimes });
+  const [row] = await rowsOf<Pick<CodeRow, 'id' | 'value' | 'uses' | 'usedTimes'>>(
+    await tx.execute(sql`
+      WITH taken AS (
+        UPDATE ${purchaseCodes} SET used_times = ${purchaseCodes.usedTimes} + 1
+        FROM ${purchaseCodeBatches}
+        WHERE ${and(
+          code,
+          eq(purchaseCodeBatches.id, purchaseCodes.batchId),
+          productId === undefined ? undefined : eq(purchaseCodeBatches.productId, productId),
+          sql`${purchaseCodes.usedTimes} < ${purchaseCodes.uses}`,
+          sql`${today}::date <= ${purchaseCodeBatches.validUntil}`,
+        )}
+        RETURNING ${purchaseCodes.id}, ${purchaseCodes.value}, ${purchaseCodes.uses}, ${purchaseCodes.usedTimes}, ${purchaseCodes.batchId}
+      ), counted AS (
+        UPDATE ${purchaseCodeBatches} SET used_times = ${purchaseCodeBatches.usedTimes} + 1 FROM taken WHERE ${purchaseCodeBatches.id} = taken.batch_id
+      )
+      SELECT id, value, uses, used_times AS "usedTimes" FROM taken`),
+  );
   return row ? presentInfo(row) : null;
 }
 
