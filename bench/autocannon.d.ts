@@ -9,6 +9,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: 'GET' | 'POST';
     body?: string;
+    requests?: { setupRequest: (request: RequestParams) => RequestParams }[];
+  }
+  interface RequestParams {
+    path: string;
+    headers?: Record<string, string>;
   }
   interface Histogram {
     average: number;

@@ -75,11 +75,19 @@ function p95(samples: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
 }
 
-/** autocannon with `connections` for `durationSeconds`; p95 from every response's time (autocannon itself reports p97.5, not p95). */
-export function measure(name: string, url: string, token: string | null, load: { connections: number; durationSeconds: number }): Promise<Measured> {
+/** What `measure` sends as the n-th request when told: its path and headers of its own (e.g. one code and one client address each). */
+export type VaryRequest = (n: number) => { path: string; headers: Record<string, string> };
+
+/**
+ * autocannon with `connections` for `durationSeconds`; p95 from every response's time (autocannon itself reports p97.5,
+ * not p95). With `vary`, each request's path and extra headers are its.
+ */
+export function measure(name: string, url: string, token: string | null, load: { connections: number; durationSeconds: number }, vary?: VaryRequest): Promise<Measured> {
   const times: number[] = [];
+  let sent = 0;
+  const requests = vary && [{ setupRequest: (request: { path: string; headers?: Record<string, string> }) => { const own = vary(sent++); return { ...request, path: own.path, headers: { ...request.headers, ...own.headers } }; } }];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: load.connections, duration: load.durationSeconds, headers: token ? { authorization: `Bearer ${token}` } : {} }, (error, result) => {
+    const instance = autocannon({ url, connections: load.connections, duration: load.durationSeconds, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(requests && { requests }) }, (error, result) => {
       if (error) reject(error);
       else resolve({ name, requestsPerSecond: result.requests.average, p95: p95(times), failures: result.non2xx + result.errors + result.timeouts });
     });
