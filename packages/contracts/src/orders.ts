@@ -218,6 +218,9 @@ export const OrderListQuery = z.object({
   sort: /* @__PURE__ */ sortParam(ORDER_SORT_COLUMNS).optional(),
 });
 export type OrderListQuery = z.output<typeof OrderListQuery>;
+/** GET /order/export: the list's filters, without paging. */
+export const OrderExportQuery = /* @__PURE__ */ OrderListQuery.omit({ page: true, page_size: true });
+export type OrderExportQuery = z.output<typeof OrderExportQuery>;
 
 export const OrderListResponse = z.object({ success: z.literal(true), data: z.array(OrderListRow), totalCount: z.number().int() });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import {
   AddOrderNoteRequest,
   CancelOrderQuery,
@@ -9,8 +10,10 @@ import {
   DispatchOrderRequest,
   FlightOrderResponse,
   FulfilOrderItemRequest,
+  ORDER_EXPORT_MAX_ROWS,
   ORDER_MSG,
   OrderDetailsResponse,
+  OrderExportQuery,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
@@ -26,6 +29,7 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { withErrors } from '../../platform/schemas';
+import { exportOrders } from './export';
 import { placeOrder } from './place';
 import { addNote, cancelOrder, completePayment, dispatchOrder, flightDetails, fulfilItem, listOrders, orderProducts, readByShortToken, readOrder, updateItem } from './service';
 
@@ -65,6 +69,20 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: withErrors({ 200: OrderListResponse }),
     },
     handler: async (request) => ({ success: true as const, ...(await listOrders(ctx.orders, signedInCaller(request), request.query)) }),
+  });
+
+  r.get('/order/export', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: `The orders GET /order's filters match as a CSV file with the list's columns, at most ${ORDER_EXPORT_MAX_ROWS} (a capped file is named …-first-${ORDER_EXPORT_MAX_ROWS}.csv)`,
+      querystring: OrderExportQuery,
+      response: withErrors({ 200: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const { filename, csv } = await exportOrders(ctx.orders, signedInCaller(request), request.query);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
+    },
   });
 
   r.get('/order/-/short-token/:token', {

@@ -13,9 +13,9 @@ import type {
 } from '@vireo/contracts';
 import type { input } from 'zod';
 import type { TableView } from '../../components/DataTable';
-import { apiRequest } from '../../lib/api';
+import { apiFile, apiRequest, saveFile } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
-import { orderListParams, type OrderSearch } from './search';
+import { orderFilterParams, orderListParams, type OrderSearch } from './search';
 
 /** The commerce API's orders (spec 3 §7.1), for holders of orders.manage. */
 const BASE = '/api/commerce/v1/order';
@@ -29,6 +29,13 @@ export function useOrders(search: OrderSearch, view: TableView) {
     queryKey: [...ORDERS_QUERY_KEY, 'list', params.toString()],
     queryFn: ({ signal }) => apiRequest<typeof OrderListResponse>(`${BASE}?${params.toString()}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves the orders the search matches (not just the page shown) as the server's CSV file. */
+export function useExportOrders() {
+  return useSubmitMutation({
+    mutationFn: async (search: OrderSearch) => saveFile(await apiFile(`${BASE}/export?${orderFilterParams(search).toString()}`, 'orders.csv')),
   });
 }
 

@@ -13,6 +13,7 @@ const orders: OrdersTranslation = {
     shipping: { Pending: 'Ausstehend', Processing: 'In Bearbeitung', Dispatched: 'Versandt', cancelled: 'storniert', failed: 'fehlgeschlagen' },
   },
   list: {
+    export: 'CSV exportieren',
     label: 'Bestellungen',
     empty: 'Keine Bestellungen gefunden',
     error: 'Fehler beim Laden der Bestellungen',

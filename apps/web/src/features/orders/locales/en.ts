@@ -15,6 +15,7 @@ const orders = {
     shipping: { Pending: 'Pending', Processing: 'Processing', Dispatched: 'Dispatched', cancelled: 'cancelled', failed: 'failed' },
   },
   list: {
+    export: 'Export CSV',
     label: 'Orders',
     empty: ORDER_MSG.empty,
     error: ORDER_MSG.fetchOrders,
