@@ -156,3 +156,7 @@ export const ORDER_MSG = {
   town: 'Input town',
   note: 'Input note',
 } as const;
+
+/** What an order's timeline (GET /order/{id}/history) lists, each from its audit record. */
+export const ORDER_HISTORY_ACTIONS = ['placed', 'payment_completed', 'item_updated', 'item_fulfilled', 'note_added', 'dispatched', 'cancelled', 'mail_sent'] as const;
+export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];

@@ -14,6 +14,7 @@ import {
   ORDER_MSG,
   OrderDetailsResponse,
   OrderExportQuery,
+  OrderHistoryResponse,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
@@ -30,6 +31,7 @@ import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { withErrors } from '../../platform/schemas';
 import { exportOrders } from './export';
+import { orderHistory } from './history';
 import { placeOrder } from './place';
 import { addNote, cancelOrder, completePayment, dispatchOrder, flightDetails, fulfilItem, listOrders, orderProducts, readByShortToken, readOrder, updateItem } from './service';
 
@@ -122,6 +124,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: withErrors({ 200: OrderResponse }),
     },
     handler: async (request) => ({ success: true as const, data: await cancelOrder(ctx.orders, signedInCaller(request), request.params.id, request.query.email), message: ORDER_MSG.cancelled }),
+  });
+
+  r.get('/order/:id/history', {
+    config: { access: manage },
+    schema: { tags, summary: "The order's timeline, newest first: changes, payments, notes, dispatch, cancellation and e-mails sent, with who and when (from the audit log)", params: OrderIdParams, response: withErrors({ 200: OrderHistoryResponse }) },
+    handler: async (request) => ({ success: true as const, data: await orderHistory(ctx.orders, signedInCaller(request), request.params.id) }),
   });
 
   r.get('/order/:id/product', {

@@ -5,6 +5,7 @@ import type {
   OrderNoteResponse,
   OrderResponse,
   ProductsResponse,
+  OrderHistoryResponse,
   OrderListResponse,
   RunEventRequest,
   RunEventResponse,
@@ -44,6 +45,14 @@ export function useOrder(id: string) {
     queryKey: orderKey(id),
     queryFn: ({ signal }) => apiRequest<typeof OrderResponse>(`${BASE}/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.data),
     retry: false,
+  });
+}
+
+/** The order's timeline (newest first); refetched with the order after each change. */
+export function useOrderHistory(id: string) {
+  return useQuery({
+    queryKey: [...orderKey(id), 'history'],
+    queryFn: ({ signal }) => apiRequest<typeof OrderHistoryResponse>(`${BASE}/${encodeURIComponent(id)}/history`, { signal }).then((answer) => answer.data),
   });
 }
 

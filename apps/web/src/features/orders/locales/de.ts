@@ -50,6 +50,23 @@ const orders: OrdersTranslation = {
       setComplete: 'Zahlung auf Abgeschlossen setzen',
       setCompleteDone: 'Die Zahlung wurde auf Abgeschlossen gesetzt.',
     },
+    history: {
+      title: 'Verlauf',
+      empty: 'Noch nichts aufgezeichnet',
+      error: 'Fehler beim Laden des Verlaufs',
+      system: 'System',
+      withDetail: '{{action}}: {{detail}}',
+      actions: {
+        placed: 'Bestellung aufgegeben',
+        payment_completed: 'Zahlung auf Complete gesetzt',
+        item_updated: 'Produkt oder Menge geändert',
+        item_fulfilled: 'Erfüllung geändert',
+        note_added: 'Notiz hinzugefügt',
+        dispatched: 'Versandt',
+        cancelled: 'Bestellung storniert',
+        mail_sent: 'E-Mail gesendet',
+      },
+    },
     notes: {
       title: 'Notizen zur Bestellung',
       empty: 'Noch keine Notizen',

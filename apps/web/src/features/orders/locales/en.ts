@@ -52,6 +52,23 @@ const orders = {
       setComplete: 'Set payment Complete',
       setCompleteDone: ORDER_MSG.paymentUpdated,
     },
+    history: {
+      title: 'History',
+      empty: 'Nothing recorded yet',
+      error: 'Error fetching the order history',
+      system: 'System',
+      withDetail: '{{action}}: {{detail}}',
+      actions: {
+        placed: 'Order placed',
+        payment_completed: 'Payment set Complete',
+        item_updated: 'Product or quantity changed',
+        item_fulfilled: 'Fulfilment changed',
+        note_added: 'Note added',
+        dispatched: 'Dispatched',
+        cancelled: 'Order cancelled',
+        mail_sent: 'E-mail sent',
+      },
+    },
     notes: {
       title: 'Order notes',
       empty: 'No notes yet',
