@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession, uniqueSuffix } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
@@ -175,6 +176,14 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(row).toContainText('£52.20');
     await expect(row).toContainText('Processing');
     await expect(row).toContainText('Complete');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('ID,Customer Email,Short Token,Shipping status,Payment status,Amount,Order placed,Source');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^[0-9a-f-]{36},${order.email.replace(/[.+]/g, '\\$&')},${order.shortToken},Processing,Complete,52\\.20 GBP,`));
     await search(page, 'Short token', order.shortToken);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(order.email);
@@ -226,7 +235,11 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(drawer.getByRole('textbox', { name: `Kit ID, ${KIT_TITLE}, unit 1` })).toHaveValue(`E2E-${run}-1`);
     await drawer.getByRole('button', { name: 'Dispatch' }).click();
     await expect(drawer.getByText('Shipping status: Dispatched')).toBeVisible();
-    await expect(drawer.getByText(`E2E-${run}-3`)).toBeVisible();
+    await expect(drawer.getByText(`E2E-${run}-3`, { exact: true })).toBeVisible();
+    const history = drawer.getByRole('list', { name: 'History' });
+    await expect(history.getByText(`Dispatched: E2E-${run}-1, E2E-${run}-2, E2E-${run}-3`)).toBeVisible();
+    await expect(history.getByText('Note added')).toBeVisible();
+    await expect(history.getByText('Order placed: Complete')).toBeVisible();
     await expectAccessible(page);
 
     // The processor answers a super admin; the demo organisation has no task for the event, so it refuses.

@@ -99,7 +99,7 @@ export function createContext(
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
-  registerOrderMessages(outbox, messageDeps);
+  registerOrderMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };

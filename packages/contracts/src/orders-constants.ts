@@ -26,6 +26,8 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 /** GET /order: page size 50 unless asked (spec 3 §9), at most 200. */
 export const ORDER_DEFAULT_PAGE_SIZE = 50;
 export const ORDER_MAX_PAGE_SIZE = 200;
+/** GET /order/export writes at most this many orders; a capped file says so in its name. */
+export const ORDER_EXPORT_MAX_ROWS = 10_000;
 /** GET /order's sort columns ('-' first for descending); newest first unless asked. */
 export const ORDER_SORT_COLUMNS = ['created_at'] as const;
 /** The order list's search types (the grid's selector), each a query parameter of GET /order. */
@@ -154,3 +156,7 @@ export const ORDER_MSG = {
   town: 'Input town',
   note: 'Input note',
 } as const;
+
+/** What an order's timeline (GET /order/{id}/history) lists, each from its audit record. */
+export const ORDER_HISTORY_ACTIONS = ['placed', 'payment_completed', 'item_updated', 'item_fulfilled', 'note_added', 'dispatched', 'cancelled', 'mail_sent'] as const;
+export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];

@@ -7,6 +7,7 @@ import {
   KIT_ID_MAX,
   ORDER_CURRENCIES,
   ORDER_DEFAULT_PAGE_SIZE,
+  ORDER_HISTORY_ACTIONS,
   ORDER_MAX_LINES,
   ORDER_MAX_PAGE_SIZE,
   ORDER_MAX_QUANTITY,
@@ -218,6 +219,9 @@ export const OrderListQuery = z.object({
   sort: /* @__PURE__ */ sortParam(ORDER_SORT_COLUMNS).optional(),
 });
 export type OrderListQuery = z.output<typeof OrderListQuery>;
+/** GET /order/export: the list's filters, without paging. */
+export const OrderExportQuery = /* @__PURE__ */ OrderListQuery.omit({ page: true, page_size: true });
+export type OrderExportQuery = z.output<typeof OrderExportQuery>;
 
 export const OrderListResponse = z.object({ success: z.literal(true), data: z.array(OrderListRow), totalCount: z.number().int() });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
@@ -229,6 +233,20 @@ export const CustomerOrderResponse = z.object({ success: z.literal(true), data: 
 export type CustomerOrderResponse = z.infer<typeof CustomerOrderResponse>;
 
 export const OrderIdParams = z.object({ id: Uuid });
+
+/**
+ * One step of an order's timeline: when, what, who (null: the system, e.g. an e-mail sent) and its
+ * detail as data (the payment flag placed with, the kit IDs dispatched, the e-mail's template).
+ */
+export const OrderHistoryEntry = z.object({
+  at: EpochSeconds,
+  action: z.enum(ORDER_HISTORY_ACTIONS),
+  actor: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
+export const OrderHistoryResponse = z.object({ success: z.literal(true), data: z.array(OrderHistoryEntry) });
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 export const ShortTokenParams = z.object({ token: z.string().trim().toUpperCase().regex(SHORT_TOKEN_PATTERN, ORDER_MSG.notFound) });
 
 /** PUT /order/{id}: payment_flag Complete (a customer only when nothing is due; staff with orders.set_payment_complete a Failed payment). */

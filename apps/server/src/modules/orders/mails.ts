@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { DROP_OFF_PATH, orderBookingLink, Uuid, VAT_RATE_PERCENT } from '@vireo/contracts';
+import type { AuditLog } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import type { Mailer, OutgoingMail } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
@@ -74,21 +75,28 @@ async function orderOf(db: Db, event: OutboxEvent): Promise<OrderRow | undefined
 
 interface MailDeps {
   mailer: Mailer;
+  audit: AuditLog;
   productName: string;
   publicUrl: string;
+}
+
+/** Sends an order's e-mail and records it on the order (its timeline lists it). */
+async function send(deps: MailDeps, db: Db, order: OrderRow, mail: OutgoingMail): Promise<void> {
+  await deps.mailer.send(db, mail);
+  await deps.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: order.id, details: { template: mail.template } }, undefined, db);
 }
 
 async function sendConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const order = await orderOf(db, event);
   if (!order) return;
-  await deps.mailer.send(db, orderConfirmation({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }));
+  await send(deps, db, order, orderConfirmation({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }));
 }
 
 async function sendDispatched(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const order = await orderOf(db, event);
   if (!order) return;
   const units = await db.select().from(orderDispatches).where(eq(orderDispatches.orderId, order.id)).orderBy(asc(orderDispatches.dispatchedAt), asc(orderDispatches.kitId));
-  await deps.mailer.send(db, orderDispatched({ order, units, productName: deps.productName, publicUrl: deps.publicUrl }));
+  await send(deps, db, order, orderDispatched({ order, units, productName: deps.productName, publicUrl: deps.publicUrl }));
 }
 
 /** The order e-mails, each a handler of the event its change writes. */

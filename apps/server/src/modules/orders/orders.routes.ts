@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import {
   AddOrderNoteRequest,
   CancelOrderQuery,
@@ -9,8 +10,11 @@ import {
   DispatchOrderRequest,
   FlightOrderResponse,
   FulfilOrderItemRequest,
+  ORDER_EXPORT_MAX_ROWS,
   ORDER_MSG,
   OrderDetailsResponse,
+  OrderExportQuery,
+  OrderHistoryResponse,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
@@ -26,6 +30,8 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { withErrors } from '../../platform/schemas';
+import { exportOrders } from './export';
+import { orderHistory } from './history';
 import { placeOrder } from './place';
 import { addNote, cancelOrder, completePayment, dispatchOrder, flightDetails, fulfilItem, listOrders, orderProducts, readByShortToken, readOrder, updateItem } from './service';
 
@@ -67,6 +73,20 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request) => ({ success: true as const, ...(await listOrders(ctx.orders, signedInCaller(request), request.query)) }),
   });
 
+  r.get('/order/export', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: `The orders GET /order's filters match as a CSV file with the list's columns, at most ${ORDER_EXPORT_MAX_ROWS} (a capped file is named …-first-${ORDER_EXPORT_MAX_ROWS}.csv)`,
+      querystring: OrderExportQuery,
+      response: withErrors({ 200: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const { filename, csv } = await exportOrders(ctx.orders, signedInCaller(request), request.query);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
+    },
+  });
+
   r.get('/order/-/short-token/:token', {
     config: { access: PUBLIC },
     schema: { tags, summary: "The customer's view of the order a short token opens", params: ShortTokenParams, response: withErrors({ 200: CustomerOrderResponse }) },
@@ -104,6 +124,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: withErrors({ 200: OrderResponse }),
     },
     handler: async (request) => ({ success: true as const, data: await cancelOrder(ctx.orders, signedInCaller(request), request.params.id, request.query.email), message: ORDER_MSG.cancelled }),
+  });
+
+  r.get('/order/:id/history', {
+    config: { access: manage },
+    schema: { tags, summary: "The order's timeline, newest first: changes, payments, notes, dispatch, cancellation and e-mails sent, with who and when (from the audit log)", params: OrderIdParams, response: withErrors({ 200: OrderHistoryResponse }) },
+    handler: async (request) => ({ success: true as const, data: await orderHistory(ctx.orders, signedInCaller(request), request.params.id) }),
   });
 
   r.get('/order/:id/product', {

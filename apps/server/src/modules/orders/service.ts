@@ -6,6 +6,7 @@ import {
   type DispatchOrderRequest,
   type Order,
   type OrderItem,
+  type OrderExportQuery,
   type OrderListQuery,
   type OrderListRow,
   type OrderNote,
@@ -43,6 +44,18 @@ async function countOf(deps: OrdersDeps, key: string, where: SQL | undefined): P
   return counted;
 }
 
+/** The list's filters (GET /order, GET /order/export); `customerUserId` keeps a customer to their own orders. */
+export function orderFilter(customerUserId: string | null, query: OrderExportQuery): SQL | undefined {
+  return and(
+    customerUserId ? eq(orders.customerUserId, customerUserId) : undefined,
+    query.email ? sql`lower(${orders.billingEmail}) = ${query.email.toLowerCase()}` : undefined,
+    query.discount ? eq(orders.discountCode, query.discount) : undefined,
+    query.short_token ? eq(orders.shortToken, query.short_token) : undefined,
+    // Written out, not a parameter: the partial index's own condition.
+    query.incl_initiated ? undefined : sql`${orders.paymentFlag} <> 'Initiated'`,
+  );
+}
+
 /**
  * GET /order: staff (orders.manage) every order, a customer (orders.own) their own; 403 for anyone
  * else. Each filter has its index, which gives the page in created_at order: the billing e-mail by
@@ -52,15 +65,7 @@ async function countOf(deps: OrdersDeps, key: string, where: SQL | undefined): P
 export async function listOrders(deps: OrdersDeps, caller: SignedInCaller, query: OrderListQuery): Promise<{ data: OrderListRow[]; totalCount: number }> {
   const staff = hasPermission(caller.auth, 'orders.manage');
   if (!staff && !hasPermission(caller.auth, 'orders.own')) throw forbidden();
-  const conditions: (SQL | undefined)[] = [
-    staff ? undefined : eq(orders.customerUserId, caller.auth.userId),
-    query.email ? sql`lower(${orders.billingEmail}) = ${query.email.toLowerCase()}` : undefined,
-    query.discount ? eq(orders.discountCode, query.discount) : undefined,
-    query.short_token ? eq(orders.shortToken, query.short_token) : undefined,
-    // Written out, not a parameter: the partial index's own condition.
-    query.incl_initiated ? undefined : sql`${orders.paymentFlag} <> 'Initiated'`,
-  ];
-  const where = and(...conditions);
+  const where = orderFilter(staff ? null : caller.auth.userId, query);
   const direction = query.sort === 'created_at' ? asc : desc;
   const [rows, totalCount] = await Promise.all([
     deps.db

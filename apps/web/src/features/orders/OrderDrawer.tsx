@@ -20,6 +20,7 @@ import { unitsToDispatch } from './dispatchUnits';
 import { DrawerSection } from './DrawerSection';
 import { formatPlaced } from './format';
 import { OrderAddressView } from './OrderAddressView';
+import { OrderHistory } from './OrderHistory';
 import { OrderNotes } from './OrderNotes';
 import { OrderProducts } from './OrderProducts';
 import { useAllows } from './useAllows';
@@ -160,6 +161,8 @@ function OrderDetails({ order }: { order: Order }) {
           </div>
         </DrawerSection>
       )}
+
+      <OrderHistory orderId={order.id} />
 
       {cancellable && (
         <div>

@@ -10,9 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ServerDataTable, type DataColumn, type TableView } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
+import { useToast } from '../../components/toast/toastContext';
+import { useMessageText } from '../../lib/messageText';
 import { formatPence } from '../../lib/money';
 import { useDebounced } from '../../lib/useDebounced';
-import { useOrders } from './api';
+import { useExportOrders, useOrders } from './api';
 import { formatPlaced } from './format';
 import { initialSearch, type OrderSearch, type OrderSearchType } from './search';
 
@@ -46,7 +48,7 @@ function useColumns(open: (id: string) => void): DataColumn<OrderListRow>[] {
 /**
  * /customer_services/order-list and /super_admin/order-list (orders.manage): the orders a page at a
  * time (50 unless chosen), searched by short token, e-mail or discount code (`?discount=` prefills
- * the code); an order opens in the drawer, named in the URL (`?order=`) so a reload keeps it open.
+ * the code), the matching orders exported as CSV; an order opens in the drawer, named in the URL (`?order=`) so a reload keeps it open.
  */
 export function OrderListPage() {
   const { t } = useTranslation('orders');
@@ -55,6 +57,9 @@ export function OrderListPage() {
   const [view, setView] = useState<TableView>({ page: 0, pageSize: ORDER_DEFAULT_PAGE_SIZE, sort: null });
   const settled = useDebounced(search);
   const orders = useOrders(settled, view);
+  const exportCsv = useExportOrders();
+  const messageText = useMessageText();
+  const { showToast } = useToast();
   const opened = params.get(ORDER_PARAM);
   const setOpened = (id: string | null) =>
     setParams((now) => {
@@ -84,6 +89,14 @@ export function OrderListPage() {
             ))}
           </TextField>
           <TextField label={t('search.text')} value={search.text} onChange={(event) => change({ text: event.target.value })} autoComplete="off" sx={{ minWidth: 300, flexGrow: 1 }} />
+          <Button
+            variant="outlined"
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate(settled, { onError: (error) => showToast(messageText(error.message), 'error') })}
+            sx={{ alignSelf: { sm: 'center' }, flexShrink: 0 }}
+          >
+            {t('list.export')}
+          </Button>
         </Stack>
         <QueryState query={orders} errorText={t('list.error')}>
           {(page) => (

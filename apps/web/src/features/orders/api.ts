@@ -5,6 +5,7 @@ import type {
   OrderNoteResponse,
   OrderResponse,
   ProductsResponse,
+  OrderHistoryResponse,
   OrderListResponse,
   RunEventRequest,
   RunEventResponse,
@@ -13,9 +14,9 @@ import type {
 } from '@vireo/contracts';
 import type { input } from 'zod';
 import type { TableView } from '../../components/DataTable';
-import { apiRequest } from '../../lib/api';
+import { apiFile, apiRequest, saveFile } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
-import { orderListParams, type OrderSearch } from './search';
+import { orderFilterParams, orderListParams, type OrderSearch } from './search';
 
 /** The commerce API's orders (spec 3 §7.1), for holders of orders.manage. */
 const BASE = '/api/commerce/v1/order';
@@ -32,11 +33,26 @@ export function useOrders(search: OrderSearch, view: TableView) {
   });
 }
 
+/** Saves the orders the search matches (not just the page shown) as the server's CSV file. */
+export function useExportOrders() {
+  return useSubmitMutation({
+    mutationFn: async (search: OrderSearch) => saveFile(await apiFile(`${BASE}/export?${orderFilterParams(search).toString()}`, 'orders.csv')),
+  });
+}
+
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKey(id),
     queryFn: ({ signal }) => apiRequest<typeof OrderResponse>(`${BASE}/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.data),
     retry: false,
+  });
+}
+
+/** The order's timeline (newest first); refetched with the order after each change. */
+export function useOrderHistory(id: string) {
+  return useQuery({
+    queryKey: [...orderKey(id), 'history'],
+    queryFn: ({ signal }) => apiRequest<typeof OrderHistoryResponse>(`${BASE}/${encodeURIComponent(id)}/history`, { signal }).then((answer) => answer.data),
   });
 }
 

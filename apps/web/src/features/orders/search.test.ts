@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSearch, orderListParams } from './search';
+import { initialSearch, orderFilterParams, orderListParams } from './search';
 
 describe('order search', () => {
   it('opens with the discount code of ?discount=, else an empty short-token search', () => {
@@ -16,5 +16,10 @@ describe('order search', () => {
 
   it('leaves an empty search out', () => {
     expect(orderListParams({ type: 'email', text: '   ' }, 0, 50).toString()).toBe('page=1&page_size=50');
+    expect(orderFilterParams({ type: 'email', text: '   ' }).toString()).toBe('');
+  });
+
+  it('gives the export the search alone, unpaged', () => {
+    expect(orderFilterParams({ type: 'discount', text: 'spring-10' }).toString()).toBe('discount=SPRING-10');
   });
 });

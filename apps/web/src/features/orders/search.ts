@@ -20,6 +20,13 @@ export function initialSearch(params: URLSearchParams): OrderSearch {
  */
 export function orderListParams(search: OrderSearch, page: number, pageSize: number): URLSearchParams {
   const params = new URLSearchParams({ page: String(page + 1), page_size: String(pageSize) });
+  for (const [name, value] of orderFilterParams(search)) params.set(name, value);
+  return params;
+}
+
+/** The search alone as the list's filter parameters (GET /order/export takes these, unpaged). */
+export function orderFilterParams(search: OrderSearch): URLSearchParams {
+  const params = new URLSearchParams();
   const text = search.text.trim();
   if (text !== '') params.set(search.type, search.type === 'discount' ? text.toUpperCase() : text);
   return params;

@@ -13,6 +13,7 @@ const orders: OrdersTranslation = {
     shipping: { Pending: 'Ausstehend', Processing: 'In Bearbeitung', Dispatched: 'Versandt', cancelled: 'storniert', failed: 'fehlgeschlagen' },
   },
   list: {
+    export: 'CSV exportieren',
     label: 'Bestellungen',
     empty: 'Keine Bestellungen gefunden',
     error: 'Fehler beim Laden der Bestellungen',
@@ -48,6 +49,23 @@ const orders: OrdersTranslation = {
       none: '—',
       setComplete: 'Zahlung auf Abgeschlossen setzen',
       setCompleteDone: 'Die Zahlung wurde auf Abgeschlossen gesetzt.',
+    },
+    history: {
+      title: 'Verlauf',
+      empty: 'Noch nichts aufgezeichnet',
+      error: 'Fehler beim Laden des Verlaufs',
+      system: 'System',
+      withDetail: '{{action}}: {{detail}}',
+      actions: {
+        placed: 'Bestellung aufgegeben',
+        payment_completed: 'Zahlung auf Complete gesetzt',
+        item_updated: 'Produkt oder Menge geändert',
+        item_fulfilled: 'Erfüllung geändert',
+        note_added: 'Notiz hinzugefügt',
+        dispatched: 'Versandt',
+        cancelled: 'Bestellung storniert',
+        mail_sent: 'E-Mail gesendet',
+      },
     },
     notes: {
       title: 'Notizen zur Bestellung',

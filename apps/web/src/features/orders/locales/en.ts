@@ -15,6 +15,7 @@ const orders = {
     shipping: { Pending: 'Pending', Processing: 'Processing', Dispatched: 'Dispatched', cancelled: 'cancelled', failed: 'failed' },
   },
   list: {
+    export: 'Export CSV',
     label: 'Orders',
     empty: ORDER_MSG.empty,
     error: ORDER_MSG.fetchOrders,
@@ -50,6 +51,23 @@ const orders = {
       none: '—',
       setComplete: 'Set payment Complete',
       setCompleteDone: ORDER_MSG.paymentUpdated,
+    },
+    history: {
+      title: 'History',
+      empty: 'Nothing recorded yet',
+      error: 'Error fetching the order history',
+      system: 'System',
+      withDetail: '{{action}}: {{detail}}',
+      actions: {
+        placed: 'Order placed',
+        payment_completed: 'Payment set Complete',
+        item_updated: 'Product or quantity changed',
+        item_fulfilled: 'Fulfilment changed',
+        note_added: 'Note added',
+        dispatched: 'Dispatched',
+        cancelled: 'Order cancelled',
+        mail_sent: 'E-mail sent',
+      },
     },
     notes: {
       title: 'Order notes',
