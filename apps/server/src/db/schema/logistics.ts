@@ -81,6 +81,8 @@ export const receipts = pgTable(
     uniqueIndex('receipts_kit_id_key').on(t.kitId),
     index('receipts_awaiting_idx').on(t.expectedDropoffDate).where(sql`${t.collectedAt} IS NULL AND ${t.missedAt} IS NULL`),
     index('receipts_dropbox_date_idx').on(t.dropboxId, t.expectedDropoffDate),
+    // A day's pickups count every dropbox's receipts of that day from this index alone.
+    index('receipts_date_dropbox_idx').on(t.expectedDropoffDate, t.dropboxId, t.collectedAt),
     index('receipts_order_idx').on(t.orderId),
   ],
 );
