@@ -278,4 +278,33 @@ test.describe('dropboxes and drop-offs', () => {
     await page.getByLabel('Date').fill('2026-11-22');
     await expect(page.getByText('Error fetching receipts')).toBeVisible();
   });
+
+  test('customer services find an order by kit ID or reference; a sample without a drop-off needs the dropbox’s QR code', async ({ page, request }) => {
+    const boxName = `E2E Support ${run}`;
+    const dropboxId = await createDropbox(request, boxName);
+    const kitId = `E2E-SUPPORT-${run}`;
+    const shortToken = await dispatchedOrder(request, kitId);
+    await signIn(page, DEMO.support);
+    await expect(page.getByRole('link', { name: /Pick up Management/ })).toHaveCount(0);
+    await page.goto('/collection/0');
+    await expect(page.getByRole('heading', { name: 'Pick up Management' })).toBeVisible();
+    const search = page.getByRole('textbox', { name: 'Order id, order reference or kit ID' });
+    await search.fill('E2E-NOT-A-KIT');
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page.getByText('No order with samples matches this search.')).toBeVisible();
+    await expectAccessible(page);
+    await search.fill(kitId.toLowerCase());
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Scan the dropbox’s QR code first: a sample without a drop-off needs the dropbox it is collected at.')).toBeVisible();
+
+    await page.goto(`/collection/0?dropbox=${dropboxId}`);
+    await expect(page.getByText('No receipts to display')).toBeVisible();
+    await search.fill(shortToken);
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page.getByText('Order collection status has been changed successfully')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Collected' })).toBeChecked();
+    await expect(page.getByRole('main')).toContainText(boxName);
+    await expect(page.getByRole('main')).toContainText(kitId);
+  });
 });
