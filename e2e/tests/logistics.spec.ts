@@ -77,10 +77,13 @@ async function qrText(page: Page, png: Buffer): Promise<string | undefined> {
 const table = (page: Page) => page.getByRole('table', { name: 'Dropboxes' });
 
 test.describe('dropboxes and drop-offs', () => {
-  test('the hub card opens the Dropbox Table; an empty and a failed load say so', async ({ page }) => {
+  test('the hub card opens the Pickups Table; its Dropbox List tab the Dropbox Table; an empty and a failed load say so', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await page.route(`**${COMMERCE}/dropbox`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) }));
     await page.getByRole('link', { name: /^Dropbox management/ }).click();
+    await expect(page).toHaveURL(/\/super_admin\/pickups-list$/);
+    await expect(page.getByRole('heading', { name: 'Pickups Table' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Dropbox List' }).click();
     await expect(page).toHaveURL(/\/super_admin\/dropbox-list$/);
     await expect(page.getByRole('heading', { name: 'Dropbox Table' })).toBeVisible();
     await expect(page.getByText('No dropboxes to display')).toBeVisible();
@@ -202,5 +205,106 @@ test.describe('dropboxes and drop-offs', () => {
     await expect(receipt).toContainText(`${boxName}, 2 Station Road, York, YO1 7AA`);
     await expect(receipt).toContainText(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()));
     await expectAccessible(page);
+  });
+
+  test('a drop-off, then the courier collects it through the dropbox QR code’s link, sets it back and again; the pickups count it and the receipts list it', async ({ page, request }) => {
+    const boxName = `E2E Pickup ${run}`;
+    const dropboxId = await createDropbox(request, boxName);
+    const kitId = `E2E-PICK-${run}`;
+    const shortToken = await dispatchedOrder(request, kitId);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const dropped = await request.post(`${COMMERCE}/drop-off`, { data: { short_token: shortToken, kit_id: kitId, dropbox_id: dropboxId, date: today } });
+    expect(dropped.status()).toBe(201);
+
+    const admin = await apiSession(request, DEMO.admin);
+    const sheet = await request.get(`${COMMERCE}/dropbox/${dropboxId}/render?format=png`, { headers: bearer(admin.token) });
+    await signIn(page, DEMO.admin);
+    const link = await qrText(page, await sheet.body());
+    expect(link).toMatch(new RegExp(`/collection/0\\?dropbox=${dropboxId}$`));
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole('heading', { name: 'Pick up Management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Expected today at ${boxName}` })).toBeVisible();
+    const expected = page.getByRole('table', { name: 'Receipts expected today' });
+    await expect(expected.getByRole('row', { name: new RegExp(kitId) })).toContainText('Not collected');
+    await expectAccessible(page);
+    await expected.getByRole('link', { name: `Collect kit ${kitId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection/[0-9a-f-]{36}\\?dropbox=${dropboxId}$`));
+    await expect(page.getByText('Order collection status has been changed successfully')).toBeVisible();
+    const collected = page.getByRole('switch', { name: 'Collected' });
+    await expect(collected).toBeChecked();
+    await expect(page.getByRole('main')).toContainText(shortToken);
+    await expect(page.getByRole('main')).toContainText(boxName);
+    await expectAccessible(page);
+    await collected.click();
+    await expect(collected).not.toBeChecked();
+    await expect(page.getByRole('main')).toContainText('Collected by—');
+    await collected.click();
+    await expect(collected).toBeChecked();
+    await expect(page.getByRole('main')).not.toContainText('Collected by—');
+
+    await page.goto('/super_admin/pickups-list');
+    await expect(page.getByRole('heading', { name: 'Pickups Table' })).toBeVisible();
+    const pickups = page.getByRole('table', { name: 'Pickups' });
+    await pickups.getByRole('button', { name: 'Expected Samples' }).click();
+    await pickups.getByRole('button', { name: 'Expected Samples' }).click();
+    const row = pickups.getByRole('row', { name: new RegExp(boxName) });
+    await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(5)).not.toHaveText('—');
+    await expectAccessible(page);
+    await row.getByRole('link', { name: `View the receipts of ${boxName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/super_admin/dropbox-receipts/${dropboxId}\\?date=${today}$`));
+    const receipts = page.getByRole('table', { name: 'Receipts' });
+    await expect(receipts.getByRole('row', { name: new RegExp(kitId) })).toContainText(shortToken);
+    await expect(receipts.getByRole('row', { name: new RegExp(kitId) }).getByRole('cell').nth(2)).not.toHaveText('Not collected');
+    await expectAccessible(page);
+  });
+
+  test('the receipts list shows a missed receipt in red, an empty day and a failed load', async ({ page, request }) => {
+    const dropboxId = await createDropbox(request, `E2E Missed ${run}`);
+    const missed = { id: '00000000-0000-4000-8000-000000000001', order_id: '00000000-0000-4000-8000-000000000002', order_reference: 'MISSEDREF', kit_id: 'E2E-MISSED', expected_dropoff_date: '2026-11-20', collection_time: null, missed: true };
+    const url = `**${COMMERCE}/dropbox/${dropboxId}/receipts?*`;
+    await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [missed], total: 1 }) }));
+    await signIn(page, DEMO.admin);
+    await page.goto(`/super_admin/dropbox-receipts/${dropboxId}?date=2026-11-20`);
+    const row = page.getByRole('table', { name: 'Receipts' }).getByRole('row', { name: /E2E-MISSED/ });
+    await expect(row).toContainText('Missed');
+    await expect(row.getByRole('cell').first()).toHaveCSS('color', 'rgb(142, 27, 27)');
+    await expectAccessible(page);
+    await page.unroute(url);
+    await page.getByLabel('Date').fill('2026-11-21');
+    await expect(page.getByText('No receipts to display')).toBeVisible();
+    await page.route(url, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal Server Error' }) }));
+    await page.getByLabel('Date').fill('2026-11-22');
+    await expect(page.getByText('Error fetching receipts')).toBeVisible();
+  });
+
+  test('customer services find an order by kit ID or reference; a sample without a drop-off needs the dropbox’s QR code', async ({ page, request }) => {
+    const boxName = `E2E Support ${run}`;
+    const dropboxId = await createDropbox(request, boxName);
+    const kitId = `E2E-SUPPORT-${run}`;
+    const shortToken = await dispatchedOrder(request, kitId);
+    await signIn(page, DEMO.support);
+    await expect(page.getByRole('link', { name: /Pick up Management/ })).toHaveCount(0);
+    await page.goto('/collection/0');
+    await expect(page.getByRole('heading', { name: 'Pick up Management' })).toBeVisible();
+    const search = page.getByRole('textbox', { name: 'Order id, order reference or kit ID' });
+    await search.fill('E2E-NOT-A-KIT');
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page.getByText('No order with samples matches this search.')).toBeVisible();
+    await expectAccessible(page);
+    await search.fill(kitId.toLowerCase());
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page).toHaveURL(/\/collection\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Scan the dropbox’s QR code first: a sample without a drop-off needs the dropbox it is collected at.')).toBeVisible();
+
+    await page.goto(`/collection/0?dropbox=${dropboxId}`);
+    await expect(page.getByText('No receipts to display')).toBeVisible();
+    await search.fill(shortToken);
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await expect(page.getByText('Order collection status has been changed successfully')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Collected' })).toBeChecked();
+    await expect(page.getByRole('main')).toContainText(boxName);
+    await expect(page.getByRole('main')).toContainText(kitId);
   });
 });

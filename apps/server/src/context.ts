@@ -15,7 +15,7 @@ import { registerIdentityMessages, registerSignUpMessages, SessionStore, type Id
 import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, registerOrderMessages } from './modules/orders';
-import type { LogisticsDeps } from './modules/logistics';
+import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -69,7 +69,7 @@ export function createContext(
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
   const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live });
-  const logistics: LogisticsDeps = { db, clock, audit, publicUrl: config.publicUrl };
+  const logistics: LogisticsDeps = { db, clock, audit, outbox, publicUrl: config.publicUrl };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
   const voice: VoiceDeps = {
@@ -100,6 +100,7 @@ export function createContext(
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
   registerOrderMessages(outbox, { ...messageDeps, audit });
+  registerLogisticsMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };

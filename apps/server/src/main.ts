@@ -5,6 +5,7 @@ import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { Jobs, startJobs } from './platform/jobs';
 import { seedApprovedKits, seedProducts } from './modules/commerce';
+import { startLogisticsJobs } from './modules/logistics';
 import { startProcessor } from './modules/processor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
 
@@ -22,6 +23,7 @@ if (config.seedDemo) await seedDemo(database.db, ctx.clock.now(), ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();
 await startProcessor(ctx.processor);
+await startLogisticsJobs(ctx.logistics, ctx.jobs);
 await app.listen({ port: config.port, host: config.host });
 
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -36,7 +36,20 @@ export const LOGISTICS_MSG = {
   dateInPast: 'Choose today or a later date.',
   dateTooFar: `Choose a date within the next ${DROP_OFF_DAYS_AHEAD} days.`,
   droppedOff: 'Your drop-off has been recorded.',
+  dropboxClosedToday: 'This dropbox has closed for today. Choose a later day or another dropbox.',
+  collectionChanged: 'Order collection status has been changed successfully',
+  collectionSearch: 'Input an order id, order reference or kit ID',
+  collectionNotFound: 'No order with samples matches this search.',
+  collectionDropbox: 'Scan the dropbox’s QR code first: a sample without a drop-off needs the dropbox it is collected at.',
+  fetchReceipts: 'Error fetching receipts',
+  emptyReceipts: 'No receipts to display',
+  pickupDate: 'Choose a date',
 } as const;
+
+/** The pickups and receipts lists: rows per page at most (the web asks for fewer). */
+export const PICKUPS_MAX_LIMIT = 100;
+export const PICKUP_SORT_COLUMNS = ['name', 'city', 'expected', 'collected', 'collection_time'] as const;
+export const RECEIPT_SORT_COLUMNS = ['order_reference', 'kit_id', 'collection_time'] as const;
 
 /** Weekdays as the spec numbers them: 1 Sunday to 7 Saturday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -3,7 +3,20 @@ import { KIT_ID_MAX, SHORT_TOKEN_LENGTH } from './orders-constants';
 import { text } from './text';
 import { EMAIL_MAX, EMAIL_PATTERN } from './validation-constants';
 import { EpochSeconds, Uuid } from './validation';
-import { DATE_PATTERN, FACILITY_LIMITS, HOUR_PATTERN, LOGISTICS_MSG, PHONE_PATTERN, QR_FORMATS, WEEKDAYS, openingTimeError } from './logistics-constants';
+import { listQuery } from './list-query';
+import {
+  DATE_PATTERN,
+  FACILITY_LIMITS,
+  HOUR_PATTERN,
+  LOGISTICS_MSG,
+  PHONE_PATTERN,
+  PICKUP_SORT_COLUMNS,
+  PICKUPS_MAX_LIMIT,
+  QR_FORMATS,
+  RECEIPT_SORT_COLUMNS,
+  WEEKDAYS,
+  openingTimeError,
+} from './logistics-constants';
 
 export * from './logistics-constants';
 
@@ -132,3 +145,84 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 export const ReceiptResponse = z.object({ success: z.literal(true), data: Receipt, message: z.string() });
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
+
+/**
+ * The day of the pickups and receipts lists: yyyy-MM-dd, or (the spec's form) the epoch seconds of
+ * that day's UTC start; either names the calendar day of the receipts' expected drop-off date.
+ */
+export const PickupDate = z.union([
+  /* @__PURE__ */ text({ error: LOGISTICS_MSG.pickupDate }).regex(DATE_PATTERN, LOGISTICS_MSG.pickupDate),
+  z.coerce
+    .number({ error: LOGISTICS_MSG.pickupDate })
+    .int(LOGISTICS_MSG.pickupDate)
+    .refine((seconds) => seconds % 86_400 === 0, LOGISTICS_MSG.pickupDate)
+    .transform((seconds) => new Date(seconds * 1000).toISOString().slice(0, 10)),
+], { error: LOGISTICS_MSG.pickupDate });
+
+/** GET /dropbox/pickups: a day's pickups, a page at a time. */
+export const PickupsQuery = /* @__PURE__ */ listQuery({ sortColumns: PICKUP_SORT_COLUMNS, maxLimit: PICKUPS_MAX_LIMIT }).extend({ date: PickupDate });
+export type PickupsQuery = z.infer<typeof PickupsQuery>;
+
+/** A dropbox's pickup on a day (spec 3 §3): the receipts expected there that day, how many were collected, the first collection. */
+export const Pickup = z.object({
+  dropbox_id: Uuid,
+  name: z.string(),
+  city: z.string(),
+  expected_dropoff_date: z.string(),
+  expected_count: z.number().int(),
+  found_count: z.number().int(),
+  collection_time: EpochSeconds.nullable(),
+});
+export type Pickup = z.infer<typeof Pickup>;
+export const PickupsResponse = z.object({ success: z.literal(true), data: z.array(Pickup), total: z.number().int().nonnegative() });
+export type PickupsResponse = z.infer<typeof PickupsResponse>;
+
+/** GET /dropbox/{id}/receipts: a dropbox's receipts expected on a day, a page at a time. */
+export const DropboxReceiptsQuery = /* @__PURE__ */ listQuery({ sortColumns: RECEIPT_SORT_COLUMNS, maxLimit: PICKUPS_MAX_LIMIT }).extend({ date: PickupDate });
+export type DropboxReceiptsQuery = z.infer<typeof DropboxReceiptsQuery>;
+
+/** A receipt in a dropbox's list: the order's reference, the kit, when it was collected; missed when not collected in time. */
+export const DropboxReceipt = z.object({
+  id: Uuid,
+  order_id: Uuid,
+  order_reference: z.string(),
+  kit_id: z.string(),
+  expected_dropoff_date: z.string(),
+  collection_time: EpochSeconds.nullable(),
+  missed: z.boolean(),
+});
+export type DropboxReceipt = z.infer<typeof DropboxReceipt>;
+export const DropboxReceiptsResponse = z.object({ success: z.literal(true), data: z.array(DropboxReceipt), total: z.number().int().nonnegative() });
+export type DropboxReceiptsResponse = z.infer<typeof DropboxReceiptsResponse>;
+
+/** GET /collection/search: an order id, short token or kit ID. */
+export const CollectionSearchQuery = z.object({
+  q: /* @__PURE__ */ text({ error: LOGISTICS_MSG.collectionSearch }).trim().min(1, LOGISTICS_MSG.collectionSearch).max(KIT_ID_MAX, LOGISTICS_MSG.collectionSearch),
+});
+export const CollectionSearchResponse = z.object({ success: z.literal(true), data: z.object({ order_id: Uuid }) });
+export type CollectionSearchResponse = z.infer<typeof CollectionSearchResponse>;
+
+/** GET /collection/dropbox/{id}: the receipts expected at a dropbox today (London), for the courier standing there. */
+export const CollectionDropboxResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ dropbox: z.object({ id: Uuid, name: z.string() }), receipts: z.array(DropboxReceipt) }),
+});
+export type CollectionDropboxResponse = z.infer<typeof CollectionDropboxResponse>;
+
+/** PUT /collection/{id}: the order's samples collected (at `dropbox_id`, the box the courier scanned) or set back. */
+export const CollectionRequest = z.strictObject({ collected: z.boolean({ error: 'collected: true or false' }), dropbox_id: z.uuid({ error: LOGISTICS_MSG.dropbox }).optional() });
+export type CollectionRequest = z.infer<typeof CollectionRequest>;
+
+/** An order's collection (spec 3 §3): collected when every sample it dispatched is; the latest collection's dropbox, time and courier. */
+export const CollectionInfo = z.object({
+  order_id: Uuid,
+  collected: z.boolean(),
+  order_reference: z.string(),
+  kit_ids: z.array(z.string()),
+  dropbox: z.object({ id: Uuid, name: z.string() }).nullable(),
+  collected_at: EpochSeconds.nullable(),
+  collected_by: z.object({ id: Uuid, name: z.string() }).nullable(),
+});
+export type CollectionInfo = z.infer<typeof CollectionInfo>;
+export const CollectionResponse = z.object({ success: z.literal(true), data: CollectionInfo, message: z.string().optional() });
+export type CollectionResponse = z.infer<typeof CollectionResponse>;

@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'processor.manage': ['super_admin'],
   /** Sample logistics: dropboxes (create, edit, switch, their QR code sheets). */
   'logistics.manage': ['super_admin'],
+  /** Sample collection (/collection/{id}): find an order's samples, mark them collected at a dropbox or not. */
+  'logistics.collect': ['super_admin', 'customer_services'],
 } as const satisfies Record<string, readonly RoleName[]>;
 export const PERMISSION_NAMES = /* @__PURE__ */ Object.keys(PERMISSIONS) as Permission[];
 

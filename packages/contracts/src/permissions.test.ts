@@ -41,8 +41,9 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'processor.manage',
     'orders.manage',
     'logistics.manage',
+    'logistics.collect',
   ],
-  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 

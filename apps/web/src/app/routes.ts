@@ -74,10 +74,13 @@ export const ROUTES: readonly AppRoute[] = [
   // Orders (spec 3 §2.9): one list and drawer for customer services and super admins, each in their own area.
   { path: '/super_admin/order-list', roles: ['super_admin'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
   { path: '/customer_services/order-list', roles: ['customer_services'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
-  // Sample logistics (spec 3 §2.8; issue 19): the dropboxes, and the customer's public drop-off page.
+  // Sample logistics (spec 3 §2.8; issue 19): the dropboxes, pickups and receipts, the courier's collection, and the customer's public drop-off page.
   { path: '/super_admin/dropbox-list', roles: ['super_admin'], permission: 'logistics.manage', title: 'dropboxList', load: () => import('../features/logistics/DropboxListPage').then((m) => m.DropboxListPage) },
   { path: '/super_admin/dropbox/create', roles: ['super_admin'], permission: 'logistics.manage', title: 'dropboxCreate', load: () => import('../features/logistics/DropboxPage').then((m) => m.DropboxCreatePage) },
   { path: '/super_admin/dropbox/:id', roles: ['super_admin'], permission: 'logistics.manage', title: 'dropbox', load: () => import('../features/logistics/DropboxPage').then((m) => m.DropboxPage) },
+  { path: '/super_admin/pickups-list', roles: ['super_admin'], permission: 'logistics.manage', title: 'pickupsList', load: () => import('../features/logistics/PickupsPage').then((m) => m.PickupsPage) },
+  { path: '/super_admin/dropbox-receipts/:id', roles: ['super_admin'], permission: 'logistics.manage', title: 'dropboxReceipts', load: () => import('../features/logistics/DropboxReceiptsPage').then((m) => m.DropboxReceiptsPage) },
+  { path: '/collection/:id', roles: ['super_admin', 'customer_services'], permission: 'logistics.collect', title: 'collection', load: () => import('../features/logistics/CollectionPage').then((m) => m.CollectionPage) },
   { path: '/drop-off', public: true, title: 'dropOff', load: () => import('../features/logistics/DropOffPage').then((m) => m.DropOffPage) },
   { path: '/super_admin/doctors-management', roles: ['super_admin'], permission: 'doctors.manage', title: 'doctorsManagement', load: () => import('../features/shift-manager/pages/DoctorsManagementPage').then((m) => m.DoctorsManagementPage) },
   { path: '/practitioner/rota', roles: DRAWER_ROLES, permission: 'rota.read', title: 'rota', load: () => import('../features/shift-manager/pages/RotaPage').then((m) => m.RotaPage) },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { users } from './identity';
 
 /**
  * Dropboxes (spec 3 §3): where customers leave their sampled kits for a courier, with the facility's
@@ -53,7 +54,9 @@ export const dropboxOpeningTimes = pgTable(
 /**
  * Receipts (spec 3 §3; issue 19): a kit an order dispatched that its customer says they will leave
  * at a dropbox on `expected_dropoff_date` (a London calendar date). One per kit: a later drop-off
- * of the same kit replaces it.
+ * of the same kit replaces it. A courier's collection sets `collected_at`, `collected_by` and the
+ * dropbox it was collected at (a kit collected without a drop-off gets its receipt then); the
+ * missed-receipts job sets `missed_at` when none came by the next day's closing time.
  */
 export const receipts = pgTable(
   'receipts',
@@ -69,10 +72,17 @@ export const receipts = pgTable(
       .references(() => dropboxes.id),
     expectedDropoffDate: date('expected_dropoff_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    collectedBy: uuid('collected_by').references(() => users.id),
+    collectedDropboxId: uuid('collected_dropbox_id').references(() => dropboxes.id),
+    missedAt: timestamp('missed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('receipts_kit_id_key').on(t.kitId),
+    index('receipts_awaiting_idx').on(t.expectedDropoffDate).where(sql`${t.collectedAt} IS NULL AND ${t.missedAt} IS NULL`),
     index('receipts_dropbox_date_idx').on(t.dropboxId, t.expectedDropoffDate),
+    // A day's pickups count every dropbox's receipts of that day from this index alone.
+    index('receipts_date_dropbox_idx').on(t.expectedDropoffDate, t.dropboxId, t.collectedAt),
     index('receipts_order_idx').on(t.orderId),
   ],
 );

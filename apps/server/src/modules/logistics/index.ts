@@ -1,3 +1,4 @@
-/** The logistics module's front door (/api/commerce/v1 dropboxes and drop-offs): app.ts and context.ts import only this file. */
+/** The logistics module's front door (/api/commerce/v1 dropboxes, drop-offs, collection, pickups): app.ts, context.ts and main.ts import only this file. */
 export { logisticsRoutes } from './logistics.routes';
 export type { LogisticsDeps } from './deps';
+export { registerLogisticsMessages, startLogisticsJobs } from './missed';

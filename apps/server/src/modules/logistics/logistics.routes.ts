@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
+  CollectionDropboxResponse,
+  CollectionRequest,
+  CollectionResponse,
+  CollectionSearchQuery,
+  CollectionSearchResponse,
+  DropboxReceiptsQuery,
+  DropboxReceiptsResponse,
   DropboxesResponse,
   DropboxInput,
   DropboxRenderQuery,
@@ -9,6 +16,8 @@ import {
   DropboxSwitchRequest,
   DropOffRequest,
   LOGISTICS_MSG,
+  PickupsQuery,
+  PickupsResponse,
   PublicDropboxesResponse,
   ReceiptResponse,
 } from '@vireo/contracts';
@@ -17,8 +26,10 @@ import { PUBLIC, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { tooManyRequests } from '../../platform/errors';
 import { IdParams, withErrors } from '../../platform/schemas';
+import { changeCollection, dropboxCollection, readCollection, searchCollection } from './collection';
 import { dropOff } from './drop-off';
 import { activeDropboxes, createDropbox, getDropbox, listDropboxes, replaceDropbox, switchAllDropboxes, switchDropbox } from './dropboxes';
+import { listDropboxReceipts, listPickups } from './pickups';
 import { renderDropboxSheet } from './qr-sheet';
 
 const tags = ['logistics'];
@@ -28,13 +39,15 @@ export const DROP_OFFS_PER_MINUTE = 10;
 
 /**
  * Sample logistics (spec 3 §2.8, §7.1; issue 19), mounted at /api/commerce/v1: the dropboxes for
- * super admins (logistics.manage), their printable QR code sheets, and the public drop-off that makes
- * a receipt, with the active dropboxes its page offers.
+ * super admins (logistics.manage), their printable QR code sheets, a day's pickups and a dropbox's
+ * receipts; the public drop-off that makes a receipt, with the active dropboxes its page offers; and
+ * the courier's collection of an order's samples (logistics.collect: super admins, customer services).
  */
 export async function logisticsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.logistics;
   const manage = permission('logistics.manage');
+  const collect = permission('logistics.collect');
 
   r.get('/dropbox', {
     config: { access: manage },
@@ -58,6 +71,17 @@ export async function logisticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
 
+  r.get('/dropbox/pickups', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'A day’s pickups (date yyyy-MM-dd or the epoch seconds of its UTC start): each active dropbox or one with receipts that day, its expected and collected receipts and first collection; paged and sorted',
+      querystring: PickupsQuery,
+      response: withErrors({ 200: PickupsResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await listPickups(deps, request.query)) }),
+  });
+
   r.get('/dropbox/:id', {
     config: { access: manage },
     schema: { tags, summary: 'One dropbox', params: IdParams, response: withErrors({ 200: DropboxResponse }) },
@@ -77,6 +101,46 @@ export async function logisticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { dropbox, message } = await switchDropbox(deps, signedInCaller(request), request.params.id, request.body.active);
       return { success: true as const, data: dropbox, message };
     },
+  });
+
+  r.get('/dropbox/:id/receipts', {
+    config: { access: manage },
+    schema: { tags, summary: 'The dropbox’s receipts expected on a day, with their collection time and missed mark; paged and sorted', params: IdParams, querystring: DropboxReceiptsQuery, response: withErrors({ 200: DropboxReceiptsResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await listDropboxReceipts(deps, signedInCaller(request), request.params.id, request.query)) }),
+  });
+
+  r.get('/collection/search', {
+    config: { access: collect },
+    schema: { tags, summary: 'The order with samples whose id, short token or dispatched kit ID is q', querystring: CollectionSearchQuery, response: withErrors({ 200: CollectionSearchResponse }) },
+    handler: async (request) => ({ success: true as const, data: await searchCollection(deps, request.query.q) }),
+  });
+
+  r.get('/collection/dropbox/:id', {
+    config: { access: collect },
+    schema: { tags, summary: 'The receipts expected today (London) at the dropbox whose QR code the courier scanned', params: IdParams, response: withErrors({ 200: CollectionDropboxResponse }) },
+    handler: async (request) => ({ success: true as const, data: await dropboxCollection(deps, signedInCaller(request), request.params.id) }),
+  });
+
+  r.get('/collection/:id', {
+    config: { access: collect },
+    schema: { tags, summary: 'An order’s collection: collected, order reference, kit IDs, dropbox, collected_at, collected_by', params: IdParams, response: withErrors({ 200: CollectionResponse }) },
+    handler: async (request) => ({ success: true as const, data: await readCollection(deps, signedInCaller(request), request.params.id) }),
+  });
+
+  r.put('/collection/:id', {
+    config: { access: collect },
+    schema: {
+      tags,
+      summary: 'Mark the order’s samples collected now by the caller (at dropbox_id; a sample without a receipt gets one there) or set them back',
+      params: IdParams,
+      body: CollectionRequest,
+      response: withErrors({ 200: CollectionResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await changeCollection(deps, signedInCaller(request), request.params.id, request.body),
+      message: LOGISTICS_MSG.collectionChanged,
+    }),
   });
 
   r.get('/dropbox/:id/render', {

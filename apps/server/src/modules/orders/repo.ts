@@ -132,3 +132,37 @@ export async function findDispatchedKit(db: Db, shortToken: string, kitId: strin
     .where(and(eq(orderDispatches.kitId, kitId), eq(orders.shortToken, shortToken), notInArray(orders.shippingFlag, [...BLOCKED_SHIPPING_FLAGS])));
   return row;
 }
+
+/** An order as sample logistics sees it: its reference, the customer to write to and the kits it dispatched. */
+export interface SampleOrder {
+  orderId: string;
+  shortToken: string;
+  billingEmail: string;
+  firstName: string;
+  kitIds: string[];
+}
+
+/**
+ * The order `id` with the kit IDs it dispatched (in kit ID order), unless it was cancelled or failed
+ * or dispatched none; else undefined. For a courier's collection of its samples (logistics).
+ */
+export async function findSampleOrder(db: Db, id: string): Promise<SampleOrder | undefined> {
+  const row = await findOrder(db, id);
+  if (!row || (BLOCKED_SHIPPING_FLAGS as readonly string[]).includes(row.shippingFlag)) return undefined;
+  const kits = await db.select({ kitId: orderDispatches.kitId }).from(orderDispatches).where(eq(orderDispatches.orderId, id)).orderBy(asc(orderDispatches.kitId));
+  if (kits.length === 0) return undefined;
+  return { orderId: row.id, shortToken: row.shortToken, billingEmail: row.billingEmail, firstName: row.billingDetail.first_name, kitIds: kits.map((kit) => kit.kitId) };
+}
+
+/** The id of the order whose id, short token or a dispatched kit ID is `reference` (tokens and kit IDs upper case), or undefined. */
+export async function findOrderIdByReference(db: Db, reference: string): Promise<string | undefined> {
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference)) {
+    const row = await findOrder(db, reference.toLowerCase());
+    if (row) return row.id;
+  }
+  const upper = reference.toUpperCase();
+  const byToken = await findOrderByShortToken(db, upper);
+  if (byToken) return byToken.id;
+  const [byKit] = await db.select({ orderId: orderDispatches.orderId }).from(orderDispatches).where(eq(orderDispatches.kitId, upper));
+  return byKit?.orderId;
+}

@@ -40,7 +40,7 @@ describe('role home pages', () => {
     expect(cardLinks()).toEqual([
       ['Doctors Management', '/super_admin/doctors-management'],
       ['Order Management', '/super_admin/order-list'],
-      ['Dropbox management', '/super_admin/dropbox-list'],
+      ['Dropbox management', '/super_admin/pickups-list'],
       ['Countries Management', '/super_admin/countries-management'],
       ['Drugs Management', '/super_admin/drugs-management'],
       ['Messages', '/super_admin/messages'],
@@ -54,7 +54,7 @@ describe('role home pages', () => {
       ['Order Management', '/super_admin/order-list'],
       ['Discount Management', '/super_admin/generate-discount'],
       ['Product Management', '/super_admin/product-management'],
-      ['Dropbox management', '/super_admin/dropbox-list'],
+      ['Dropbox management', '/super_admin/pickups-list'],
       ['Countries Management', '/super_admin/countries-management'],
       ['Drugs Management', '/super_admin/drugs-management'],
       ['Messages', '/super_admin/messages'],

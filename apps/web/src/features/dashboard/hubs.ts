@@ -45,8 +45,7 @@ export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
     { key: 'pages', to: '/super_admin/pages-management' },
     { key: 'uploadedResults', to: '/super_admin/certificates-list' },
     { key: 'pcrTests', to: '/super_admin/pcr-management' },
-    // Spec 3 §2.2 opens the pickups list; until it exists the card opens the dropbox list.
-    { key: 'dropboxes', to: '/super_admin/dropbox-list' },
+    { key: 'dropboxes', to: '/super_admin/pickups-list' },
     { key: 'countries', to: '/super_admin/countries-management' },
     { key: 'drugs', to: '/super_admin/drugs-management' },
     { key: 'processor', to: '/super_admin/processor', probe: '/api/commerce/v1/processor' },

@@ -14,7 +14,6 @@ import {
   SHORT_TOKEN_LENGTH,
   WEEKDAYS,
   hoursOn,
-  londonCalendarDate,
   type OpeningTime,
   type PublicDropbox,
   type Receipt,
@@ -27,14 +26,8 @@ import { zodResolver } from '../../lib/formResolver';
 import { useMessageText } from '../../lib/messageText';
 import { PageLoader } from '../../components/PageLoader';
 import { useActiveDropboxes, useDropOff } from './api';
+import { londonDate } from './dates';
 import { weekdayKey } from './paths';
-
-/** A London calendar date `days` after today, yyyy-MM-dd. */
-function londonDate(days: number): string {
-  const today = londonCalendarDate(new Date());
-  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
-  return date.toISOString().slice(0, 10);
-}
 
 function OpeningHours({ dropbox }: { dropbox: PublicDropbox }) {
   const { t } = useTranslation('logistics');

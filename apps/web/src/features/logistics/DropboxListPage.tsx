@@ -11,6 +11,7 @@ import { QueryState } from '../../components/QueryState';
 import { useToast } from '../../components/toast/toastContext';
 import { useMessageText } from '../../lib/messageText';
 import { downloadQrSheet, useDropboxes, useDropboxMutations } from './api';
+import { DropboxTabs } from './DropboxTabs';
 import { DROPBOX_CREATE_PATH, dropboxPath } from './paths';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -18,6 +19,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * /super_admin/dropbox-list (logistics.manage): the Dropbox Table (spec 3 §2.8) — name, city, and per
  * row View, Activate/Deactivate and Download QR (the printable sheet); Deactivate all; Create Dropbox.
+ * The second tab of the dropbox management, beside the pickups list.
  */
 export function DropboxListPage() {
   const { t } = useTranslation('logistics');
@@ -63,6 +65,7 @@ export function DropboxListPage() {
 
   return (
     <Paper sx={{ p: 3 }}>
+      <DropboxTabs current="dropboxes" />
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <Typography component="h1" variant="h4">
