@@ -83,7 +83,7 @@ export function createContext(
     phoneStatusUrl: `${config.publicUrl}/api/voice/phone/status`,
   };
   live.setCallHandler(calls);
-  const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox };
+  const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox, sealer };
   live.registerGuests(async (token) => {
     const customer = await customerByToken(db, token);
     return customer ? customerLiveKey(customer.id) : null;
@@ -98,7 +98,7 @@ export function createContext(
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
-  registerChatMessages(outbox, messageDeps);
+  registerChatMessages(outbox, { ...messageDeps, sealer });
   registerOrderMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);

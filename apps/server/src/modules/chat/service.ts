@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } 
 import type { LiveAudience, LiveHub } from '../../platform/live';
 import type { OutboxRelay } from '../../platform/outbox';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
+import type { Sealer } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
 import { chatCustomers, chatMessages, chatPresence, chatRoomMembers, chatRooms, roles, users } from '../../db/schema';
 
@@ -34,6 +35,8 @@ export interface ChatDeps {
   mailQuota: MailQuota;
   live: LiveHub;
   outbox: OutboxRelay;
+  /** Message bodies are sealed at rest, as e-mails are. */
+  sealer: Sealer;
 }
 
 type RoomRow = typeof chatRooms.$inferSelect;
@@ -352,6 +355,7 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
   const { db, clock } = deps;
   await visibleRoom(db, actor, id);
   const name = actor.kind === 'staff' ? await staffName(db, actor.auth.userId) : actor.customer.name;
+  const noticeBody = await deps.sealer.seal(closedConversation(name));
   const closed = await db.transaction(async (tx) => {
     const [open] = await tx
       .select()
@@ -362,7 +366,7 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
     const now = clock.now();
     const [notice] = await tx
       .insert(chatMessages)
-      .values({ roomId: id, authorKind: 'system', authorName: name, body: closedConversation(name), createdAt: now })
+      .values({ roomId: id, authorKind: 'system', authorName: name, body: noticeBody, createdAt: now })
       .returning();
     const [room] = await tx.update(chatRooms).set({ status: 'closed', closedAt: now }).where(eq(chatRooms.id, id)).returning();
     await deps.audit.record({ action: 'chat.room_closed', outcome: 'success', resourceType: 'chat_room', resourceId: id }, actor.caller, tx);
@@ -370,18 +374,19 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
   });
   if (!closed) throw conflict(CHAT_MSG.roomClosed);
   const { room, notice } = closed;
-  await publishMessage(deps, room, presentMessage(notice));
+  await publishMessage(deps, room, await presentMessage(deps, notice));
   await publishToRoom(deps, room, CHAT_LIVE.kinds.room, { room_id: id, status: 'closed' }, { toCustomer: true });
   return (await presentRooms(deps, actor, [room]))[0]!;
 }
 
 // ---- Messages ----
 
-function presentMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
+/** A stored message as it is answered and sent live: its body opened. */
+async function presentMessage(deps: ChatDeps, row: typeof chatMessages.$inferSelect): Promise<ChatMessage> {
   return {
     id: row.id,
     room_id: row.roomId,
-    body: row.body,
+    body: await deps.sealer.open(row.body),
     author: row.authorUserId,
     author_name: row.authorName,
     author_kind: row.authorKind,
@@ -407,7 +412,7 @@ export async function listMessages(deps: ChatDeps, actor: ChatActor, id: string,
   if (room.type === 'external') {
     await deps.audit.healthData(db, actor.caller, { action: 'read', resourceType: 'chat_room', resourceIds: [id], ...(actor.kind === 'customer' ? { actorKind: 'link_holder' as const } : {}) });
   }
-  return rows.map(presentMessage);
+  return Promise.all(rows.map((row) => presentMessage(deps, row)));
 }
 
 /**
@@ -425,6 +430,7 @@ export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, 
     if (used > CHAT_LIMITS.messagesPerRoom) throw new AppError(429, CHAT_MSG.tooManyMessages);
   }
   const name = actor.kind === 'staff' ? await staffName(db, actor.auth.userId) : actor.customer.name;
+  const body = await deps.sealer.seal(input.body);
   const row = await db.transaction(async (tx) => {
     const [message] = await tx
       .insert(chatMessages)
@@ -433,7 +439,7 @@ export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, 
         authorUserId: actor.kind === 'staff' ? actor.auth.userId : null,
         authorKind: actor.kind,
         authorName: name,
-        body: input.body,
+        body,
         internal: input.internal,
         createdAt: clock.now(),
       })
@@ -447,7 +453,7 @@ export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, 
     await deps.audit.record({ action: 'chat.message_posted', outcome: 'success', resourceType: 'chat_room', resourceId: id, details: { message_id: message!.id, internal: input.internal } }, actor.caller, tx);
     return message!;
   });
-  const message = presentMessage(row);
+  const message = await presentMessage(deps, row);
   await publishMessage(deps, room, message);
   return message;
 }
@@ -511,6 +517,23 @@ export async function requestTranscript(deps: ChatDeps, actor: ChatActor, id: st
     await deps.outbox.emit(tx, { name: 'chat.transcript_requested', organisationId: null, payload: { room_id: id } });
     await deps.audit.record({ action: 'chat.transcript_requested', outcome: 'success', resourceType: 'chat_room', resourceId: id }, actor.caller, tx);
   });
+}
+
+// ---- Sealing at rest ----
+
+/** What a sealed body looks like (`v1.<iv>.<tag>.<ciphertext>`, 12-byte iv, 16-byte tag); anything else was stored in clear. */
+const SEALED_BODY = '^v1\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]*$';
+
+/**
+ * Seals the bodies stored in clear before bodies were sealed (run at start; each process finds none
+ * once one has). Each row is rewritten only if its body is still the clear text read.
+ */
+export async function sealStoredBodies(deps: Pick<ChatDeps, 'db' | 'sealer'>): Promise<number> {
+  const rows = rowsOf<{ id: string | number; body: string }>(await deps.db.execute(sql`SELECT id, body FROM chat_messages WHERE body !~ ${SEALED_BODY}`));
+  for (const row of rows) {
+    await deps.db.execute(sql`UPDATE chat_messages SET body = ${await deps.sealer.seal(row.body)} WHERE id = ${row.id} AND body = ${row.body}`);
+  }
+  return rows.length;
 }
 
 // ---- Live ----
