@@ -1,2 +1,3 @@
-/** The chat feature's front door: the drawer's unread counts. Its pages load from the route table. */
+/** The chat feature's front door: the drawer's unread counts and the customer's launcher. Its pages load from the route table. */
+export { ChatLauncher } from './components/ChatLauncher';
 export { UnreadCount } from './components/UnreadCount';
