@@ -68,7 +68,7 @@ async function expectImage(page: Page, alt: string, type: string) {
   expect(full.headers()['content-type']).toBe(type);
 }
 
-test('a customer on one process and a shift manager on the other: the chat arrives live, is claimed, text and images go both ways, closing is shown and the transcript recorded', async ({ browser }) => {
+test('a customer on one process and a shift manager on the other: the chat arrives live, is claimed, typing, text and images go both ways, closing is shown and the transcript recorded', async ({ browser }) => {
   test.setTimeout(300_000);
   const [a, b] = servers as [ServerProcess, ServerProcess];
   const staff = await staffPage(browser, a.url, DEMO.shiftManager);
@@ -93,9 +93,16 @@ test('a customer on one process and a shift manager on the other: the chat arriv
   const room = staff.getByRole('region', { name: `Chat with ${name}` });
   await expect(room).toBeVisible();
 
+  // Typing shows on the other side, across processes, and goes when the message arrives.
   await customer.getByLabel('Message', { exact: true }).fill('Hello, the label on my kit is smudged.');
+  await expect(room.getByText(`${name} is typing…`)).toBeVisible();
   await customer.getByRole('button', { name: 'Send' }).click();
   await expect(room.getByRole('log')).toContainText('Hello, the label on my kit is smudged.');
+  await expect(room.getByText(`${name} is typing…`)).toBeHidden();
+  await room.getByLabel('Message', { exact: true }).fill('Could you send a photo of it?');
+  await expect(customer.getByText('Sam Whitfield is typing…')).toBeVisible();
+  await room.getByRole('button', { name: 'Send' }).click();
+  await expect(customer.getByRole('log')).toContainText('Could you send a photo of it?');
 
   // An image each way: picked, previewed, sent; the other side sees its thumbnail and opens it full size.
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
