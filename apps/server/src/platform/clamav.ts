@@ -10,9 +10,9 @@ const CHUNK_BYTES = 64 * 1024;
 /** `host:port`, `[v6]:port` or a Unix socket path (starting with `/`). */
 function connectOptions(address: string): net.NetConnectOpts {
   if (address.startsWith('/')) return { path: address };
-  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(address);
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(address);
   if (!match) throw new Error('CLAMD_ADDRESS must be host:port or a socket path');
-  return { host: match[1]!, port: Number(match[2]) };
+  return { host: (match[1] ?? match[2])!, port: Number(match[3]) };
 }
 
 /** Checks CLAMD_ADDRESS at start, so a wrong value stops the server rather than every upload. */
