@@ -25,12 +25,13 @@ const as = (token: string) => ({ headers: { [CHAT_TOKEN_HEADER]: token } });
 
 /** A customer's room, claimed by the shift manager. */
 async function liveRoom() {
-  const started = await h.call('POST', '/api/chat/chat/token', { body: { identity: { name: 'Ada Lovelace', email: uniqueEmail('customer') } } });
+  const email = uniqueEmail('customer');
+  const started = await h.call('POST', '/api/chat/chat/token', { body: { identity: { name: 'Ada Lovelace', email } } });
   const { token, identity } = started.body as { token: string; identity: string };
   const room = await h.call('POST', '/api/chat/v1/chat/room', { ...as(token), body: { type: 'external', user_role: 'customer', status: 'claimable', room_members: [] } });
   const roomId = room.body.id as string;
   expect((await h.call('PATCH', `/api/chat/v1/chat/room/${roomId}`, { token: manager.token, body: { status: 'live' } })).status).toBe(200);
-  return { token, identity, roomId };
+  return { token, identity, roomId, email };
 }
 
 type Who = { token?: string; chatToken?: string };
@@ -123,7 +124,7 @@ describe('chat images', () => {
   });
 
   it('keeps a PNG a PNG and a WebP a WebP; staff send images too, internal ones never to the customer', async () => {
-    const { token, roomId } = await liveRoom();
+    const { token, roomId, email } = await liveRoom();
     const asPng = await sendImage(roomId, { token: manager.token }, { data: await png(), type: 'image/png' });
     expect(asPng).toMatchObject({ status: 201, body: { message: { body: '', author_kind: 'staff', image: { width: 40, height: 30 } } } });
     const webp = await sharp(await png()).webp().toBuffer();
@@ -138,6 +139,13 @@ describe('chat images', () => {
     const text = await h.call('POST', `/api/chat/v1/chat/room/${roomId}/messages`, { ...as(token), body: { body: 'Thanks' } });
     expect(text.body.message.image).toBeNull();
     expect((await h.call('GET', `/api/chat/v1/chat/room/${roomId}/messages/${text.body.message.id}/image`, as(token))).status).toBe(404);
+
+    // The transcript names the images the customer saw, not the internal one.
+    expect((await h.call('PATCH', `/api/chat/v1/chat/room/${roomId}`, { token: manager.token, body: { status: 'closed' } })).status).toBe(200);
+    expect((await h.call('POST', `/api/chat/v1/chat/room/${roomId}/transcript`, as(token))).status).toBe(202);
+    const [mail] = await h.mails({ recipient: email, template: 'chat.transcript' });
+    expect(mail!.body.match(/\[image\]/g)).toHaveLength(1);
+    expect(mail!.body).toContain('Thanks');
   });
 
   it('refuses anything else with a clear error and stores nothing', async () => {

@@ -14,7 +14,7 @@ interface ChatMailDeps {
   productName: string;
 }
 
-/** The handler of chat.transcript_requested: what the customer saw of a closed room (never internal notes), e-mailed to them. */
+/** The handler of chat.transcript_requested: what the customer saw of a closed room (never internal notes; an image as `[image]`), e-mailed to them. */
 async function sendTranscript(deps: ChatMailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const roomId = event.payload.room_id;
   if (typeof roomId !== 'string') return;
@@ -30,7 +30,7 @@ async function sendTranscript(deps: ChatMailDeps, event: OutboxEvent, db: Db): P
     .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.internal, false)))
     .orderBy(asc(chatMessages.id));
   const lines = await Promise.all(
-    messages.map(async (m) => `[${format(new TZDate(m.createdAt, BOOKING.timeZone), 'dd/MM/yyyy HH:mm')}] ${m.authorKind === 'system' ? '' : `${m.authorName}: `}${await deps.sealer.open(m.body)}`),
+    messages.map(async (m) => `[${format(new TZDate(m.createdAt, BOOKING.timeZone), 'dd/MM/yyyy HH:mm')}] ${m.authorKind === 'system' ? '' : `${m.authorName}: `}${[m.imageId ? '[image]' : '', await deps.sealer.open(m.body)].filter(Boolean).join(' ')}`),
   );
   await deps.mailer.send(db, {
     to: room.email,
