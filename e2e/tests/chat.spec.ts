@@ -95,6 +95,31 @@ test.describe('chats', () => {
     await expectAccessible(page);
   });
 
+  test('the booking page and the video landing page carry a launcher that opens the chat in a panel', async ({ page }) => {
+    await page.clock.setFixedTime(DAYTIME);
+    await page.goto('/book?service=video_gp_vireo');
+    await expect(page.getByRole('main').getByText('Select Time', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    const panel = page.getByRole('dialog', { name: 'Chat with us' });
+    await expect(panel.getByRole('heading', { level: 2, name: 'Chat with us' })).toBeVisible();
+    await expect(panel.getByText('Our support team answers from 7 AM to 7 PM UK time, 7 days.')).toBeVisible();
+    await expectAccessible(page);
+    await panel.getByLabel('Your name').fill('Mary Somerville');
+    await panel.getByLabel('Your e-mail address').fill(`launcher-${Date.now()}@example.test`);
+    await panel.getByRole('button', { name: /^(Start a chat|Continue by e-mail)$/ }).click();
+    await expect(panel.getByText('Waiting for a member of our team to join…')).toBeVisible();
+    // Closing the panel keeps the chat: opening it again finds the same room.
+    await panel.getByRole('button', { name: 'Close the chat' }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with us' }).getByText('Waiting for a member of our team to join…')).toBeVisible();
+
+    // The video landing page carries it too, and the tab's chat goes with it.
+    await page.goto('/appointment?appointmentId=00000000-0000-4000-8000-000000000000&short_token=unknown');
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with us' }).getByText('Waiting for a member of our team to join…')).toBeVisible();
+  });
+
   test('a staff room between two colleagues with unread counts', async ({ browser }) => {
     const managerContext = await browser.newContext();
     const practitionerContext = await browser.newContext();

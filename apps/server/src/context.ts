@@ -21,7 +21,7 @@ import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
-import { customerLiveKey, customerByToken, registerChatMessages, type ChatDeps } from './modules/chat';
+import { createChatDeps, customerLiveKey, customerByToken, registerChatMessages } from './modules/chat';
 import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
 import { CertificateKeys, createCertificatesDeps, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
 import { HttpSmsProvider, JsonataPool, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
@@ -83,7 +83,7 @@ export function createContext(
     phoneStatusUrl: `${config.publicUrl}/api/voice/phone/status`,
   };
   live.setCallHandler(calls);
-  const chat: ChatDeps = { db, clock, audit, limiter, mailQuota, live, outbox };
+  const chat = createChatDeps({ db, clock, audit, limiter, mailQuota, live, outbox, sealer, files, clamdAddress: config.clamdAddress });
   live.registerGuests(async (token) => {
     const customer = await customerByToken(db, token);
     return customer ? customerLiveKey(customer.id) : null;
@@ -98,7 +98,7 @@ export function createContext(
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
-  registerChatMessages(outbox, messageDeps);
+  registerChatMessages(outbox, { ...messageDeps, sealer });
   registerOrderMessages(outbox, { ...messageDeps, audit });
   registerLogisticsMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });

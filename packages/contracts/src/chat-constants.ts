@@ -22,7 +22,18 @@ export const CHAT_LIMITS = {
   tokensPerAddress: 10,
   messagesPerRoom: 30,
   windowSeconds: 60,
+  /** Images: at most this many bytes and pixels as sent; kept at most `imageSide` px a side, with a thumbnail. */
+  imageMaxBytes: 5 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  imageSide: 2_048,
+  thumbnailSide: 320,
+  /** How long an image's signed link works. */
+  imageLinkSeconds: 300,
 } as const;
+
+/** The images a chat takes, by the type read from their bytes. */
+export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ChatImageType = (typeof CHAT_IMAGE_TYPES)[number];
 
 export const CHAT_MSG = {
   somethingWentWrong: 'Something went wrong, please try again.',
@@ -39,6 +50,9 @@ export const CHAT_MSG = {
   tooManyMessages: 'Too many messages. Please wait a minute and try again.',
   supportHours: '7 AM to 7 PM UK time, 7 days',
   transcriptQueued: 'The transcript will be e-mailed to you.',
+  imageRefused: 'Send a PNG, JPEG or WebP image of at most 5 MB.',
+  imageInfected: 'This file was refused by the virus check.',
+  imageLinkExpired: 'This link has expired. Open the image again from the chat.',
 } as const;
 
 const londonHour = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' });

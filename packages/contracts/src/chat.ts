@@ -38,6 +38,8 @@ export const ChatMessage = z.object({
   /** A note between staff in a customer room; the customer never sees it. */
   internal: z.boolean(),
   dateCreated: EpochSeconds,
+  /** An attached image (its links from GET …/messages/{id}/image, for room members only). */
+  image: /* @__PURE__ */ z.object({ id: Uuid, width: z.number().int().positive(), height: z.number().int().positive() }).nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -77,6 +79,14 @@ export const ChatMessagesQuery = z.object({ after: z.coerce.number().int().min(0
 export const ChatMessagesResponse = z.object({ success: z.literal(true), messages: z.array(ChatMessage) });
 export const PostChatMessageRequest = z.object({ body: ChatBody, internal: z.boolean().default(false) });
 export const ChatMessageResponse = z.object({ success: z.literal(true), message: ChatMessage });
+/** POST /v1/chat/room/{id}/images: multipart, the file `image` and these text fields (a caption may be empty). */
+export const PostChatImageFields = z.object({
+  body: /* @__PURE__ */ multilineText().trim().max(CHAT_LIMITS.bodyMax, BODY_TOO_LONG).default(''),
+  internal: z.enum(['true', 'false']).default('false'),
+});
+export const ChatMessageParams = z.object({ id: Uuid, messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** Short-lived signed links to an image and its thumbnail, for the member who asked. */
+export const ChatImageLinksResponse = z.object({ success: z.literal(true), url: z.string(), thumbnail_url: z.string(), expires: EpochSeconds });
 export const ChatReadRequest = z.object({ message_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 export const ChatUnreadResponse = z.object({ success: z.literal(true), internal: z.number().int().nonnegative(), external: z.number().int().nonnegative(), claimable: z.number().int().nonnegative() });
 export const ChatStatusResponse = z.object({ success: z.literal(true), open: z.boolean(), staff_online: z.boolean(), hours: z.string() });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PAYMENT_GATEWAYS, type PaymentGatewayName } from './payments';
+import { parseClamdAddress } from './clamav';
 import { parseMessageKey } from './sealing';
 
 /** Every setting the server reads from the environment; README lists them. */
@@ -32,6 +33,8 @@ export interface Config {
   mailFrom: string;
   /** Seals message bodies and outbox secrets (AES-256-GCM); unset, a key is generated and kept in the database. */
   messageKey: Buffer | undefined;
+  /** clamd (host:port or a socket path) that scans uploaded chat images; unset: not scanned. */
+  clamdAddress: string | undefined;
   webDist: string;
   logLevel: string;
   /** An https address the help page embeds for the swab-test video instead of the file Vireo hosts. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vireo <no-reply@vireo.localhost>',
     messageKey: parseMessageKey(env.MESSAGE_KEY),
+    clamdAddress: parseClamdAddress(env.CLAMD_ADDRESS),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     swabVideoEmbedUrl: httpsUrl('SWAB_VIDEO_EMBED_URL', env.SWAB_VIDEO_EMBED_URL),

@@ -1,4 +1,4 @@
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organisations, users } from './identity';
 
@@ -59,7 +59,11 @@ export const chatRoomMembers = pgTable(
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_room_members_user_idx').on(t.userId)],
 );
 
-/** Messages, in id order; `internal` notes between staff are never shown to the customer. */
+/**
+ * Messages, in id order; `internal` notes between staff are never shown to the customer. The body
+ * is sealed at rest (`platform/sealing.ts`, `v1.…`); an attached image is kept in file storage,
+ * re-encoded, with its thumbnail, and named by `image_id` in its signed links.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -72,9 +76,18 @@ export const chatMessages = pgTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     internal: boolean('internal').notNull().default(false),
+    imageId: uuid('image_id').unique(),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+    imageType: text('image_type'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id)],
+  (t) => [
+    index('chat_messages_room_idx').on(t.roomId, t.id),
+    check('chat_messages_image_check', sql`(${t.imageId} IS NULL) = (${t.imageKey} IS NULL) AND (${t.imageKey} IS NULL) = (${t.thumbnailKey} IS NULL)`),
+  ],
 );
 
 /** When a staff member's or customer's chat page last reported in: online within a few heartbeats. */

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import {
   CHAT_TOKEN_HEADER,
+  CHAT_LIMITS,
+  CHAT_MSG,
+  ChatImageLinksResponse,
+  ChatMessageParams,
   ChatMessageResponse,
   ChatMessagesQuery,
   ChatMessagesResponse,
@@ -18,13 +23,19 @@ import {
   ChatUnreadResponse,
   CreateChatRoomRequest,
   CreateChatRoomResponse,
+  PostChatImageFields,
   PostChatMessageRequest,
   UpdateChatRoomRequest,
+  Uuid,
+  text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
+import { AppError, badRequest } from '../../platform/errors';
+import { parseFields, readMultipart, registerMultipart } from '../../platform/multipart';
 import { IdParams, withErrors } from '../../platform/schemas';
+import { imageFile, imageLinks, postImage } from './images';
 import {
   chatActor,
   createRoom,
@@ -62,6 +73,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const deps = ctx.chat;
   const actor = (request: FastifyRequest) => chatActor(deps, callerOf(request), chatTokenOf(request));
   const staff = permission('chat.staff');
+  await registerMultipart(app, CHAT_LIMITS.imageMaxBytes);
 
   r.post('/chat/token', {
     config: { access: PUBLIC },
@@ -114,6 +126,48 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
     config: { access: PUBLIC },
     schema: { tags, summary: 'Write a message (stored, then sent live); `internal` notes are staff-only in customer rooms', params: IdParams, body: PostChatMessageRequest, response: withErrors({ 201: ChatMessageResponse }) },
     handler: async (request, reply) => reply.status(201).send({ success: true as const, message: await postMessage(deps, await actor(request), request.params.id, request.body) }),
+  });
+
+  r.post('/v1/chat/room/:id/images', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Send an image (multipart: file `image`, optional `body` caption and `internal`); PNG, JPEG or WebP up to 5 MB, type read from the bytes, re-encoded, scanned by clamd when configured',
+      params: IdParams,
+      consumes: ['multipart/form-data'],
+      response: withErrors({ 201: ChatMessageResponse }),
+    },
+    handler: async (request, reply) => {
+      const who = await actor(request);
+      const refused = () => badRequest(CHAT_MSG.imageRefused, { image: CHAT_MSG.imageRefused });
+      const { file, fields } = await readMultipart(request, refused).catch((error: unknown) => {
+        throw (error as { statusCode?: number }).statusCode === 413 ? new AppError(413, CHAT_MSG.imageRefused) : error;
+      });
+      const input = parseFields(PostChatImageFields, fields);
+      const message = await postImage(deps, who, request.params.id, file, { body: input.body, internal: input.internal === 'true' });
+      return reply.status(201).send({ success: true as const, message });
+    },
+  });
+
+  r.get('/v1/chat/room/:id/messages/:messageId/image', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: "Short-lived signed links to a message's image and thumbnail, for a member of the room", params: ChatMessageParams, response: withErrors({ 200: ChatImageLinksResponse }) },
+    handler: async (request) => ({ success: true as const, ...(await imageLinks(deps, await actor(request), request.params.id, request.params.messageId)) }),
+  });
+
+  r.get('/v1/chat/image/:id/:variant', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'An image or its thumbnail through a signed link from GET …/messages/{messageId}/image',
+      description: 'The link is the authorisation: it names one image and the member it was issued to, expires after 5 minutes, and works while that member is in the room.',
+      params: z.object({ id: Uuid, variant: z.enum(['full', 'thumbnail']) }),
+      querystring: z.object({ user: text().max(64), expires: z.coerce.number().int().positive(), signature: text().max(128) }),
+    },
+    handler: async (request, reply) => {
+      const file = await imageFile(deps, request.params.id, request.params.variant, request.query);
+      return reply.type(file.contentType).header('Content-Disposition', 'inline').header('Cache-Control', 'no-store, private').send(file.data);
+    },
   });
 
   r.post('/v1/chat/room/:id/read', {

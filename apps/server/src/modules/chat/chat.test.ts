@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_LIVE, CHAT_MSG, CHAT_TOKEN_HEADER, LIVE_CLOSE, closedConversation, withinSupportHours } from '@vireo/contracts';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, chatMessages } from '../../db/schema';
+import { sealStoredBodies } from './service';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { LiveTestClient } from '../../test/live-client';
 
@@ -213,6 +214,29 @@ describe('messages', () => {
     const reads = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, roomId)));
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(await audited('chat.message_posted', roomId)).toHaveLength(3);
+  });
+
+  it('keeps bodies sealed at rest, answers and e-mails them opened, and seals at start the bodies stored in clear before', async () => {
+    const { roomId, token } = await customerWithRoom();
+    await h.call('PATCH', `/api/chat/v1/chat/room/${roomId}`, { token: manager.token, body: { status: 'live' } });
+    const secret = `My NHS number is 943 476 ${Date.now()}`;
+    expect((await h.call('POST', `/api/chat/v1/chat/room/${roomId}/messages`, { ...as(token), body: { body: secret } })).status).toBe(201);
+    const stored = await h.ctx.database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.body).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+    expect(JSON.stringify(stored)).not.toContain('943 476');
+
+    // A body written in clear before sealing, even one that looks like a sealed value, is sealed at start.
+    const clear = ['Written before sealing', 'v1.looks.sealed.but-is-not'];
+    for (const body of clear) {
+      await h.ctx.database.db.insert(chatMessages).values({ roomId, authorKind: 'staff', authorUserId: manager.user.id, authorName: 'Old', body, createdAt: h.clock.now() });
+    }
+    expect(await sealStoredBodies(h.ctx.chat)).toBe(2);
+    expect(await sealStoredBodies(h.ctx.chat)).toBe(0);
+    const resealed = await h.ctx.database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId));
+    for (const row of resealed) expect(row.body).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+    const listed = await h.call('GET', `/api/chat/v1/chat/room/${roomId}/messages`, { token: manager.token });
+    expect(listed.body.messages.map((m: { body: string }) => m.body)).toEqual([secret, ...clear]);
   });
 
   it('counts unread per room and for the drawer in an internal room, and moves the horizon only forward', async () => {

@@ -5,10 +5,17 @@ import { BOOKING } from '@vireo/contracts';
 import type { Db } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
+import type { Sealer } from '../../platform/sealing';
 import { chatCustomers, chatMessages, chatRooms } from '../../db/schema';
 
-/** The handler of chat.transcript_requested: what the customer saw of a closed room (never internal notes), e-mailed to them. */
-async function sendTranscript(deps: { mailer: Mailer; productName: string }, event: OutboxEvent, db: Db): Promise<void> {
+interface ChatMailDeps {
+  mailer: Mailer;
+  sealer: Sealer;
+  productName: string;
+}
+
+/** The handler of chat.transcript_requested: what the customer saw of a closed room (never internal notes; an image as `[image]`), e-mailed to them. */
+async function sendTranscript(deps: ChatMailDeps, event: OutboxEvent, db: Db): Promise<void> {
   const roomId = event.payload.room_id;
   if (typeof roomId !== 'string') return;
   const [room] = await db
@@ -22,7 +29,9 @@ async function sendTranscript(deps: { mailer: Mailer; productName: string }, eve
     .from(chatMessages)
     .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.internal, false)))
     .orderBy(asc(chatMessages.id));
-  const lines = messages.map((m) => `[${format(new TZDate(m.createdAt, BOOKING.timeZone), 'dd/MM/yyyy HH:mm')}] ${m.authorKind === 'system' ? '' : `${m.authorName}: `}${m.body}`);
+  const lines = await Promise.all(
+    messages.map(async (m) => `[${format(new TZDate(m.createdAt, BOOKING.timeZone), 'dd/MM/yyyy HH:mm')}] ${m.authorKind === 'system' ? '' : `${m.authorName}: `}${[m.imageId ? '[image]' : '', await deps.sealer.open(m.body)].filter(Boolean).join(' ')}`),
+  );
   await deps.mailer.send(db, {
     to: room.email,
     template: 'chat.transcript',
@@ -31,6 +40,6 @@ async function sendTranscript(deps: { mailer: Mailer; productName: string }, eve
   });
 }
 
-export function registerChatMessages(relay: OutboxRelay, deps: { mailer: Mailer; productName: string }): void {
+export function registerChatMessages(relay: OutboxRelay, deps: ChatMailDeps): void {
   relay.on('chat.transcript_requested', 'chat.transcript-mail', (event, db) => sendTranscript(deps, event, db));
 }

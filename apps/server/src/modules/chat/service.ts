@@ -16,6 +16,8 @@ import {
 } from '@vireo/contracts';
 import { hasPermission, type AuthContext } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
+import { DownloadLinks } from '../../platform/download-links';
+import type { FileStorage } from '../../platform/files';
 import type { Caller, RequestCaller } from '../../platform/caller';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
@@ -23,6 +25,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } 
 import type { LiveAudience, LiveHub } from '../../platform/live';
 import type { OutboxRelay } from '../../platform/outbox';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
+import type { Sealer } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
 import { chatCustomers, chatMessages, chatPresence, chatRoomMembers, chatRooms, roles, users } from '../../db/schema';
 
@@ -34,9 +37,25 @@ export interface ChatDeps {
   mailQuota: MailQuota;
   live: LiveHub;
   outbox: OutboxRelay;
+  /** Message bodies are sealed at rest, as e-mails are. */
+  sealer: Sealer;
+  /** Images: kept in file storage, scanned by clamd when an address is configured, served through signed links. */
+  files: FileStorage;
+  clamdAddress: string | undefined;
+  imageLinks: DownloadLinks;
+  thumbnailLinks: DownloadLinks;
 }
 
-type RoomRow = typeof chatRooms.$inferSelect;
+/** The chat's deps with the signing of its image links (their secrets shared by every process). */
+export function createChatDeps(input: Omit<ChatDeps, 'imageLinks' | 'thumbnailLinks'>): ChatDeps {
+  return {
+    ...input,
+    imageLinks: new DownloadLinks(input.db, input.clock, 'chat-image', CHAT_LIMITS.imageLinkSeconds),
+    thumbnailLinks: new DownloadLinks(input.db, input.clock, 'chat-thumbnail', CHAT_LIMITS.imageLinkSeconds),
+  };
+}
+
+export type RoomRow = typeof chatRooms.$inferSelect;
 type CustomerRow = typeof chatCustomers.$inferSelect;
 
 /**
@@ -125,7 +144,7 @@ export async function issueToken(deps: ChatDeps, caller: RequestCaller, identity
 // ---- Rooms ----
 
 /** The room `id` if the actor may see it (staff: a member, or any claimable customer room when `claimable`), else 404. */
-async function visibleRoom(db: Db, actor: ChatActor, id: string, options: { claimable?: boolean } = {}): Promise<RoomRow> {
+export async function visibleRoom(db: Db, actor: ChatActor, id: string, options: { claimable?: boolean } = {}): Promise<RoomRow> {
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
   if (!room) throw notFound();
   if (actor.kind === 'customer') {
@@ -306,7 +325,7 @@ export async function createRoom(
   return id;
 }
 
-async function staffName(db: Db, userId: string): Promise<string> {
+export async function staffName(db: Db, userId: string): Promise<string> {
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   return user ? `${user.firstName} ${user.lastName}` : 'Staff';
 }
@@ -352,6 +371,7 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
   const { db, clock } = deps;
   await visibleRoom(db, actor, id);
   const name = actor.kind === 'staff' ? await staffName(db, actor.auth.userId) : actor.customer.name;
+  const noticeBody = await deps.sealer.seal(closedConversation(name));
   const closed = await db.transaction(async (tx) => {
     const [open] = await tx
       .select()
@@ -362,7 +382,7 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
     const now = clock.now();
     const [notice] = await tx
       .insert(chatMessages)
-      .values({ roomId: id, authorKind: 'system', authorName: name, body: closedConversation(name), createdAt: now })
+      .values({ roomId: id, authorKind: 'system', authorName: name, body: noticeBody, createdAt: now })
       .returning();
     const [room] = await tx.update(chatRooms).set({ status: 'closed', closedAt: now }).where(eq(chatRooms.id, id)).returning();
     await deps.audit.record({ action: 'chat.room_closed', outcome: 'success', resourceType: 'chat_room', resourceId: id }, actor.caller, tx);
@@ -370,23 +390,25 @@ async function closeRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
   });
   if (!closed) throw conflict(CHAT_MSG.roomClosed);
   const { room, notice } = closed;
-  await publishMessage(deps, room, presentMessage(notice));
+  await publishMessage(deps, room, await presentMessage(deps, notice));
   await publishToRoom(deps, room, CHAT_LIVE.kinds.room, { room_id: id, status: 'closed' }, { toCustomer: true });
   return (await presentRooms(deps, actor, [room]))[0]!;
 }
 
 // ---- Messages ----
 
-function presentMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
+/** A stored message as it is answered and sent live: its body opened. */
+export async function presentMessage(deps: ChatDeps, row: typeof chatMessages.$inferSelect): Promise<ChatMessage> {
   return {
     id: row.id,
     room_id: row.roomId,
-    body: row.body,
+    body: await deps.sealer.open(row.body),
     author: row.authorUserId,
     author_name: row.authorName,
     author_kind: row.authorKind,
     internal: row.internal,
     dateCreated: epochSeconds(row.createdAt),
+    image: row.imageId && row.imageWidth && row.imageHeight ? { id: row.imageId, width: row.imageWidth, height: row.imageHeight } : null,
   };
 }
 
@@ -407,24 +429,44 @@ export async function listMessages(deps: ChatDeps, actor: ChatActor, id: string,
   if (room.type === 'external') {
     await deps.audit.healthData(db, actor.caller, { action: 'read', resourceType: 'chat_room', resourceIds: [id], ...(actor.kind === 'customer' ? { actorKind: 'link_holder' as const } : {}) });
   }
-  return rows.map(presentMessage);
+  return Promise.all(rows.map((row) => presentMessage(deps, row)));
 }
 
 /**
- * Writes a message, stored before anyone is told: the answer and the live event come after the
- * commit. A customer writes only to their own open room, at most CHAT_LIMITS.messagesPerRoom a
- * window; only staff write internal notes, and only in a customer room.
+ * The room a message goes to: the actor's own and open. Only staff write internal notes, and only in
+ * a customer room; a customer's messages (text or image) count against the room's limit per window.
  */
-export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, input: { body: string; internal: boolean }): Promise<ChatMessage> {
-  const { db, clock } = deps;
-  const room = await visibleRoom(db, actor, id);
+export async function roomToWrite(deps: ChatDeps, actor: ChatActor, id: string, internal: boolean): Promise<RoomRow> {
+  const room = await visibleRoom(deps.db, actor, id);
   if (room.status === 'closed') throw conflict(CHAT_MSG.roomClosed);
-  if (input.internal && (actor.kind !== 'staff' || room.type !== 'external')) throw badRequest(CHAT_MSG.internalNotesStaffOnly, { internal: CHAT_MSG.internalNotesStaffOnly });
+  if (internal && (actor.kind !== 'staff' || room.type !== 'external')) throw badRequest(CHAT_MSG.internalNotesStaffOnly, { internal: CHAT_MSG.internalNotesStaffOnly });
   if (actor.kind === 'customer') {
     const used = await deps.limiter.hit(`chat.messages:${id}`, CHAT_LIMITS.windowSeconds);
     if (used > CHAT_LIMITS.messagesPerRoom) throw new AppError(429, CHAT_MSG.tooManyMessages);
   }
+  return room;
+}
+
+/** An image stored with a message: its name in links, its files, type and size. */
+export interface StoredImage {
+  id: string;
+  key: string;
+  thumbnailKey: string;
+  type: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores a message (its body sealed) before anyone is told: the answer and the live event come
+ * after the commit. The author has read their own message.
+ */
+export async function writeMessage(deps: ChatDeps, actor: ChatActor, room: RoomRow, input: { body: string; internal: boolean; image?: StoredImage }): Promise<ChatMessage> {
+  const { db, clock } = deps;
+  const id = room.id;
   const name = actor.kind === 'staff' ? await staffName(db, actor.auth.userId) : actor.customer.name;
+  const body = await deps.sealer.seal(input.body);
+  const { image } = input;
   const row = await db.transaction(async (tx) => {
     const [message] = await tx
       .insert(chatMessages)
@@ -433,23 +475,33 @@ export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, 
         authorUserId: actor.kind === 'staff' ? actor.auth.userId : null,
         authorKind: actor.kind,
         authorName: name,
-        body: input.body,
+        body,
         internal: input.internal,
+        ...(image ? { imageId: image.id, imageKey: image.key, thumbnailKey: image.thumbnailKey, imageType: image.type, imageWidth: image.width, imageHeight: image.height } : {}),
         createdAt: clock.now(),
       })
       .returning();
-    // The author has read their own message.
     if (actor.kind === 'staff') {
       await tx.update(chatRoomMembers).set({ lastRead: message!.id }).where(and(eq(chatRoomMembers.roomId, id), eq(chatRoomMembers.userId, actor.auth.userId)));
     } else {
       await tx.update(chatRooms).set({ customerLastRead: message!.id }).where(eq(chatRooms.id, id));
     }
-    await deps.audit.record({ action: 'chat.message_posted', outcome: 'success', resourceType: 'chat_room', resourceId: id, details: { message_id: message!.id, internal: input.internal } }, actor.caller, tx);
+    await deps.audit.record(
+      { action: 'chat.message_posted', outcome: 'success', resourceType: 'chat_room', resourceId: id, details: { message_id: message!.id, internal: input.internal, ...(image ? { image: image.id } : {}) } },
+      actor.caller,
+      tx,
+    );
     return message!;
   });
-  const message = presentMessage(row);
+  const message = await presentMessage(deps, row);
   await publishMessage(deps, room, message);
   return message;
+}
+
+/** POST /v1/chat/room/{id}/messages: a text message to the actor's open room. */
+export async function postMessage(deps: ChatDeps, actor: ChatActor, id: string, input: { body: string; internal: boolean }): Promise<ChatMessage> {
+  const room = await roomToWrite(deps, actor, id, input.internal);
+  return writeMessage(deps, actor, room, input);
 }
 
 /** Moves the actor's read horizon forward to `messageId` (never back). */
@@ -511,6 +563,23 @@ export async function requestTranscript(deps: ChatDeps, actor: ChatActor, id: st
     await deps.outbox.emit(tx, { name: 'chat.transcript_requested', organisationId: null, payload: { room_id: id } });
     await deps.audit.record({ action: 'chat.transcript_requested', outcome: 'success', resourceType: 'chat_room', resourceId: id }, actor.caller, tx);
   });
+}
+
+// ---- Sealing at rest ----
+
+/** What a sealed body looks like (`v1.<iv>.<tag>.<ciphertext>`, 12-byte iv, 16-byte tag); anything else was stored in clear. */
+const SEALED_BODY = '^v1\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]*$';
+
+/**
+ * Seals the bodies stored in clear before bodies were sealed (run at start; each process finds none
+ * once one has). Each row is rewritten only if its body is still the clear text read.
+ */
+export async function sealStoredBodies(deps: Pick<ChatDeps, 'db' | 'sealer'>): Promise<number> {
+  const rows = rowsOf<{ id: string | number; body: string }>(await deps.db.execute(sql`SELECT id, body FROM chat_messages WHERE body !~ ${SEALED_BODY}`));
+  for (const row of rows) {
+    await deps.db.execute(sql`UPDATE chat_messages SET body = ${await deps.sealer.seal(row.body)} WHERE id = ${row.id} AND body = ${row.body}`);
+  }
+  return rows.length;
 }
 
 // ---- Live ----

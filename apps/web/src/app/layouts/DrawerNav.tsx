@@ -12,12 +12,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { dashboardPath } from '@vireo/contracts';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { changePasswordUrl } from '../../lib/config';
 import { logout, useCurrentSession } from '../../lib/session';
 import type { Translation } from '../locales/en';
+import { UnreadCount } from '../../features/chat';
 import { opensPage } from '../routing/resolveRoute';
 
 interface NavItem {
@@ -28,8 +29,7 @@ interface NavItem {
   unread?: 'internal' | 'external';
 }
 
-// Loaded with the chat entries only (the chat's texts and live counts stay out of the shell).
-const UnreadCount = lazy(() => import('../../features/chat').then((m) => ({ default: m.UnreadCount })));
+// UnreadCount loads with the chat entries only (the chat's texts and live counts stay out of the shell).
 
 const ACTIVE_ITEM = { '&.active': { bgcolor: 'action.selected' } };
 

@@ -139,4 +139,5 @@ export const de: Translation = {
   },
   newTab: '(öffnet in einem neuen Tab)',
   help: { title: '{{product}}-Hilfe', video: 'So machen Sie einen Abstrich' },
+  chatLauncher: { open: 'Chatten Sie mit uns', close: 'Chat schließen' },
 };

@@ -128,6 +128,7 @@ export const en = {
   },
   newTab: '(opens in a new tab)',
   help: { title: '{{product}} Help', video: 'How to take a swab test' },
+  chatLauncher: { open: 'Chat with us', close: 'Close the chat' },
 };
 
 export type Translation = Texts<typeof en>;

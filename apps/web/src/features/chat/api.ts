@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHAT_TOKEN_HEADER,
+  type ChatImageLinksResponse,
   type ChatMessageResponse,
   type ChatMessagesResponse,
   type ChatOkResponse,
@@ -77,6 +78,24 @@ export const getRoom = (caller: ChatCaller, id: string) => apiRequest<typeof Cha
 
 export const postMessage = (caller: ChatCaller, id: string, body: string, internal: boolean) =>
   apiRequest<typeof ChatMessageResponse>(`${BASE}/room/${id}/messages`, { method: 'POST', body: { body, internal }, ...opts(caller) }).then((r) => r.message);
+
+/** POST …/images (multipart): the image in `image`, an optional caption in `body`. */
+export function postImage(caller: ChatCaller, id: string, image: File, body: string, internal: boolean) {
+  const form = new FormData();
+  form.append('body', body);
+  form.append('internal', String(internal));
+  form.append('image', image, image.name);
+  return apiRequest<typeof ChatMessageResponse>(`${BASE}/room/${id}/images`, { method: 'POST', body: form, ...opts(caller) }).then((r) => r.message);
+}
+
+/** A message's image links (signed for 5 minutes): asked again after 4 minutes, so an open link still works. */
+export const useImageLinks = (caller: ChatCaller, roomId: string, messageId: number) =>
+  useQuery({
+    queryKey: ['chat', 'image', roomId, messageId],
+    queryFn: ({ signal }) => apiRequest<typeof ChatImageLinksResponse>(`${BASE}/room/${roomId}/messages/${messageId}/image`, { signal, ...opts(caller) }),
+    staleTime: 240_000,
+    refetchInterval: 240_000,
+  });
 
 export const markRead = (caller: ChatCaller, id: string, messageId: number) =>
   apiRequest<typeof ChatOkResponse>(`${BASE}/room/${id}/read`, { method: 'POST', body: { message_id: messageId }, ...opts(caller) });

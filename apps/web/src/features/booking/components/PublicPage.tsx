@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '../../../components/ProductLogo';
+import { ChatLauncher } from '../../chat';
 import { BookingLanguageContext, languageOf, type BookingLanguage } from '../texts';
 
 /**
  * The frame of the public booking pages (no session, so no app layout): the product bar with a
- * switch to the other booking language, one h1, and the page in the main landmark. The document's
- * language is the booking's.
+ * switch to the other booking language, one h1, the page in the main landmark, and the support
+ * chat's launcher. The document's language is the booking's.
  */
 export function PublicPage({ language, onLanguageChange, heading, children }: { language: BookingLanguage; onLanguageChange?: (language: BookingLanguage) => void; heading: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function PublicPage({ language, onLanguageChange, heading, children }: { 
           </Typography>
           {children}
         </Container>
+        <ChatLauncher />
       </Box>
     </BookingLanguageContext>
   );

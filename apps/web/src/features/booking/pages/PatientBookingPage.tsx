@@ -21,6 +21,7 @@ import { describeFailure, type BookingFailure } from '../outcome';
 import { BookingLanguageContext, dateLocaleOf, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
+import { ChatLauncher } from '../../chat';
 
 const CONTEXT: CallContext = { publicPage: false };
 const DEFAULT_SERVICE = 'video_gp';
@@ -176,6 +177,7 @@ export function PatientBookingPage() {
         <Wizard wizard={wizard} finished={confirmation !== null}>
           {body()}
         </Wizard>
+        <ChatLauncher />
       </Stack>
     </BookingLanguageContext>
   );

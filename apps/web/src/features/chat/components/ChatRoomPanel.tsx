@@ -9,17 +9,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_LIMITS, type ChatMessage, type ChatRoom } from '@vireo/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { CHAT_IMAGE_TYPES, CHAT_LIMITS, type ChatMessage, type ChatRoom } from '@vireo/contracts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { chatKeys, markRead, postMessage, sendTyping, setRoomStatus, useRoomMessages, type ChatCaller } from '../api';
+import { chatKeys, markRead, postImage, postMessage, sendTyping, setRoomStatus, useRoomMessages, type ChatCaller } from '../api';
+import { ChatImage } from './ChatImage';
 import { MessageText } from './MessageText';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const TYPING_EVERY_MS = 3_000;
 
-function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
+function Bubble({ caller, message, mine }: { caller: ChatCaller; message: ChatMessage; mine: boolean }) {
   const { t } = useTranslation('chat');
   if (message.author_kind === 'system') {
     return (
@@ -35,12 +36,22 @@ function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
           {message.internal ? `${t('room.note')} · ` : ''}
           {mine ? t('customer.you') : message.author_name} · {timeFormat.format(new Date(message.dateCreated * 1000))}
         </Typography>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          <MessageText text={message.body} />
-        </Typography>
+        {message.image && <ChatImage caller={caller} message={{ ...message, image: message.image }} />}
+        {message.body && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <MessageText text={message.body} />
+          </Typography>
+        )}
       </Box>
     </Box>
   );
+}
+
+/** The picked image's local preview, revoked when it changes. */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
 }
 
 /**
@@ -55,6 +66,8 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
   const { messages, error, typing, sent } = useRoomMessages(caller, room.id);
   const [text, setText] = useState('');
   const [internal, setInternal] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const preview = usePreview(image);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -82,14 +95,25 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
     }
   };
 
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (!(CHAT_IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > CHAT_LIMITS.imageMaxBytes) {
+      setFailure(t('room.imageRefused'));
+      return;
+    }
+    setFailure(null);
+    setImage(file);
+  };
+
   const send = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    if (!text.trim() || sending) return;
+    if ((!text.trim() && !image) || sending) return;
     setSending(true);
     setFailure(null);
     try {
-      sent(await postMessage(caller, room.id, text, internal));
+      sent(image ? await postImage(caller, room.id, image, text, internal) : await postMessage(caller, room.id, text, internal));
       setText('');
+      setImage(null);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : t('errors.generic'));
     } finally {
@@ -126,7 +150,7 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
       </Stack>
       <Box ref={list} role="log" aria-label={t('room.messages')} aria-live="polite" tabIndex={0} sx={{ height: 300, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
         {messages.map((message) => (
-          <Bubble key={message.id} message={message} mine={staff ? message.author === caller.memberId : message.author_kind === 'customer'} />
+          <Bubble key={message.id} caller={caller} message={message} mine={staff ? message.author === caller.memberId : message.author_kind === 'customer'} />
         ))}
       </Box>
       {error && <Alert severity="error">{t('errors.short')}</Alert>}
@@ -149,15 +173,37 @@ export function ChatRoomPanel({ caller, room, title, otherOnline }: { caller: Ch
             size="small"
             slotProps={{ htmlInput: { maxLength: CHAT_LIMITS.bodyMax } }}
           />
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          {image && preview && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Box component="img" src={preview} alt={t('room.imageToSend', { name: image.name })} sx={{ maxWidth: 96, maxHeight: 96, borderRadius: 1 }} />
+              <Button size="small" onClick={() => setImage(null)}>
+                {t('room.removeImage')}
+              </Button>
+            </Stack>
+          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
             {staff && room.type === 'external' ? (
               <FormControlLabel control={<Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} />} label={t('room.internalNote')} />
             ) : (
               <span />
             )}
-            <Button type="submit" variant="contained" loading={sending} disabled={!text.trim()}>
-              {t('room.send')}
-            </Button>
+            <Stack direction="row" spacing={1}>
+              <Button component="label" variant="outlined">
+                {t('room.attach')}
+                <input
+                  type="file"
+                  accept={CHAT_IMAGE_TYPES.join(',')}
+                  hidden
+                  onChange={(e) => {
+                    pick(e.target.files?.[0]);
+                    e.target.value = '';
+                  }}
+                />
+              </Button>
+              <Button type="submit" variant="contained" loading={sending} disabled={!text.trim() && !image}>
+                {t('room.send')}
+              </Button>
+            </Stack>
           </Stack>
         </Box>
       )}

@@ -22,6 +22,12 @@ const de: ChatTranslation = {
     unread: '{{count}} ungelesen',
     closed: 'Diese Unterhaltung ist geschlossen.',
     messages: 'Nachrichten',
+    attach: 'Bild anhängen',
+    removeImage: 'Bild entfernen',
+    imageToSend: 'Zu sendendes Bild: {{name}}',
+    image: 'Bild von {{name}}',
+    openImage: 'Bild von {{name}} in voller Größe öffnen',
+    imageRefused: 'Senden Sie ein PNG-, JPEG- oder WebP-Bild von höchstens 5 MB.',
   },
   internal: {
     create: 'Neuer Raum',

@@ -24,6 +24,12 @@ export const en = {
     unread: '{{count}} unread',
     closed: 'This conversation is closed.',
     messages: 'Messages',
+    attach: 'Attach an image',
+    removeImage: 'Remove the image',
+    imageToSend: 'Image to send: {{name}}',
+    image: 'Image from {{name}}',
+    openImage: 'Open the image from {{name}} full size',
+    imageRefused: CHAT_MSG.imageRefused,
   },
   internal: {
     create: 'New room',

@@ -436,6 +436,9 @@ const de: MessagesTranslation = {
     tooManyMessages: 'Zu viele Nachrichten. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
     supportHours: '7 bis 19 Uhr britischer Zeit, an 7 Tagen',
     transcriptQueued: 'Der Verlauf wird Ihnen per E-Mail gesendet.',
+    imageRefused: 'Senden Sie ein PNG-, JPEG- oder WebP-Bild von höchstens 5 MB.',
+    imageInfected: 'Diese Datei wurde von der Virenprüfung abgelehnt.',
+    imageLinkExpired: 'Dieser Link ist abgelaufen. Öffnen Sie das Bild erneut im Chat.',
   },
   CERTIFICATE_MSG: {
     firstName: 'Vornamen des Patienten eingeben',

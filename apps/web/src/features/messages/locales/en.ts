@@ -450,6 +450,9 @@ const en = {
     tooManyMessages: 'Too many messages. Please wait a minute and try again.',
     supportHours: '7 AM to 7 PM UK time, 7 days',
     transcriptQueued: 'The transcript will be e-mailed to you.',
+    imageRefused: 'Send a PNG, JPEG or WebP image of at most 5 MB.',
+    imageInfected: 'This file was refused by the virus check.',
+    imageLinkExpired: 'This link has expired. Open the image again from the chat.',
   },
   CERTIFICATE_MSG: {
     firstName: 'Enter patient first name',
