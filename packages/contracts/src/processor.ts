@@ -53,8 +53,21 @@ export const NODE_KINDS = {
     fields: [{ name: 'path', kind: 'text', required: false }],
   },
   'lookup.identity_user': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { user: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('user_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  /**
+   * The product's messages, as the default tasks send them: who gets the message and the values its
+   * template fills in, computed by the module that owns the record (values holding a link token or an
+   * order reference, and the attachments, are kept sealed in the run).
+   */
+  'message.booking': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { recipients: 'data', values: 'data', attachments: 'data' },
+    params: z.object({ kind: z.enum(['booked', 'rebooked']).default('booked') }).strict(),
+    fields: [{ name: 'kind', kind: 'select', required: false, options: ['booked', 'rebooked'] }],
+  },
+  'message.order': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data' }, params: none, fields: [] },
+  'message.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data', attachments: 'data' }, params: none, fields: [] },
   'email.send': {
-    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data') },
+    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data') },
     outputs: { sent: 'boolean' },
     params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: /* @__PURE__ */ path.default('email') }).strict(),
     fields: [

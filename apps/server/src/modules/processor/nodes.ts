@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
 import { appointments, bookingUsers, messages, processorSends, processorTemplates, users } from '../../db/schema';
@@ -25,11 +27,36 @@ export class NodeFailure extends Error {
 /** A fail-on-false node met false: the run ends `stopped`. */
 export class RunStopped extends Error {}
 
+/** A placeholder's value or an attachment's content kept sealed in the run (a link token, an order reference). */
+interface SealedValue {
+  $sealed: string;
+}
+
+/** An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF). */
+interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  content?: SealedValue;
+  file_key?: string;
+}
+
+/** What a product message needs, from the module that owns its record (null: this event sends none). */
+export interface MessageSources {
+  booking(db: Db, input: { appointmentId: unknown; secrets: Record<string, string>; rebooked: boolean }): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string>; ics: string } | null>;
+  order(db: Db, orderId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string> } | null>;
+  certificate(db: Db, certificateId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
+}
+
 export interface NodeRuntime {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   sealer: Sealer;
+  audit: AuditLog;
+  files: FileStorage;
+  messages: MessageSources;
+  /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
+  secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
@@ -54,12 +81,27 @@ export function valueAt(value: unknown, path: string): unknown {
   return current;
 }
 
-/** A template's {{placeholders}} filled from the values (dotted paths); unknown ones become empty. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
+const ONLY_PLACEHOLDERS = /^\s*(\{\{\s*[A-Za-z0-9_.]+\s*\}\}\s*)+$/;
+
+/**
+ * A template's {{placeholders}} filled from the values (dotted paths); unknown ones become empty. A
+ * line holding nothing but placeholders that all come out empty is left out (an optional line:
+ * a discount, a joining link).
+ */
 export function fillPlaceholders(template: string, values: unknown): string {
-  return template.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_all, path: string) => {
-    const value = valueAt(values, path);
-    return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
-  });
+  const fill = (line: string) =>
+    line.replace(PLACEHOLDER, (_all, path: string) => {
+      const value = valueAt(values, path);
+      return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+    });
+  return template
+    .split('\n')
+    .flatMap((line) => {
+      const filled = fill(line);
+      return ONLY_PLACEHOLDERS.test(line) && filled.trim() === '' ? [] : [filled];
+    })
+    .join('\n');
 }
 
 const asObject = (value: unknown): Values => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {});
@@ -94,6 +136,35 @@ function presentBookingUser(row: typeof bookingUsers.$inferSelect): Values {
   };
 }
 
+const isSealed = (value: unknown): value is SealedValue => typeof asObject(value).$sealed === 'string';
+
+async function sealValues(rt: NodeRuntime, values: Record<string, string>): Promise<Record<string, SealedValue>> {
+  const sealed: Record<string, SealedValue> = {};
+  for (const [key, value] of Object.entries(values)) sealed[key] = { $sealed: await rt.sealer.seal(value) };
+  return sealed;
+}
+
+/** The values with their sealed ones opened, for a message about to be sent (never stored so). */
+async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
+  const opened: Values = {};
+  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? await rt.sealer.open(value.$sealed) : value;
+  return opened;
+}
+
+async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
+  const attachments: { filename: string; content: Buffer | string; contentType: string }[] = [];
+  for (const item of Array.isArray(value) ? (value as StoredAttachment[]) : []) {
+    if (item.file_key) {
+      const file = await rt.files.get(item.file_key);
+      if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
+      attachments.push({ filename: item.filename, content: file.data, contentType: item.content_type });
+    } else if (isSealed(item.content)) {
+      attachments.push({ filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type });
+    }
+  }
+  return attachments;
+}
+
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
@@ -112,7 +183,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'template.email': async (rt, params) => {
     const [row] = await rt.db.select().from(processorTemplates).where(eq(processorTemplates.id, params.template_id as string));
     if (!row) throw new NodeFailure('Unknown template.');
-    return { template: { id: row.id, name: row.name, en: { subject: row.subjectEn, body: row.bodyEn }, de: { subject: row.subjectDe, body: row.bodyDe } } };
+    return { template: { id: row.id, key: row.key, name: row.name, en: { subject: row.subjectEn, body: row.bodyEn }, de: { subject: row.subjectDe, body: row.bodyDe } } };
   },
   'lookup.appointment': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'appointment_id');
@@ -151,20 +222,48 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     if (!row) throw new NodeFailure(`No user ${String(id)} in this organisation.`);
     return { user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, telephone: row.telephone } };
   },
+  'message.booking': async (rt, params, inputs) => {
+    const message = await rt.messages.booking(rt.db, { appointmentId: asObject(inputs.data).appointment_id, secrets: await rt.secrets(), rebooked: params.kind === 'rebooked' });
+    if (!message) return { recipients: [], values: {}, attachments: [] };
+    const ics: StoredAttachment = { filename: 'appointment.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: { $sealed: await rt.sealer.seal(message.ics) } };
+    return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) }, attachments: [ics] };
+  },
+  'message.order': async (rt, _params, inputs) => {
+    const message = await rt.messages.order(rt.db, asObject(inputs.data).order_id);
+    if (!message) return { recipients: [], values: {} };
+    return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) } };
+  },
+  'message.certificate': async (rt, _params, inputs) => {
+    const message = await rt.messages.certificate(rt.db, asObject(inputs.data).certificate_id);
+    if (!message) return { recipients: [], values: {}, attachments: [] };
+    const { attachment } = message;
+    return { recipients: message.recipients, values: message.values, attachments: [{ filename: attachment.filename, content_type: attachment.contentType, file_key: attachment.fileKey } satisfies StoredAttachment] };
+  },
+  /**
+   * One e-mail per recipient (an address, or a record with one at `email_path`), the template filled
+   * from the data and the recipient, with the attachments. A default template's e-mails are recorded
+   * under its key (`booking.confirmed`), others as `processor.<name>`; an e-mail whose data names an
+   * order is recorded in the order's history, as the product's order e-mails are.
+   */
   'email.send': async (rt, params, inputs) => {
-    const template = inputs.template as { name: string } & Record<'en' | 'de', { subject: string; body: string }>;
+    const template = inputs.template as { name: string; key: string | null } & Record<'en' | 'de', { subject: string; body: string }>;
     const language = params.language === 'de' ? 'de' : 'en';
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
+    const name = template.key ?? `processor.${template.name}`;
+    const attachments = await loadAttachments(rt, inputs.attachments);
     let sent = 0;
     for (const [index, person] of people.entries()) {
-      const to = valueAt(person, (params.email_path as string | undefined) ?? 'email');
+      const to = typeof person === 'string' ? person : valueAt(person, (params.email_path as string | undefined) ?? 'email');
       if (typeof to !== 'string' || !to.includes('@')) throw new NodeFailure(`Recipient ${index + 1} has no e-mail address.`);
-      const values = { ...asObject(inputs.data), ...asObject(person) };
+      const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
       try {
         const now = await once(rt, String(index), async (tx) => {
-          await rt.mailer.send(tx, { to, subject, text, template: `processor.${template.name}` });
+          await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
+          if (isUuid(values.order_id)) {
+            await rt.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: values.order_id, details: { template: name } }, undefined, tx);
+          }
           return { to };
         });
         if (now) sent += 1;

@@ -3,7 +3,11 @@ import { NODE_KIND_NAMES } from '@vireo/contracts';
 import { executionOrder, validateGraph } from './graph';
 import { httpRequest, isPrivateAddress } from './http-request';
 import { JsonataPool } from './jsonata-pool';
-import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valueAt, type NodeRuntime } from './nodes';
+import { randomBytes } from 'node:crypto';
+import { systemClock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { Sealer } from '../../platform/sealing';
+import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valueAt, type MessageSources, type NodeRuntime } from './nodes';
 
 const jsonata = new JsonataPool(1);
 afterAll(() => jsonata.close());
@@ -66,6 +70,51 @@ describe('node kinds', () => {
   it('fills template placeholders from dotted paths', () => {
     expect(fillPlaceholders('Hi {{ first_name }}, {{appointment.type}}{{missing}}', { first_name: 'Ada', appointment: { type: 'video_gp' } })).toBe('Hi Ada, video_gp');
     expect(valueAt({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
+  });
+
+  it('leaves out a line of placeholders only that all come out empty, and keeps one that has text', () => {
+    const body = 'Hello {{name}},\n{{discount_line}}\nTotal: {{total}}\n{{ block }}\nBye';
+    expect(fillPlaceholders(body, { name: 'Ada', discount_line: '', total: '£1', block: '' })).toBe('Hello Ada,\nTotal: £1\nBye');
+    expect(fillPlaceholders(body, { name: 'Ada', discount_line: 'Discount: -£1', total: '', block: '\nBook here:\nhttp://x' })).toBe('Hello Ada,\nDiscount: -£1\nTotal: \n\nBook here:\nhttp://x\nBye');
+  });
+});
+
+describe('the product-message nodes (default tasks)', () => {
+  const sealer = new Sealer(null as unknown as Db, systemClock, randomBytes(32));
+  const asked: unknown[] = [];
+  const messages: MessageSources = {
+    booking: async (_db, input) => {
+      asked.push(input);
+      return input.appointmentId === 'gone'
+        ? null
+        : { recipients: ['ada@example.test'], values: { when: 'Monday' }, secretValues: { manage_link: 'https://x/manage?short_token=SECRET' }, ics: 'BEGIN:VCALENDAR SECRET' };
+    },
+    order: async (_db, orderId) => (orderId ? { recipients: ['ada@example.test'], values: { total: '£29.00' }, secretValues: { short_token: 'ORDERTOKEN' } } : null),
+    certificate: async (_db, id) => (id ? { recipients: ['ada@example.test'], values: { number: 'C-1' }, attachment: { filename: 'certificate-C-1.pdf', contentType: 'application/pdf', fileKey: 'certificates/1' } } : null),
+  };
+  const mrt = { ...rt, sealer, messages, secrets: async () => ({ short_token: 'SECRET' }) } as unknown as NodeRuntime;
+  const runM = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, inputs: Record<string, unknown>) => NODE_RUNS[kind](mrt, parseParams(kind, params), inputs);
+
+  it('a booking message keeps its link and .ics sealed, and hands the event’s secrets to the booking module', async () => {
+    const out = await runM('message.booking', { kind: 'rebooked' }, { data: { appointment_id: 'a1' } });
+    expect(asked.at(-1)).toEqual({ appointmentId: 'a1', secrets: { short_token: 'SECRET' }, rebooked: true });
+    expect(JSON.stringify(out)).not.toContain('SECRET');
+    expect(out).toMatchObject({ recipients: ['ada@example.test'], values: { when: 'Monday' }, attachments: [{ filename: 'appointment.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
+    const values = out.values as Record<string, { $sealed: string }>;
+    expect(await sealer.open(values.manage_link!.$sealed)).toBe('https://x/manage?short_token=SECRET');
+    expect(await runM('message.booking', {}, { data: { appointment_id: 'gone' } })).toEqual({ recipients: [], values: {}, attachments: [] });
+  });
+
+  it('an order message seals the order reference; a certificate message names its PDF by file key', async () => {
+    const order = await runM('message.order', {}, { data: { order_id: 'o1' } });
+    expect(JSON.stringify(order)).not.toContain('ORDERTOKEN');
+    expect(order).toMatchObject({ recipients: ['ada@example.test'], values: { total: '£29.00' } });
+    expect(await runM('message.order', {}, { data: {} })).toEqual({ recipients: [], values: {} });
+    expect(await runM('message.certificate', {}, { data: { certificate_id: 'c1' } })).toEqual({
+      recipients: ['ada@example.test'],
+      values: { number: 'C-1' },
+      attachments: [{ filename: 'certificate-C-1.pdf', content_type: 'application/pdf', file_key: 'certificates/1' }],
+    });
   });
 });
 
