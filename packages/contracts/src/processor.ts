@@ -53,6 +53,23 @@ export const NODE_KINDS = {
     fields: [{ name: 'path', kind: 'text', required: false }],
   },
   'lookup.identity_user': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { user: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('user_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.order': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { order: 'data', products: 'productsList' },
+    params: z.object({ path: /* @__PURE__ */ path.default('order_id') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  'lookup.product': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { product: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('product_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.discount': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { discount: 'data', usable: 'boolean' },
+    params: z.object({ path: /* @__PURE__ */ path.default('discount_code') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  'lookup.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { certificate: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('certificate_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.dropbox': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { dropbox: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('dropbox_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  /** A test report (a test result with its file) of a person of the task's organisation. */
+  'lookup.report': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { report: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('test_result_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
   /**
    * The product's messages, as the default tasks send them: who gets the message and the values its
    * template fills in, computed by the module that owns the record (values holding a link token or an
@@ -112,6 +129,61 @@ export const NODE_KINDS = {
   'data.extract': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { data: 'data' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.convert': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { value: 'string' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.static': { inputs: {}, outputs: { data: 'data' }, params: z.object({ value: z.record(z.string(), z.unknown()) }).strict(), fields: [{ name: 'value', kind: 'json', required: true }] },
+  /** Checks the data against rules: fields that must be present, and the type of each named field. */
+  'data.validate': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { valid: 'boolean', errors: 'data' },
+    params: z
+      .object({
+        rules: z
+          .object({
+            required: z.array(path).max(50).default([]),
+            types: z.record(path, z.enum(['string', 'number', 'boolean', 'object', 'array'])).default({}),
+          })
+          .strict(),
+      })
+      .strict(),
+    fields: [{ name: 'rules', kind: 'json', required: true }],
+  },
+  /** Reads a list in the data: its items (at most `limit`, from the start) and how many there are. */
+  'data.read_collection': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { items: 'data', first: 'data', count: 'string' },
+    params: z.object({ path: /* @__PURE__ */ path.default(''), limit: z.number().int().min(1).max(1000).default(100) }).strict(),
+    fields: [
+      { name: 'path', kind: 'text', required: false },
+      { name: 'limit', kind: 'number', required: false },
+    ],
+  },
+  /**
+   * The affiliate server-to-server push (an order's conversion) and the transaction status update,
+   * each an HTTP POST with the SSRF rules of the HTTP request, a bearer credential sealed at rest.
+   */
+  'affiliate.push': {
+    inputs: { order: /* @__PURE__ */ req('data') },
+    outputs: { response: 'data', status: 'string' },
+    params: z.object({ url: z.url().max(2000), credential: /* @__PURE__ */ text().max(2000).optional(), timeout_ms: z.number().int().min(100).max(30_000).default(10_000) }).strict(),
+    fields: [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'credential', kind: 'secret', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+    ],
+    sends: true,
+  },
+  'affiliate.transaction_status': {
+    inputs: { order: /* @__PURE__ */ req('data'), status: /* @__PURE__ */ opt('string') },
+    outputs: { response: 'data', status: 'string' },
+    params: z
+      .object({ url: z.url().max(2000), credential: /* @__PURE__ */ text().max(2000).optional(), timeout_ms: z.number().int().min(100).max(30_000).default(10_000), status: /* @__PURE__ */ text().max(100).default('approved') })
+      .strict(),
+    fields: [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'credential', kind: 'secret', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+      { name: 'status', kind: 'text', required: false },
+    ],
+    sends: true,
+  },
   'qr.code': { inputs: { value: /* @__PURE__ */ req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
 } as const satisfies Record<string, NodeKindSpec>;
 

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
-import { appointments, bookingUsers, messages, processorSends, processorTemplates, users } from '../../db/schema';
+import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
 import { compileCondition, ConditionError } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
@@ -176,6 +176,51 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
   }
 }
 
+/**
+ * An HTTP call of a node (HTTP request, affiliate push and status): the SSRF rules, the timeout and
+ * size cap of `httpRequest`, the node's sealed credential as a bearer token, an idempotency key;
+ * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
+ */
+async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown): Promise<Values> {
+  const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
+  if (rt.sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(rt.sealedCredential)}`;
+  const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  try {
+    const answer = await httpRequest({ url: params.url as string, method, headers, body: hasBody ? JSON.stringify(body) : undefined, timeoutMs: (params.timeout_ms as number | undefined) ?? 10_000, allowPrivate: rt.allowPrivateHosts });
+    if (answer.status >= 500) throw new HttpNodeError(`The server answered ${answer.status}.`, true);
+    if (answer.status >= 400) throw new HttpNodeError(`The server answered ${answer.status}.`, false);
+    let response: unknown = answer.body;
+    try {
+      response = JSON.parse(answer.body);
+    } catch {
+      response = { text: answer.body };
+    }
+    return { response, status: String(answer.status) };
+  } catch (error) {
+    if (error instanceof HttpNodeError) throw new NodeFailure(error.message, error.transient);
+    throw error;
+  }
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Checks data against `rules`: the fields that must be present and the types of the named ones. */
+export function validateData(data: unknown, rules: { required: string[]; types: Record<string, string> }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of rules.required) {
+    const value = valueAt(data, field);
+    if (value === undefined || value === null || value === '') errors[field] = 'Required.';
+  }
+  for (const [field, type] of Object.entries(rules.types)) {
+    const value = valueAt(data, field);
+    if (value === undefined || value === null || errors[field]) continue;
+    const actual = Array.isArray(value) ? 'array' : typeof value;
+    if (actual !== type) errors[field] = `Should be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${actual === 'array' || actual === 'object' ? 'an' : 'a'} ${actual}.`;
+  }
+  return errors;
+}
+
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   // The run's init_data is handed to it by the engine.
   'event.start': async (_rt, _params, inputs) => ({ data: inputs.init_data ?? {} }),
@@ -221,6 +266,73 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const [row] = isUuid(id) ? await rt.db.select().from(users).where(and(eq(users.id, id), eq(users.organisationId, rt.organisationId))) : [];
     if (!row) throw new NodeFailure(`No user ${String(id)} in this organisation.`);
     return { user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, telephone: row.telephone } };
+  },
+  'lookup.order': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'order_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.organisationId, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No order ${String(id)} in this organisation.`);
+    const items = await rt.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.position));
+    const lines = items.map((i) => ({ product_id: i.productId, sku: i.sku, title: i.title, type: i.type, quantity: i.quantity, amount: i.amountPence, bookable: i.bookable, shippable: i.shippable }));
+    return {
+      order: {
+        id: row.id,
+        source: row.source,
+        currency: row.currency,
+        price: row.pricePence,
+        discount: row.discountPence,
+        vat: row.vatPence,
+        discount_code: row.discountCode,
+        payment_flag: row.paymentFlag,
+        shipping_flag: row.shippingFlag,
+        transaction_id: row.transactionId,
+        email: row.billingEmail,
+        first_name: row.billingDetail.first_name,
+        last_name: row.billingDetail.last_name,
+        created_at: epochSeconds(row.createdAt),
+        items: lines,
+      },
+      products: lines,
+    };
+  },
+  'lookup.product': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'product_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(products).where(eq(products.id, id)) : [];
+    if (!row) throw new NodeFailure(`No product ${String(id)}.`);
+    return { product: { id: row.id, sku: row.sku, title: row.title, type: row.type, country: row.country, price: row.pricePence, service: row.service, bookable: row.bookable, shippable: row.shippable, active: row.active && !row.retiredAt, out_of_stock: row.outOfStock } };
+  },
+  'lookup.discount': async (rt, params, inputs) => {
+    const code = idAt(inputs, params, 'discount_code');
+    const [row] = typeof code === 'string' && code !== '' ? await rt.db.select().from(discounts).where(eq(discounts.code, code)) : [];
+    if (!row) throw new NodeFailure(`No discount ${String(code)}.`);
+    const today = rt.clock.now().toISOString().slice(0, 10);
+    const usable = row.active && row.activeFrom <= today && today <= row.activeTo && row.usedTimes < row.uses;
+    return { discount: { code: row.code, project: row.project, type: row.type, value: row.value, active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, usable };
+  },
+  'lookup.certificate': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'certificate_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(certificates).where(and(eq(certificates.id, id), eq(certificates.organisationId, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No certificate ${String(id)} in this organisation.`);
+    return { certificate: { id: row.id, number: row.number, kind: row.kind, status: row.status, appointment_id: row.appointmentId, booking_user_id: row.bookingUserId, issued_at: epochSeconds(row.issuedAt), revoked_at: iso(row.revokedAt), replaced_by: row.replacedBy } };
+  },
+  'lookup.dropbox': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'dropbox_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(dropboxes).where(eq(dropboxes.id, id)) : [];
+    if (!row) throw new NodeFailure(`No dropbox ${String(id)}.`);
+    return { dropbox: { id: row.id, name: row.name, active: row.active, address_1: row.address1, address_2: row.address2, city: row.city, county: row.county, postcode: row.postcode, country: row.country, type: row.type, email: row.email, phone: row.phone } };
+  },
+  'lookup.report': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'test_result_id');
+    const [row] = isUuid(id)
+      ? await rt.db
+          .select({ result: testResults })
+          .from(testResults)
+          .innerJoin(roleProfiles, eq(roleProfiles.id, testResults.roleProfileId))
+          .innerJoin(organisationProfiles, eq(organisationProfiles.id, roleProfiles.organisationProfileId))
+          .where(and(eq(testResults.id, id), eq(organisationProfiles.organisationId, rt.organisationId)))
+      : [];
+    if (!row) throw new NodeFailure(`No report ${String(id)} in this organisation.`);
+    const r = row.result;
+    return { report: { id: r.id, name: r.name, sample_date: epochSeconds(r.sampleDate), result: r.result, kit_order_id: r.kitOrderId, has_file: r.fileKey !== null, file_name: r.fileName } };
   },
   'message.booking': async (rt, params, inputs) => {
     const message = await rt.messages.booking(rt.db, { appointmentId: asObject(inputs.data).appointment_id, secrets: await rt.secrets(), rebooked: params.kind === 'rebooked' });
@@ -288,27 +400,15 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       throw new NodeFailure(`Sending the SMS failed: ${(error as Error).message}`, true);
     }
   },
-  'http.request': async (rt, params, inputs) => {
-    const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
-    if (rt.sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(rt.sealedCredential)}`;
-    const method = (params.method as string | undefined) ?? 'POST';
-    const hasBody = method !== 'GET' && method !== 'DELETE' && inputs.body !== undefined;
-    if (hasBody) headers['content-type'] = 'application/json';
-    try {
-      const answer = await httpRequest({ url: params.url as string, method, headers, body: hasBody ? JSON.stringify(inputs.body) : undefined, timeoutMs: (params.timeout_ms as number | undefined) ?? 10_000, allowPrivate: rt.allowPrivateHosts });
-      if (answer.status >= 500) throw new HttpNodeError(`The server answered ${answer.status}.`, true);
-      if (answer.status >= 400) throw new HttpNodeError(`The server answered ${answer.status}.`, false);
-      let response: unknown = answer.body;
-      try {
-        response = JSON.parse(answer.body);
-      } catch {
-        response = { text: answer.body };
-      }
-      return { response, status: String(answer.status) };
-    } catch (error) {
-      if (error instanceof HttpNodeError) throw new NodeFailure(error.message, error.transient);
-      throw error;
-    }
+  'http.request': async (rt, params, inputs) => callHttp(rt, params, (params.method as string | undefined) ?? 'POST', inputs.body),
+  'affiliate.push': async (rt, params, inputs) => {
+    const order = asObject(inputs.order);
+    return callHttp(rt, params, 'POST', { event: 'conversion', order_id: order.id, amount: order.price, currency: order.currency, discount_code: order.discount_code ?? null, items: order.items ?? [] });
+  },
+  'affiliate.transaction_status': async (rt, params, inputs) => {
+    const order = asObject(inputs.order);
+    const status = typeof inputs.status === 'string' && inputs.status !== '' ? inputs.status : (params.status as string);
+    return callHttp(rt, params, 'POST', { order_id: order.id, transaction_id: order.transaction_id ?? null, status });
   },
   'logic.fail_on_false': async (_rt, _params, inputs) => {
     if (inputs.condition !== true) throw new RunStopped('The condition was false.');
@@ -334,6 +434,16 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { value: typeof value === 'string' ? value : JSON.stringify(value) };
   },
   'data.static': async (_rt, params) => ({ data: params.value }),
+  'data.validate': async (_rt, params, inputs) => {
+    const errors = validateData(inputs.data, params.rules as { required: string[]; types: Record<string, string> });
+    return { valid: Object.keys(errors).length === 0, errors };
+  },
+  'data.read_collection': async (_rt, params, inputs) => {
+    const list = valueAt(inputs.data, params.path as string);
+    if (!Array.isArray(list)) throw new NodeFailure(`No list at "${String(params.path)}".`);
+    const items = list.slice(0, params.limit as number);
+    return { items, first: items[0] ?? null, count: String(list.length) };
+  },
   'qr.code': async (_rt, _params, inputs) => ({ image: (await QRCode.toBuffer(String(inputs.value ?? ''), { type: 'png', margin: 1 })).toString('base64') }),
 };
 

@@ -53,6 +53,19 @@ describe('node kinds', () => {
     await expect(run('data.extract', { expression: '((' }, { data: {} })).rejects.toThrow(/JSONata/);
   });
 
+  it('validates data against required fields and types, and reads a collection', async () => {
+    const rules = { required: ['email', 'person.name'], types: { age: 'number', tags: 'array' } };
+    expect(await run('data.validate', { rules }, { data: { email: 'a@b.test', person: { name: 'Ada' }, age: 36, tags: [] } })).toEqual({ valid: true, errors: {} });
+    expect(await run('data.validate', { rules }, { data: { email: '', person: {}, age: '36', tags: {} } })).toEqual({
+      valid: false,
+      errors: { email: 'Required.', 'person.name': 'Required.', age: 'Should be a number, not a string.', tags: 'Should be an array, not an object.' },
+    });
+    expect(() => parseParams('data.validate', { rules: { types: { age: 'date' } } })).toThrow();
+    expect(await run('data.read_collection', { path: 'people', limit: 2 }, { data: { people: [{ n: 1 }, { n: 2 }, { n: 3 }] } })).toEqual({ items: [{ n: 1 }, { n: 2 }], first: { n: 1 }, count: '3' });
+    expect(await run('data.read_collection', {}, { data: [] })).toEqual({ items: [], first: null, count: '0' });
+    await expect(run('data.read_collection', { path: 'people' }, { data: {} })).rejects.toThrow(NodeFailure);
+  });
+
   it('makes a QR code PNG', async () => {
     const { image } = await run('qr.code', {}, { value: 'https://vireo.test/verify/1' });
     expect(Buffer.from(image as string, 'base64').subarray(1, 4).toString()).toBe('PNG');
