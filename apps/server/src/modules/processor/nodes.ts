@@ -9,7 +9,7 @@ import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
 import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
-import { compileCondition, ConditionError } from './condition';
+import { compileCondition, ConditionError, patternProblem } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
 import type { SmsProvider } from './sms';
@@ -422,10 +422,21 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       throw error;
     }
   },
-  'string.regexp': async (_rt, params, inputs) => {
+  /**
+   * Refused at save when the pattern nests repetitions (`graph.ts`), and matched in the worker pool
+   * under its time limit, so a pattern that still backtracks catastrophically fails the node instead
+   * of blocking the event loop.
+   */
+  'string.regexp': async (rt, params, inputs) => {
     const value = String(inputs.value ?? '').slice(0, 10_000);
-    const match = new RegExp(params.pattern as string, (params.flags as string | undefined) ?? '').exec(value);
-    return { matched: match !== null, groups: match ? { match: match[0], groups: match.slice(1), named: match.groups ?? {} } : {} };
+    const pattern = params.pattern as string;
+    const problem = patternProblem(pattern, params.flags as string);
+    if (problem) throw new NodeFailure(problem);
+    try {
+      return await rt.jsonata.match(pattern, params.flags as string, value);
+    } catch (error) {
+      throw new NodeFailure(error instanceof JsonataError ? `Regexp: ${error.message}` : String(error));
+    }
   },
   'data.merge': async (_rt, _params, inputs) => ({ data: { ...asObject(inputs.first), ...asObject(inputs.second) } }),
   'data.extract': async (rt, params, inputs) => ({ data: await jsonata(rt, params.expression as string, inputs.data) }),

@@ -43,6 +43,24 @@ describe('node kinds', () => {
   it('regexp match answers whether it matched and the groups', async () => {
     expect(await run('string.regexp', { pattern: '^KIT-(\\d+)$' }, { value: 'KIT-42' })).toEqual({ matched: true, groups: { match: 'KIT-42', groups: ['42'], named: {} } });
     expect(await run('string.regexp', { pattern: 'x', flags: 'i' }, { value: 'abc' })).toEqual({ matched: false, groups: {} });
+    expect(await run('string.regexp', { pattern: '(?<kit>KIT)-\\d+' }, { value: 'a KIT-1' })).toEqual({ matched: true, groups: { match: 'KIT-1', groups: ['KIT'], named: { kit: 'KIT' } } });
+  });
+
+  it('regexp match refuses nested repetition and stops a pattern that backtracks past the time limit, leaving the event loop free', async () => {
+    await expect(run('string.regexp', { pattern: '(a+)+$' }, { value: 'aaaa!' })).rejects.toThrow(/nests repetitions/);
+    await expect(run('string.regexp', { pattern: '(a|aa)*b' }, { value: 'aaaa' })).rejects.toThrow(/nests repetitions/);
+    await expect(run('string.regexp', { pattern: '(x)\\1' }, { value: 'xx' })).rejects.toThrow(/refers back/);
+    await expect(run('string.regexp', { pattern: '[' }, { value: 'x' })).rejects.toThrow(/not a valid regular expression/);
+    // Adjacent repetitions pass the check but backtrack polynomially: the worker is stopped at 1 s.
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 50);
+    const started = performance.now();
+    await expect(run('string.regexp', { pattern: '^\\d*\\d*\\d*\\d*\\d*\\d*x$' }, { value: '1'.repeat(5000) })).rejects.toThrow(/Regexp: evaluation took longer than 1000 ms/);
+    clearInterval(ticker);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(ticks).toBeGreaterThan(5);
+    // The pool works on after its worker was replaced.
+    expect(await run('string.regexp', { pattern: '^\\d+$' }, { value: '123' })).toMatchObject({ matched: true });
   });
 
   it('merges, extracts and converts data (JSONata in the worker pool)', async () => {
@@ -157,6 +175,20 @@ describe('graph validation', () => {
       ]),
     );
     expect(validateGraph({ nodes: [], edges: [] }, new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
+  });
+
+  it('refuses a regexp pattern that nests repetitions, before it is saved, naming the node', () => {
+    const graph = {
+      nodes: [
+        { id: 'start', kind: 'event.start' as const, params: {} },
+        { id: 'text', kind: 'value.string' as const, params: { value: 'aaa' } },
+        { id: 'match', kind: 'string.regexp' as const, params: { pattern: '(a+)+$' } },
+      ],
+      edges: [{ id: 'e', source: 'text', sourcePort: 'value', target: 'match', targetPort: 'value' }],
+    };
+    expect(validateGraph(graph, new Set())).toEqual([{ node: 'match', reason: 'pattern: The pattern nests repetitions or refers back to a group, which is not allowed.' }]);
+    graph.nodes[2]!.params = { pattern: '^a+$' };
+    expect(validateGraph(graph, new Set())).toEqual([]);
   });
 
   it('refuses a condition that does not parse, before it is saved', () => {
