@@ -129,6 +129,30 @@ export const NODE_KINDS = {
   'data.extract': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { data: 'data' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.convert': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { value: 'string' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.static': { inputs: {}, outputs: { data: 'data' }, params: z.object({ value: z.record(z.string(), z.unknown()) }).strict(), fields: [{ name: 'value', kind: 'json', required: true }] },
+  /**
+   * An order to a lab over one of the organisation's lab connections (base URL and sealed
+   * credential): POST {base_url}{path} with the order, the HTTP request's SSRF rules and limits.
+   */
+  'lab.order': {
+    inputs: { order: /* @__PURE__ */ req('data') },
+    outputs: { response: 'data', status: 'string' },
+    params: z
+      .object({
+        connection_id: Uuid,
+        path: /* @__PURE__ */ text()
+          .max(200)
+          .regex(/^\/[A-Za-z0-9_\-./]*$/, 'Start with / and use letters, digits, _, -, . and / only.')
+          .default('/orders'),
+        timeout_ms: z.number().int().min(100).max(30_000).default(10_000),
+      })
+      .strict(),
+    fields: [
+      { name: 'connection_id', kind: 'text', required: true },
+      { name: 'path', kind: 'text', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+    ],
+    sends: true,
+  },
   /** Checks the data against rules: fields that must be present, and the type of each named field. */
   'data.validate': {
     inputs: { data: /* @__PURE__ */ req('data') },
@@ -264,3 +288,16 @@ export const RunEventRequest = z.object({
   context: z.object({ appointment_id: /* @__PURE__ */ Uuid.optional(), booking_user_id: /* @__PURE__ */ Uuid.optional(), order_id: /* @__PURE__ */ text().max(100).optional() }).strict(),
 });
 export const RunEventResponse = z.object({ success: z.literal(true), message: z.string(), runs: z.number().int() });
+
+/** A lab connection as answered: never its credential, only whether it has one. */
+export const LabConnection = z.object({ id: Uuid, organisation_id: Uuid, name: z.string(), base_url: z.string(), has_credential: z.boolean() });
+export const LabConnectionsResponse = z.object({ success: z.literal(true), connections: z.array(LabConnection) });
+export const LabConnectionResponse = z.object({ success: z.literal(true), connection: LabConnection });
+export const LabConnectionRequest = z.object({
+  organisation_id: Uuid,
+  name: /* @__PURE__ */ text().min(1).max(200),
+  base_url: z.url().max(2000),
+  /** Sealed at rest; left out on an update, the connection keeps the credential it has. */
+  credential: /* @__PURE__ */ text().min(1).max(2000).optional(),
+});
+export type LabConnectionRequest = z.infer<typeof LabConnectionRequest>;

@@ -155,3 +155,24 @@ export const processorDefaults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.key] })],
 );
+
+/**
+ * A lab the lab-order node sends orders to (the spec's Synlab, Oncologica and Eurofins nodes, whose
+ * APIs are not given): one organisation's base URL and bearer credential, sealed at rest and never
+ * answered to a browser.
+ */
+export const processorLabConnections = pgTable(
+  'processor_lab_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    baseUrl: text('base_url').notNull(),
+    credentialSealed: text('credential_sealed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('processor_lab_connections_org_idx').on(t.organisationId, t.name)],
+);

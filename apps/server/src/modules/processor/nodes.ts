@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
-import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
+import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorLabConnections, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
 import { compileCondition, ConditionError, patternProblem } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
@@ -181,9 +181,9 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
  * size cap of `httpRequest`, the node's sealed credential as a bearer token, an idempotency key;
  * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
  */
-async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown): Promise<Values> {
+async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
-  if (rt.sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(rt.sealedCredential)}`;
+  if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   try {
@@ -401,6 +401,15 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     }
   },
   'http.request': async (rt, params, inputs) => callHttp(rt, params, (params.method as string | undefined) ?? 'POST', inputs.body),
+  'lab.order': async (rt, params, inputs) => {
+    const [connection] = await rt.db
+      .select()
+      .from(processorLabConnections)
+      .where(and(eq(processorLabConnections.id, params.connection_id as string), eq(processorLabConnections.organisationId, rt.organisationId)));
+    if (!connection) throw new NodeFailure('No such lab connection in this organisation.');
+    const url = `${connection.baseUrl.replace(/\/+$/, '')}${params.path as string}`;
+    return callHttp(rt, { url, timeout_ms: params.timeout_ms }, 'POST', inputs.order, connection.credentialSealed ?? undefined);
+  },
   'affiliate.push': async (rt, params, inputs) => {
     const order = asObject(inputs.order);
     return callHttp(rt, params, 'POST', { event: 'conversion', order_id: order.id, amount: order.price, currency: order.currency, discount_code: order.discount_code ?? null, items: order.items ?? [] });

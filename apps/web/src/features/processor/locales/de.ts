@@ -91,6 +91,7 @@ const de: ProcessorTranslation = {
     'data.extract': 'Daten auslesen',
     'data.convert': 'Daten umwandeln',
     'data.static': 'Feste Daten',
+    'lab.order': 'Laborauftrag',
     'data.validate': 'Daten prüfen',
     'data.read_collection': 'Sammlung lesen',
     'affiliate.push': 'Affiliate-Meldung',

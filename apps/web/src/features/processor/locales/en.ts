@@ -92,6 +92,7 @@ export const en = {
     'data.extract': 'Extract data',
     'data.convert': 'Convert data',
     'data.static': 'Static data',
+    'lab.order': 'Lab order',
     'data.validate': 'Validate data',
     'data.read_collection': 'Read collection',
     'affiliate.push': 'Affiliate push',
