@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { LabConnectionRequest } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
 import { notFound } from '../../platform/errors';
