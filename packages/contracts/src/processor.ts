@@ -281,6 +281,7 @@ export const TemplateRequest = z.object({
   subject_de: /* @__PURE__ */ text().min(1).max(300),
   body_de: /* @__PURE__ */ multilineText().min(1).max(20_000),
 });
+export type TemplateRequest = z.infer<typeof TemplateRequest>;
 export const TemplateResponse = z.object({ success: z.literal(true), template: /* @__PURE__ */ TemplateRequest.extend({ id: Uuid }) });
 export const RunEventRequest = z.object({
   organisation_id: Uuid,
