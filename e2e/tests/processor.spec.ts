@@ -113,6 +113,10 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     const mail = await mailbox.waitFor(patientEmail.toLowerCase());
     await mailbox.waitFor(patientEmail.toLowerCase(), (m) => m.raw.includes('Processor: booked for Quinn'));
     expect(mail).toBeTruthy();
+    // The organisation's default task still sends the booking confirmation, with its joining link and .ics, once.
+    const confirmation = await mailbox.waitFor(patientEmail.toLowerCase(), (m) => m.text.includes('Your Appointment Has Been Booked'));
+    expect(confirmation.text).toContain('/appointment?appointmentId=');
+    expect(confirmation.raw).toContain('appointment.ics');
 
     await page.getByRole('button', { name: 'Logs of the task appointment.booked for Demo Ltd' }).last().click();
     const logs = page.getByRole('dialog', { name: 'Logs: appointment.booked (Demo Ltd)' });
@@ -142,6 +146,58 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await page.getByRole('button', { name: /^Rerun the run of / }).click({ timeout: 30_000 });
     await expect(page.getByRole('alert')).toHaveText('Content failed to load', { timeout: 30_000 });
     await expectAccessible(page);
+  });
+
+  test('a super admin creates, edits and deletes an e-mail template; one a task uses cannot be deleted', async ({ page, request }) => {
+    const admin = await demoLtdSuperAdmin(request);
+    const session = await apiSession(request, admin.email, admin.password);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const name = `Reminder ${Date.now()}`;
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/super_admin/processor');
+    await page.getByRole('link', { name: 'E-mail templates' }).click();
+    await expect(page).toHaveURL(/\/super_admin\/processor\/templates$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'New template' });
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Subject (English)' }).fill('See you {{first_name}}');
+    await form.getByRole('textbox', { name: 'Body (English)' }).fill('Hello {{first_name}}');
+    await form.getByRole('textbox', { name: 'Subject (German)' }).fill('Bis bald {{first_name}}');
+    await form.getByRole('textbox', { name: 'Body (German)' }).fill('Hallo {{first_name}}');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('The template has been created.')).toBeVisible();
+    const table = page.getByRole('table', { name: 'E-mail templates' });
+    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: `Edit the template ${name}` }).click();
+    const edit = page.getByRole('form', { name: `Edit the template ${name}` });
+    await expect(edit.getByRole('textbox', { name: 'Body (German)' })).toHaveValue('Hallo {{first_name}}');
+    await edit.getByRole('textbox', { name: 'Body (German)' }).fill('Guten Tag {{first_name}}');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The template has been saved.')).toBeVisible();
+    const templates = (await (await request.get('/api/processor/templates', { headers })).json()) as { templates: { id: string; name: string }[] };
+    const id = templates.templates.find((t) => t.name === name)!.id;
+    expect(((await (await request.get(`/api/processor/templates/${id}`, { headers })).json()) as { template: { body_de: string } }).template.body_de).toBe('Guten Tag {{first_name}}');
+
+    // A task uses it: the delete is refused with the reason.
+    const created = await request.post('/api/processor/task', { headers, data: { event: 'appointment.cancelled', organisation_id: admin.organisationId } });
+    const { task } = (await created.json()) as { task: { id: string; task: { nodes: unknown[] } } };
+    const saved = await request.put(`/api/processor/task/${task.id}`, { headers, data: { task: { nodes: [...task.task.nodes, { id: 'tpl', kind: 'template.email', params: { template_id: id } }], edges: [] } } });
+    expect(saved.status()).toBe(200);
+    await page.getByRole('button', { name: `Delete the template ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This template is used by a task, so it cannot be deleted' })).toBeVisible();
+    await expectAccessible(page);
+
+    // Once the task is gone, it can be deleted.
+    expect((await request.delete(`/api/processor/task/${task.id}`, { headers })).status()).toBe(200);
+    await page.getByRole('button', { name: `Delete the template ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The template has been deleted.')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });
 
   test('a shift manager asking for the page is sent home', async ({ page }) => {

@@ -12,9 +12,9 @@ import { createPaymentGateway } from './platform/payments';
 import { MailQuota, RateLimiter } from './platform/rate-limit';
 import { Sealer } from './platform/sealing';
 import { registerIdentityMessages, registerSignUpMessages, SessionStore, type IdentityDeps, type LoginLimits } from './modules/identity';
-import { createBookingDeps, registerBookingMessages } from './modules/booking';
+import { bookingMessage, createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
-import { createOrdersDeps, registerOrderMessages } from './modules/orders';
+import { createOrdersDeps, orderMessageOf, registerOrderMessages } from './modules/orders';
 import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
@@ -23,8 +23,8 @@ import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
 import { createChatDeps, customerLiveKey, customerByToken, registerChatMessages } from './modules/chat';
 import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
-import { CertificateKeys, createCertificatesDeps, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
-import { HttpSmsProvider, JsonataPool, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
+import { CertificateKeys, certificateMessage, createCertificatesDeps, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
+import { HttpSmsProvider, JsonataPool, processorOwns, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
 import type { AppContext } from './app-context';
 
 /** Wires the services of one server process together. */
@@ -89,19 +89,38 @@ export function createContext(
     return customer ? customerLiveKey(customer.id) : null;
   });
   const sms = config.smsProviderUrl && config.smsProviderKey ? new HttpSmsProvider(config.smsProviderUrl, config.smsProviderKey) : RECORD_ONLY_SMS;
-  const processor: ProcessorDeps = { db, clock, jobs, audit, mailer, sealer, outbox, jsonata: new JsonataPool(), sms, allowPrivateHosts: config.processorAllowPrivateHosts, runRetentionDays: config.processorRunRetentionDays };
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
-  registerBookingMessages(outbox, booking);
+  const processor: ProcessorDeps = {
+    db,
+    clock,
+    jobs,
+    audit,
+    mailer,
+    sealer,
+    outbox,
+    files,
+    messages: {
+      booking: (tx, input) => bookingMessage(booking, tx, input),
+      order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
+      certificate: (tx, certificateId) => certificateMessage(messageDeps, tx, certificateId),
+    },
+    jsonata: new JsonataPool(),
+    sms,
+    allowPrivateHosts: config.processorAllowPrivateHosts,
+    runRetentionDays: config.processorRunRetentionDays,
+  };
+  // The product messages the processor's default tasks took over are sent by exactly one of the two.
+  registerBookingMessages(outbox, { ...booking, processorOwns });
   registerUserdataMessages(outbox, messageDeps);
   registerDoctorsMessages(outbox, messageDeps);
   registerMessagesResend(outbox, { mailer });
   registerIdentityMessages(outbox, { ...messageDeps, clock, audit });
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, { ...messageDeps, sealer });
-  registerOrderMessages(outbox, { ...messageDeps, audit });
+  registerOrderMessages(outbox, { ...messageDeps, audit, processorOwns });
   registerLogisticsMessages(outbox, { ...messageDeps, audit });
-  registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
+  registerCertificateMessages(outbox, { ...messageDeps, files, processorOwns, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
   return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };
 }

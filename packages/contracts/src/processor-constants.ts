@@ -13,5 +13,6 @@ export const PROCESSOR_MSG = {
   contentFailed: 'Content failed to load',
   invalidGraph: 'The task cannot be saved: fix the nodes named in the errors.',
   unknownEvent: 'Unknown event.',
+  templateInUse: 'This template is used by a task, so it cannot be deleted: choose another template in that task first.',
   redacted: "This run's data was redacted after its retention, so it cannot run again.",
 } as const;

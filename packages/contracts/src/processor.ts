@@ -53,8 +53,38 @@ export const NODE_KINDS = {
     fields: [{ name: 'path', kind: 'text', required: false }],
   },
   'lookup.identity_user': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { user: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('user_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.order': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { order: 'data', products: 'productsList' },
+    params: z.object({ path: /* @__PURE__ */ path.default('order_id') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  'lookup.product': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { product: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('product_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.discount': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { discount: 'data', usable: 'boolean' },
+    params: z.object({ path: /* @__PURE__ */ path.default('discount_code') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  'lookup.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { certificate: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('certificate_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'lookup.dropbox': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { dropbox: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('dropbox_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  /** A test report (a test result with its file) of a person of the task's organisation. */
+  'lookup.report': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { report: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('test_result_id') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  /**
+   * The product's messages, as the default tasks send them: who gets the message and the values its
+   * template fills in, computed by the module that owns the record (values holding a link token or an
+   * order reference, and the attachments, are kept sealed in the run).
+   */
+  'message.booking': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { recipients: 'data', values: 'data', attachments: 'data' },
+    params: z.object({ kind: z.enum(['booked', 'rebooked']).default('booked') }).strict(),
+    fields: [{ name: 'kind', kind: 'select', required: false, options: ['booked', 'rebooked'] }],
+  },
+  'message.order': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data' }, params: none, fields: [] },
+  'message.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data', attachments: 'data' }, params: none, fields: [] },
   'email.send': {
-    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data') },
+    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data') },
     outputs: { sent: 'boolean' },
     params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: /* @__PURE__ */ path.default('email') }).strict(),
     fields: [
@@ -99,6 +129,85 @@ export const NODE_KINDS = {
   'data.extract': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { data: 'data' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.convert': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { value: 'string' }, params: z.object({ expression }).strict(), fields: [{ name: 'expression', kind: 'multiline', required: true }] },
   'data.static': { inputs: {}, outputs: { data: 'data' }, params: z.object({ value: z.record(z.string(), z.unknown()) }).strict(), fields: [{ name: 'value', kind: 'json', required: true }] },
+  /**
+   * An order to a lab over one of the organisation's lab connections (base URL and sealed
+   * credential): POST {base_url}{path} with the order, the HTTP request's SSRF rules and limits.
+   */
+  'lab.order': {
+    inputs: { order: /* @__PURE__ */ req('data') },
+    outputs: { response: 'data', status: 'string' },
+    params: z
+      .object({
+        connection_id: Uuid,
+        path: /* @__PURE__ */ text()
+          .max(200)
+          .regex(/^\/[A-Za-z0-9_\-./]*$/, 'Start with / and use letters, digits, _, -, . and / only.')
+          .default('/orders'),
+        timeout_ms: z.number().int().min(100).max(30_000).default(10_000),
+      })
+      .strict(),
+    fields: [
+      { name: 'connection_id', kind: 'text', required: true },
+      { name: 'path', kind: 'text', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+    ],
+    sends: true,
+  },
+  /** Checks the data against rules: fields that must be present, and the type of each named field. */
+  'data.validate': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { valid: 'boolean', errors: 'data' },
+    params: z
+      .object({
+        rules: z
+          .object({
+            required: z.array(path).max(50).default([]),
+            types: z.record(path, z.enum(['string', 'number', 'boolean', 'object', 'array'])).default({}),
+          })
+          .strict(),
+      })
+      .strict(),
+    fields: [{ name: 'rules', kind: 'json', required: true }],
+  },
+  /** Reads a list in the data: its items (at most `limit`, from the start) and how many there are. */
+  'data.read_collection': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { items: 'data', first: 'data', count: 'string' },
+    params: z.object({ path: /* @__PURE__ */ path.default(''), limit: z.number().int().min(1).max(1000).default(100) }).strict(),
+    fields: [
+      { name: 'path', kind: 'text', required: false },
+      { name: 'limit', kind: 'number', required: false },
+    ],
+  },
+  /**
+   * The affiliate server-to-server push (an order's conversion) and the transaction status update,
+   * each an HTTP POST with the SSRF rules of the HTTP request, a bearer credential sealed at rest.
+   */
+  'affiliate.push': {
+    inputs: { order: /* @__PURE__ */ req('data') },
+    outputs: { response: 'data', status: 'string' },
+    params: z.object({ url: z.url().max(2000), credential: /* @__PURE__ */ text().max(2000).optional(), timeout_ms: z.number().int().min(100).max(30_000).default(10_000) }).strict(),
+    fields: [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'credential', kind: 'secret', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+    ],
+    sends: true,
+  },
+  'affiliate.transaction_status': {
+    inputs: { order: /* @__PURE__ */ req('data'), status: /* @__PURE__ */ opt('string') },
+    outputs: { response: 'data', status: 'string' },
+    params: z
+      .object({ url: z.url().max(2000), credential: /* @__PURE__ */ text().max(2000).optional(), timeout_ms: z.number().int().min(100).max(30_000).default(10_000), status: /* @__PURE__ */ text().max(100).default('approved') })
+      .strict(),
+    fields: [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'credential', kind: 'secret', required: false },
+      { name: 'timeout_ms', kind: 'number', required: false },
+      { name: 'status', kind: 'text', required: false },
+    ],
+    sends: true,
+  },
   'qr.code': { inputs: { value: /* @__PURE__ */ req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
 } as const satisfies Record<string, NodeKindSpec>;
 
@@ -172,6 +281,7 @@ export const TemplateRequest = z.object({
   subject_de: /* @__PURE__ */ text().min(1).max(300),
   body_de: /* @__PURE__ */ multilineText().min(1).max(20_000),
 });
+export type TemplateRequest = z.infer<typeof TemplateRequest>;
 export const TemplateResponse = z.object({ success: z.literal(true), template: /* @__PURE__ */ TemplateRequest.extend({ id: Uuid }) });
 export const RunEventRequest = z.object({
   organisation_id: Uuid,
@@ -179,3 +289,16 @@ export const RunEventRequest = z.object({
   context: z.object({ appointment_id: /* @__PURE__ */ Uuid.optional(), booking_user_id: /* @__PURE__ */ Uuid.optional(), order_id: /* @__PURE__ */ text().max(100).optional() }).strict(),
 });
 export const RunEventResponse = z.object({ success: z.literal(true), message: z.string(), runs: z.number().int() });
+
+/** A lab connection as answered: never its credential, only whether it has one. */
+export const LabConnection = z.object({ id: Uuid, organisation_id: Uuid, name: z.string(), base_url: z.string(), has_credential: z.boolean() });
+export const LabConnectionsResponse = z.object({ success: z.literal(true), connections: z.array(LabConnection) });
+export const LabConnectionResponse = z.object({ success: z.literal(true), connection: LabConnection });
+export const LabConnectionRequest = z.object({
+  organisation_id: Uuid,
+  name: /* @__PURE__ */ text().min(1).max(200),
+  base_url: z.url().max(2000),
+  /** Sealed at rest; left out on an update, the connection keeps the credential it has. */
+  credential: /* @__PURE__ */ text().min(1).max(2000).optional(),
+});
+export type LabConnectionRequest = z.infer<typeof LabConnectionRequest>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './identity';
 
 /** A node graph as saved: nodes and edges keyed by id (modules/processor/graph.ts reads it). */
@@ -31,6 +31,8 @@ export const processorTasks = pgTable(
     description: text('description').notNull().default(''),
     comments: text('comments').notNull().default(''),
     enabled: boolean('enabled').notNull().default(false),
+    /** The product message a default task sends (`booking.confirmed`, …); null for a task a super admin added. */
+    defaultKey: text('default_key'),
     /** The newest graph version; runs pin the version they started on. */
     versionId: uuid('version_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -75,6 +77,8 @@ export const processorRuns = pgTable(
     eventId: bigint('event_id', { mode: 'number' }),
     rerunOf: uuid('rerun_of'),
     initData: jsonb('init_data').$type<Record<string, unknown>>().notNull(),
+    /** The event's secrets (a booking's link token, the payer's address), sealed; forgotten with the run's data. */
+    secretsSealed: text('secrets_sealed'),
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'stopped'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
@@ -114,6 +118,8 @@ export const processorRunLogs = pgTable(
 /** E-mail templates: subject and body with {{placeholders}}, in English and German. */
 export const processorTemplates = pgTable('processor_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** A default template's key (`booking.confirmed`, …): its e-mails are recorded under that name, as before. */
+  key: text('key').unique(),
   name: text('name').notNull(),
   subjectEn: text('subject_en').notNull(),
   bodyEn: text('body_en').notNull(),
@@ -132,3 +138,41 @@ export const processorSends = pgTable('processor_sends', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
 });
+
+/**
+ * The default tasks seeded for an organisation, one row per product message, written once with its
+ * task: a default task a super admin deleted is not seeded again, and the product's own handler of
+ * that message stays silent for events raised after `seeded_at` (the processor owns them).
+ */
+export const processorDefaults = pgTable(
+  'processor_defaults',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.key] })],
+);
+
+/**
+ * A lab the lab-order node sends orders to (the spec's Synlab, Oncologica and Eurofins nodes, whose
+ * APIs are not given): one organisation's base URL and bearer credential, sealed at rest and never
+ * answered to a browser.
+ */
+export const processorLabConnections = pgTable(
+  'processor_lab_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    baseUrl: text('base_url').notNull(),
+    credentialSealed: text('credential_sealed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('processor_lab_connections_org_idx').on(t.organisationId, t.name)],
+);

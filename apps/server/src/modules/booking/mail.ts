@@ -10,6 +10,12 @@ import { describeInZone } from './time';
 
 type MailDeps = Pick<BookingDeps, 'mailer' | 'clock' | 'services' | 'settings' | 'sealer'>;
 
+/**
+ * Whether the organisation's processor sends this product message for the event (its default task
+ * was seeded before the event was raised), so the handler here sends nothing: one of the two sends.
+ */
+export type ProcessorOwns = (db: Db, event: OutboxEvent, message: string) => Promise<boolean>;
+
 /** The customer's page for their booking: view, edit, reschedule or delete. */
 export function manageLink(publicUrl: string, appointmentId: string, shortToken: string, service: string): string {
   const query = new URLSearchParams({ appointmentId, short_token: shortToken, service });
@@ -42,59 +48,87 @@ async function detailsOf(db: Db, appointmentId: unknown): Promise<Booking | unde
   return { row, bookingUsers: await db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, row.id)).orderBy(asc(bookingUsers.position)) };
 }
 
+/** The values of a booking confirmation: what the product's e-mail and the processor's default task fill in. */
+export interface BookingMessage {
+  recipients: string[];
+  /** Placeholders without credentials. */
+  values: { product: string; service: string; when: string; reference: string; people: string };
+  /** Placeholders holding the booking's link token: kept sealed wherever they are stored. */
+  secretValues: { manage_link: string; join_line: string };
+  ics: string;
+}
+
 /**
- * The confirmation e-mail of appointment.booked and .rebook, with the appointment as an .ics
- * attachment. The link's token comes sealed in the event's secrets; a rescheduling patient signed
- * in has none and manages the booking from their account.
+ * What the confirmation of appointment.booked and .rebook says, or null when it sends none (no
+ * time: self-swab; no people; an unknown service). The link's token comes sealed in the event's
+ * secrets; a rescheduling patient signed in has none and manages the booking from their account.
  */
-async function sendBookingConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
-  const details = await detailsOf(db, event.payload.appointment_id);
-  // No time (self-swab), or the booking has moved on (rescheduled): its own event says so.
+export async function bookingMessage(deps: MailDeps, db: Db, input: { appointmentId: unknown; secrets: Record<string, string>; rebooked: boolean }): Promise<BookingMessage | null> {
+  const details = await detailsOf(db, input.appointmentId);
   const { row } = details ?? {};
-  if (!details || !row?.startTime || !row.endTime || details.bookingUsers.length === 0) return;
-  const { startTime, endTime } = row;
+  if (!details || !row?.startTime || !row.endTime || details.bookingUsers.length === 0) return null;
   const service = deps.services.get(row.type);
-  if (!service) return;
-  const rebooked = event.name === 'appointment.rebook';
+  if (!service) return null;
   const { productName, publicUrl } = deps.settings;
-  const when = describeInZone(startTime, row.tzLocation);
-  const shortToken = event.secrets.short_token;
+  const when = describeInZone(row.startTime, row.tzLocation);
+  const shortToken = input.secrets.short_token;
   const link = shortToken ? manageLink(publicUrl, row.id, shortToken, row.type) : `${publicUrl}/patient/dashboard`;
-  const names = details.bookingUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ');
-  const text = [
-    rebooked ? 'Your appointment has been rebooked.' : 'Your Appointment Has Been Booked',
-    '',
-    `${service.label}`,
-    `When: ${when}`,
-    `Booking reference: ${row.providerBookingReference ?? row.id}`,
-    `People: ${names}`,
-    '',
-    'Please join at least 5 minutes before the start, from a quiet space with your camera and microphone on.',
-    ...(shortToken ? [`Join your appointment here: ${joinLink(publicUrl, row.id, shortToken)}`] : []),
-    `To view, change or delete your appointment, use this link: ${link}`,
-    'Changes and deletions with a rebook are possible until 24 hours before the start.',
-  ].join('\n');
+  const reference = row.providerBookingReference ?? row.id;
   const ics = buildIcs(
     {
       uid: `${row.id}@${new URL(publicUrl).hostname}`,
-      start: startTime,
-      end: endTime,
+      start: row.startTime,
+      end: row.endTime,
       stamp: deps.clock.now(),
       summary: `${productName}: ${service.label}`,
-      description: `Booking reference ${row.providerBookingReference ?? row.id}. Manage your booking: ${link}`,
+      description: `Booking reference ${reference}. Manage your booking: ${link}`,
       url: link,
-      sequence: rebooked ? 1 : 0,
+      sequence: input.rebooked ? 1 : 0,
     },
     productName,
   );
-  const payer = event.secrets.payer_email;
-  for (const to of recipients(details, payer ? [payer] : [])) {
+  const payer = input.secrets.payer_email;
+  return {
+    recipients: recipients(details, payer ? [payer] : []),
+    values: { product: productName, service: service.label, when, reference, people: details.bookingUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ') },
+    secretValues: { manage_link: link, join_line: shortToken ? `Join your appointment here: ${joinLink(publicUrl, row.id, shortToken)}` : '' },
+    ics,
+  };
+}
+
+/** The .ics attachment of a booking confirmation. */
+export const ICS_ATTACHMENT = { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' } as const;
+
+/**
+ * The confirmation e-mail of appointment.booked and .rebook, with the appointment as an .ics
+ * attachment, for an organisation whose processor does not send it (see `processorOwns`).
+ */
+async function sendBookingConfirmation(deps: MailDeps & { processorOwns: ProcessorOwns }, event: OutboxEvent, db: Db): Promise<void> {
+  const rebooked = event.name === 'appointment.rebook';
+  if (await deps.processorOwns(db, event, rebooked ? 'booking.rebooked' : 'booking.confirmed')) return;
+  const message = await bookingMessage(deps, db, { appointmentId: event.payload.appointment_id, secrets: event.secrets, rebooked });
+  if (!message) return;
+  const { values, secretValues } = message;
+  const text = [
+    rebooked ? 'Your appointment has been rebooked.' : 'Your Appointment Has Been Booked',
+    '',
+    values.service,
+    `When: ${values.when}`,
+    `Booking reference: ${values.reference}`,
+    `People: ${values.people}`,
+    '',
+    'Please join at least 5 minutes before the start, from a quiet space with your camera and microphone on.',
+    ...(secretValues.join_line ? [secretValues.join_line] : []),
+    `To view, change or delete your appointment, use this link: ${secretValues.manage_link}`,
+    'Changes and deletions with a rebook are possible until 24 hours before the start.',
+  ].join('\n');
+  for (const to of message.recipients) {
     await deps.mailer.send(db, {
       to,
-      subject: `${productName} appointment ${rebooked ? 'rebooked' : 'confirmed'}: ${when}`,
+      subject: `${values.product} appointment ${rebooked ? 'rebooked' : 'confirmed'}: ${values.when}`,
       text,
       template: rebooked ? 'booking.rebooked' : 'booking.confirmed',
-      attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+      attachments: [{ ...ICS_ATTACHMENT, content: message.ics }],
     });
   }
 }
@@ -172,7 +206,7 @@ async function sendAlternativeLink(deps: MailDeps, event: OutboxEvent, db: Db): 
 }
 
 /** The booking engine's e-mails, each a handler of the event its change writes. */
-export function registerBookingMessages(relay: OutboxRelay, deps: MailDeps): void {
+export function registerBookingMessages(relay: OutboxRelay, deps: MailDeps & { processorOwns: ProcessorOwns }): void {
   relay.on('appointment.booked', 'booking.confirmation-mail', (event, db) => sendBookingConfirmation(deps, event, db));
   relay.on('appointment.rebook', 'booking.rebook-mail', (event, db) => sendBookingConfirmation(deps, event, db));
   relay.on('appointment.cancelled', 'booking.late-cancellation-mail', (event, db) => notifyPractitionerOfLateCancellation(deps, event, db));

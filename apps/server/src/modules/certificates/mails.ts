@@ -12,6 +12,8 @@ export interface CertificateMessageDeps {
   productName: string;
   publicUrl: string;
   /** Userdata's attach path: the certificate joins the booker's test results (their /patient/test-results). */
+  /** Whether the organisation's processor sends this message for the event (booking's `ProcessorOwns`). */
+  processorOwns(db: Db, event: OutboxEvent, message: string): Promise<boolean>;
   attachTestResult(input: { roleProfileId: string; name: string; sampleDate: Date; result: TestResultValue; pdf: Buffer; fileName: string }, db: Db): Promise<unknown>;
 }
 
@@ -23,27 +25,53 @@ async function issued(deps: CertificateMessageDeps, event: OutboxEvent, db: Db) 
   return { certificate, pdf: file.data, fileName: `certificate-${certificate.number}.pdf` };
 }
 
-/** The certificate e-mailed to the person it is for, with its PDF. A certificate replaced before delivery is not sent. */
-async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent, db: Db): Promise<void> {
-  const found = await issued(deps, event, db);
-  const person = found && (await repo.findBookingUser(db, found.certificate.bookingUserId));
-  if (!found || !person) return;
+/** The values of the certificate e-mail: what the product's e-mail and the processor's default task fill in. */
+export interface CertificateMessage {
+  recipients: string[];
+  values: { product: string; name: string; number: string; verify_link: string };
+  /** The PDF, by its key in the file storage. */
+  attachment: { filename: string; contentType: 'application/pdf'; fileKey: string };
+}
+
+/** Who the certificate goes to and what its e-mail says; null when it is not sent (replaced before delivery). */
+export async function certificateMessage(deps: Pick<CertificateMessageDeps, 'productName' | 'publicUrl'>, db: Db, certificateId: unknown): Promise<CertificateMessage | null> {
+  const certificate = await repo.findCertificate(db, String(certificateId));
+  if (!certificate || certificate.status !== 'valid') return null;
+  const person = await repo.findBookingUser(db, certificate.bookingUserId);
+  if (!person) return null;
   const metadata = person.metadata;
-  const to = typeof metadata.email === 'string' && metadata.email ? metadata.email : person.email;
-  const name = typeof metadata.forename === 'string' ? metadata.forename : person.firstName;
+  return {
+    recipients: [typeof metadata.email === 'string' && metadata.email ? metadata.email : person.email],
+    values: {
+      product: deps.productName,
+      name: typeof metadata.forename === 'string' ? metadata.forename : person.firstName,
+      number: certificate.number,
+      verify_link: `${deps.publicUrl}/verify/${certificate.id}`,
+    },
+    attachment: { filename: `certificate-${certificate.number}.pdf`, contentType: 'application/pdf', fileKey: certificate.pdfKey },
+  };
+}
+
+/** The certificate e-mailed to the person it is for, with its PDF (for an organisation whose processor does not send it). */
+async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent, db: Db): Promise<void> {
+  if (await deps.processorOwns(db, event, 'certificate.issued')) return;
+  const found = await issued(deps, event, db);
+  const message = found && (await certificateMessage(deps, db, found.certificate.id));
+  if (!found || !message) return;
+  const { values } = message;
   await deps.mailer.send(db, {
-    to,
+    to: message.recipients[0]!,
     template: 'certificate.issued',
-    subject: `Your ${deps.productName} test certificate ${found.certificate.number}`,
+    subject: `Your ${values.product} test certificate ${values.number}`,
     text: [
-      `Hello ${name},`,
+      `Hello ${values.name},`,
       '',
       'Your test certificate is attached to this e-mail as a PDF.',
-      `Anyone can check it by scanning its QR code, or at ${deps.publicUrl}/verify/${found.certificate.id}.`,
+      `Anyone can check it by scanning its QR code, or at ${values.verify_link}.`,
       '',
       'It is a screening result, not a diagnosis.',
       '',
-      `The ${deps.productName} team`,
+      `The ${values.product} team`,
     ].join('\n'),
     attachments: [{ filename: found.fileName, content: found.pdf, contentType: 'application/pdf' }],
   });

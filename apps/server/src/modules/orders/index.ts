@@ -1,5 +1,5 @@
 /** The orders module's front door (/api/commerce/v1 orders and payment): app.ts and context.ts import only this file. */
 export { orderRoutes } from './orders.routes';
-export { registerOrderMessages } from './mails';
+export { orderMessageOf, registerOrderMessages, type OrderMessage } from './mails';
 export { createOrdersDeps, type OrdersDeps } from './deps';
 export { findDispatchedKit, findOrderIdByReference, findSampleOrder, type SampleOrder } from './repo';

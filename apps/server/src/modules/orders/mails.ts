@@ -12,31 +12,60 @@ export function money(pence: number, currency: string): string {
   return `${currency === 'USD' ? '$' : '£'}${(pence / 100).toFixed(2)}`;
 }
 
+/** The values of an order confirmation: what the product's e-mail and the processor's default task fill in. */
+export interface OrderMessage {
+  recipients: string[];
+  values: { order_id: string; product: string; first_name: string; items: string; discount_line: string; vat_rate: string; vat: string; total: string };
+  /** The order reference and the booking link: kept sealed wherever they are stored. */
+  secretValues: { short_token: string; booking_block: string };
+}
+
 /**
- * The order confirmation: each line, the discount, the VAT included, the total, the short token
- * and, when a line is bookable, the link that books the appointments it paid for.
+ * What the order confirmation says: each line, the discount, the VAT included, the total, the short
+ * token and, when a line is bookable, the link that books the appointments it paid for.
  */
-export function orderConfirmation(input: { order: OrderRow; items: OrderItemRow[]; productName: string; publicUrl: string }): OutgoingMail {
+export function orderMessage(input: { order: OrderRow; items: OrderItemRow[]; productName: string; publicUrl: string }): OrderMessage {
   const { order, items } = input;
   const amount = (pence: number) => money(pence, order.currency);
-  const lines = items.map((item) => `${item.quantity} × ${item.title} (${item.sku}): ${amount(item.amountPence)}`);
   const bookable = items.some((item) => item.bookable);
   return {
-    to: order.billingEmail,
+    recipients: [order.billingEmail],
+    values: {
+      order_id: order.id,
+      product: input.productName,
+      first_name: order.billingDetail.first_name,
+      items: items.map((item) => `${item.quantity} × ${item.title} (${item.sku}): ${amount(item.amountPence)}`).join('\n'),
+      discount_line: order.discountPence > 0 ? `Discount (${order.discountCode}): -${amount(order.discountPence)}` : '',
+      vat_rate: String(VAT_RATE_PERCENT),
+      vat: amount(order.vatPence),
+      total: amount(order.pricePence),
+    },
+    secretValues: {
+      short_token: order.shortToken,
+      booking_block: bookable ? `\nBook your appointment here:\n${input.publicUrl}${orderBookingLink(order.shortToken, input.productName)}` : '',
+    },
+  };
+}
+
+/** The order confirmation e-mail (for an organisation whose processor does not send it). */
+export function orderConfirmation(input: { order: OrderRow; items: OrderItemRow[]; productName: string; publicUrl: string }): OutgoingMail {
+  const { values, secretValues } = orderMessage(input);
+  return {
+    to: input.order.billingEmail,
     template: 'order.confirmation',
     subject: `Your ${input.productName} order`,
     text: [
-      `Hello ${order.billingDetail.first_name},`,
+      `Hello ${values.first_name},`,
       '',
       'Thank you for your order.',
       '',
-      ...lines,
-      ...(order.discountPence > 0 ? [`Discount (${order.discountCode}): -${amount(order.discountPence)}`] : []),
-      `VAT (${VAT_RATE_PERCENT}%, included): ${amount(order.vatPence)}`,
-      `Total: ${amount(order.pricePence)}`,
+      values.items,
+      ...(values.discount_line ? [values.discount_line] : []),
+      `VAT (${values.vat_rate}%, included): ${values.vat}`,
+      `Total: ${values.total}`,
       '',
-      `Your order reference (short token): ${order.shortToken}`,
-      ...(bookable ? ['', 'Book your appointment here:', `${input.publicUrl}${orderBookingLink(order.shortToken, input.productName)}`] : []),
+      `Your order reference (short token): ${secretValues.short_token}`,
+      ...(secretValues.booking_block ? [secretValues.booking_block] : []),
       '',
       `The ${input.productName} team`,
     ].join('\n'),
@@ -78,6 +107,8 @@ interface MailDeps {
   audit: AuditLog;
   productName: string;
   publicUrl: string;
+  /** Whether the organisation's processor sends this message for the event (booking's `ProcessorOwns`). */
+  processorOwns: (db: Db, event: OutboxEvent, message: string) => Promise<boolean>;
 }
 
 /** Sends an order's e-mail and records it on the order (its timeline lists it). */
@@ -86,7 +117,15 @@ async function send(deps: MailDeps, db: Db, order: OrderRow, mail: OutgoingMail)
   await deps.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: order.id, details: { template: mail.template } }, undefined, db);
 }
 
+/** The order confirmation of an order, for the processor's default task; null when the event names no order. */
+export async function orderMessageOf(deps: Pick<MailDeps, 'productName' | 'publicUrl'>, db: Db, orderId: unknown): Promise<OrderMessage | null> {
+  const id = Uuid.safeParse(orderId);
+  const order = id.success ? await findOrder(db, id.data) : undefined;
+  return order ? orderMessage({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }) : null;
+}
+
 async function sendConfirmation(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  if (await deps.processorOwns(db, event, 'order.confirmation')) return;
   const order = await orderOf(db, event);
   if (!order) return;
   await send(deps, db, order, orderConfirmation({ order, items: await itemsOf(db, order.id), productName: deps.productName, publicUrl: deps.publicUrl }));

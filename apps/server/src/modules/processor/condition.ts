@@ -233,17 +233,28 @@ function string(value: unknown, what: string): string {
   return value;
 }
 
-/** A quantified group that itself holds a quantifier, or a back-reference: the patterns that can backtrack for ever. */
-const UNSAFE_PATTERN = /\([^)]*[*+?}][^)]*\)\s*[*+?{]|\\[1-9]|\\k</;
+/**
+ * A quantified group that itself holds a quantifier or an alternation, or a back-reference: the
+ * patterns that can backtrack for ever (`(a+)+$`, `(a|aa)*b`, `(x\1)+`).
+ */
+const UNSAFE_PATTERN = /\([^)]*[*+?}|][^)]*\)\s*[*+?{]|\\[1-9]|\\k</;
+
+/** Why a pattern is refused (nested repetition, a back-reference, not a regular expression), or null. Checked at save. */
+export function patternProblem(pattern: string, flags = 'u'): string | null {
+  if (UNSAFE_PATTERN.test(pattern)) return 'The pattern nests repetitions or refers back to a group, which is not allowed.';
+  try {
+    new RegExp(pattern, flags);
+    return null;
+  } catch {
+    return 'The pattern is not a valid regular expression.';
+  }
+}
 
 function safeRegExp(pattern: string): RegExp {
   if (pattern.length > MAX_PATTERN_LENGTH) throw new ConditionError(`A pattern may be at most ${MAX_PATTERN_LENGTH} characters.`);
-  if (UNSAFE_PATTERN.test(pattern)) throw new ConditionError('The pattern nests repetitions or refers back to a group, which is not allowed.');
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    throw new ConditionError('The pattern is not a valid regular expression.');
-  }
+  const problem = patternProblem(pattern);
+  if (problem) throw new ConditionError(problem);
+  return new RegExp(pattern, 'u');
 }
 
 type ConditionFunction = { arity: [number, number]; run: (...args: unknown[]) => unknown };

@@ -4,6 +4,7 @@ import type { NodeKind } from '@vireo/contracts';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
+import type { FileStorage } from '../../platform/files';
 import { defineJob, type Jobs } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import type { DomainEvent, OutboxEvent, OutboxRelay } from '../../platform/outbox';
@@ -12,7 +13,8 @@ import { processorRunLogs, processorRuns, processorTasks, processorTaskVersions,
 import { executionOrder } from './graph';
 import type { JsonataPool } from './jsonata-pool';
 import { PROCESSOR_REDACT } from './retention';
-import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type NodeRuntime } from './nodes';
+import { seedDefaultTasks } from './defaults';
+import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type MessageSources, type NodeRuntime } from './nodes';
 import type { SmsProvider } from './sms';
 
 export interface ProcessorDeps {
@@ -23,6 +25,9 @@ export interface ProcessorDeps {
   mailer: Mailer;
   sealer: Sealer;
   outbox: OutboxRelay;
+  files: FileStorage;
+  /** The product messages' values, from the modules that own their records (the default tasks' message nodes). */
+  messages: MessageSources;
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
@@ -59,13 +64,14 @@ export const PROCESSOR_RUN = defineJob({
   },
 });
 
-/** Every minute: runs whose retry is due, and runs whose worker died (their lease has passed). */
+/** Every minute: the default tasks of new organisations, runs whose retry is due, and runs whose worker died (their lease has passed). */
 export const PROCESSOR_SWEEP = defineJob({
   name: 'processor.sweep',
   schema: z.object({}),
   queue: { retryLimit: 0, expireInSeconds: 600 },
   schedule: { cron: '* * * * *', data: {} },
   run: async (_data, deps: ProcessorDeps) => {
+    await seedDefaultTasks(deps);
     await runDue(deps);
   },
 });
@@ -105,13 +111,14 @@ async function log(db: Db, clock: Clock, runId: string, level: Level, message: s
  * or null when the event already has its run.
  */
 export async function queueRun(
-  deps: Pick<ProcessorDeps, 'clock' | 'jobs'>,
+  deps: Pick<ProcessorDeps, 'clock' | 'jobs' | 'sealer'>,
   tx: Db,
   task: { id: string; organisationId: string; event: string; versionId: string },
   initData: Record<string, unknown>,
-  origin: { eventId?: number; rerunOf?: string; nodes?: Record<string, StoredNodeRun> } = {},
+  origin: { eventId?: number; rerunOf?: string; nodes?: Record<string, StoredNodeRun>; secrets?: Record<string, string> } = {},
 ): Promise<string | null> {
   const now = deps.clock.now();
+  const secretsSealed = origin.secrets && Object.keys(origin.secrets).length > 0 ? await deps.sealer.seal(JSON.stringify(origin.secrets)) : null;
   const [row] = await tx
     .insert(processorRuns)
     .values({
@@ -122,6 +129,7 @@ export async function queueRun(
       eventId: origin.eventId ?? null,
       rerunOf: origin.rerunOf ?? null,
       initData,
+      secretsSealed,
       status: 'queued',
       nextAttemptAt: now,
       nodes: origin.nodes ?? {},
@@ -137,17 +145,22 @@ export async function queueRun(
 /** The enabled tasks of an organisation for an event, each with its current version. */
 export async function enabledTasks(db: Db, organisationId: string, event: string) {
   const rows = await db
-    .select({ id: processorTasks.id, organisationId: processorTasks.organisationId, event: processorTasks.event, versionId: processorTasks.versionId })
+    .select({ id: processorTasks.id, organisationId: processorTasks.organisationId, event: processorTasks.event, versionId: processorTasks.versionId, defaultKey: processorTasks.defaultKey, createdAt: processorTasks.createdAt })
     .from(processorTasks)
     .where(and(eq(processorTasks.organisationId, organisationId), eq(processorTasks.event, event), eq(processorTasks.enabled, true)));
   return rows.filter((r): r is typeof r & { versionId: string } => r.versionId !== null);
 }
 
-/** The outbox handler of every event: one run per enabled task of the event's organisation, once per event. */
+/**
+ * The outbox handler of every event: one run per enabled task of the event's organisation, once per
+ * event. A default task runs only for events raised since it was seeded: the product's own handler
+ * sent the earlier ones (`processorOwns`), so a message is never sent twice during the move.
+ */
 async function startRuns(deps: ProcessorDeps, event: OutboxEvent, tx: Db): Promise<void> {
   if (!event.organisationId) return;
   for (const task of await enabledTasks(tx, event.organisationId, event.name)) {
-    await queueRun(deps, tx, task, event.payload, { eventId: event.id });
+    if (task.defaultKey && task.createdAt > event.createdAt) continue;
+    await queueRun(deps, tx, task, event.payload, { eventId: event.id, secrets: event.secrets });
   }
 }
 
@@ -201,7 +214,8 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
   const [version] = await db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, run.versionId));
   const graph: StoredGraph = version?.graph ?? { nodes: [], edges: [] };
   const finish = async (status: 'succeeded' | 'failed' | 'stopped', failedNode: string | null, reason: string | null, nodes: Record<string, StoredNodeRun>) => {
-    await db.update(processorRuns).set({ status, failedNode, reason, nodes, finishedAt: clock.now(), leaseUntil: null }).where(mine);
+    // The event's secrets are forgotten once the run finishes, as the outbox forgets them once delivered.
+    await db.update(processorRuns).set({ status, failedNode, reason, nodes, finishedAt: clock.now(), leaseUntil: null, secretsSealed: null }).where(mine);
   };
   const order = executionOrder(graph);
   if (!order) {
@@ -223,6 +237,10 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
       clock,
       mailer: deps.mailer,
       sealer: deps.sealer,
+      audit: deps.audit,
+      files: deps.files,
+      messages: deps.messages,
+      secrets: async () => (run.secretsSealed ? (JSON.parse(await deps.sealer.open(run.secretsSealed)) as Record<string, string>) : {}),
       jsonata: deps.jsonata,
       sms: deps.sms,
       allowPrivateHosts: deps.allowPrivateHosts,
@@ -278,8 +296,9 @@ export async function runDue(deps: ProcessorDeps, limit = 100): Promise<Record<R
   return counts;
 }
 
-/** Works runs in this process and sweeps for due ones (call after the outbox relay starts). */
+/** Seeds the default tasks, works runs in this process and sweeps for due ones (call after the outbox relay starts). */
 export async function startProcessor(deps: ProcessorDeps): Promise<void> {
+  await seedDefaultTasks(deps);
   await deps.jobs.register(PROCESSOR_RUN, deps);
   await deps.jobs.register(PROCESSOR_SWEEP, deps);
   await deps.jobs.register(PROCESSOR_REDACT, deps);

@@ -1,6 +1,6 @@
 import { NODE_KINDS, type GraphProblem, type NodeKind, type NodeKindSpec, type TaskGraph } from '@vireo/contracts';
 import type { StoredGraph } from '../../db/schema';
-import { compileCondition, ConditionError } from './condition';
+import { compileCondition, ConditionError, patternProblem } from './condition';
 
 export const kindSpec = (kind: string): NodeKindSpec | undefined => (NODE_KINDS as Record<string, NodeKindSpec>)[kind];
 
@@ -46,6 +46,10 @@ export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<stri
     } else if (node.kind === 'logic.condition') {
       const problem = conditionProblem((parsed.data as { expression: string }).expression);
       if (problem) problems.push({ node: node.id, reason: `expression: ${problem}` });
+    } else if (node.kind === 'string.regexp') {
+      const { pattern, flags } = parsed.data as { pattern: string; flags: string };
+      const problem = patternProblem(pattern, flags);
+      if (problem) problems.push({ node: node.id, reason: `pattern: ${problem}` });
     }
   }
   const connected = new Set<string>();

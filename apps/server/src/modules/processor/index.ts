@@ -5,3 +5,5 @@ export { executeRun, MAX_RUN_ATTEMPTS, PROCESSOR_EVENTS, registerProcessor, runD
 export { JsonataPool } from './jsonata-pool';
 export { redactExpiredRuns, REDACTED } from './retention';
 export { HttpSmsProvider, RECORD_ONLY_SMS, type SmsProvider } from './sms';
+export { DEFAULT_TASKS, DEFAULT_TEMPLATES, processorOwns, seedDefaultTasks } from './defaults';
+export type { MessageSources } from './nodes';

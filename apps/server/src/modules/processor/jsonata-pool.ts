@@ -31,7 +31,7 @@ interface Slot {
 const WORKER_URL = new URL('./jsonata-worker.mjs', import.meta.url);
 
 /**
- * JSONata in worker threads: an expression never runs on the event loop (a user's infinite
+ * JSONata (and the regexp node's matches) in worker threads: an expression never runs on the event loop (a user's infinite
  * recursion would block it for ever), each evaluation has a time limit past which its worker is
  * terminated and replaced, and input and output have size limits. Workers start on first use.
  */
@@ -49,9 +49,22 @@ export class JsonataPool {
   async evaluate(expression: string, input: unknown): Promise<unknown> {
     const json = JSON.stringify(input ?? null);
     if (json.length > this.limits.maxInputChars) throw new JsonataError(`input is larger than ${this.limits.maxInputChars} characters`);
+    return this.work({ expression, input: json });
+  }
+
+  /**
+   * A regular expression's match, in a worker under the same time limit: a pattern that backtracks
+   * for ever (`(a+)+$` on a long subject) is stopped there, never on the event loop.
+   */
+  async match(pattern: string, flags: string, value: string): Promise<{ matched: boolean; groups: Record<string, unknown> }> {
+    if (value.length > this.limits.maxInputChars) throw new JsonataError(`input is larger than ${this.limits.maxInputChars} characters`);
+    return (await this.work({ regexp: { pattern, flags, value } })) as { matched: boolean; groups: Record<string, unknown> };
+  }
+
+  private async work(message: { expression?: string; input?: string; regexp?: { pattern: string; flags: string; value: string } }): Promise<unknown> {
     const slot = await this.acquire();
     try {
-      return await this.run(slot, expression, json);
+      return await this.run(slot, message);
     } finally {
       slot.current = null;
       slot.busy = false;
@@ -107,7 +120,7 @@ export class JsonataPool {
     else waiting.resolve(value);
   }
 
-  private async run(slot: Slot, expression: string, input: string): Promise<unknown> {
+  private async run(slot: Slot, message: Record<string, unknown>): Promise<unknown> {
     const id = this.nextId++;
     slot.current = id;
     await slot.ready;
@@ -119,7 +132,7 @@ export class JsonataPool {
         void stuck.terminate();
       }, this.limits.timeMs);
       this.pending.set(id, { resolve, reject, timer });
-      slot.worker.postMessage({ id, expression, input });
+      slot.worker.postMessage({ id, ...message });
     });
   }
 

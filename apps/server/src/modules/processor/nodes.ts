@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
-import { appointments, bookingUsers, messages, processorSends, processorTemplates, users } from '../../db/schema';
-import { compileCondition, ConditionError } from './condition';
+import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorLabConnections, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
+import { compileCondition, ConditionError, patternProblem } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
 import type { SmsProvider } from './sms';
@@ -25,11 +27,36 @@ export class NodeFailure extends Error {
 /** A fail-on-false node met false: the run ends `stopped`. */
 export class RunStopped extends Error {}
 
+/** A placeholder's value or an attachment's content kept sealed in the run (a link token, an order reference). */
+interface SealedValue {
+  $sealed: string;
+}
+
+/** An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF). */
+interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  content?: SealedValue;
+  file_key?: string;
+}
+
+/** What a product message needs, from the module that owns its record (null: this event sends none). */
+export interface MessageSources {
+  booking(db: Db, input: { appointmentId: unknown; secrets: Record<string, string>; rebooked: boolean }): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string>; ics: string } | null>;
+  order(db: Db, orderId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string> } | null>;
+  certificate(db: Db, certificateId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
+}
+
 export interface NodeRuntime {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   sealer: Sealer;
+  audit: AuditLog;
+  files: FileStorage;
+  messages: MessageSources;
+  /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
+  secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
@@ -54,12 +81,27 @@ export function valueAt(value: unknown, path: string): unknown {
   return current;
 }
 
-/** A template's {{placeholders}} filled from the values (dotted paths); unknown ones become empty. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
+const ONLY_PLACEHOLDERS = /^\s*(\{\{\s*[A-Za-z0-9_.]+\s*\}\}\s*)+$/;
+
+/**
+ * A template's {{placeholders}} filled from the values (dotted paths); unknown ones become empty. A
+ * line holding nothing but placeholders that all come out empty is left out (an optional line:
+ * a discount, a joining link).
+ */
 export function fillPlaceholders(template: string, values: unknown): string {
-  return template.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_all, path: string) => {
-    const value = valueAt(values, path);
-    return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
-  });
+  const fill = (line: string) =>
+    line.replace(PLACEHOLDER, (_all, path: string) => {
+      const value = valueAt(values, path);
+      return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+    });
+  return template
+    .split('\n')
+    .flatMap((line) => {
+      const filled = fill(line);
+      return ONLY_PLACEHOLDERS.test(line) && filled.trim() === '' ? [] : [filled];
+    })
+    .join('\n');
 }
 
 const asObject = (value: unknown): Values => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {});
@@ -94,6 +136,35 @@ function presentBookingUser(row: typeof bookingUsers.$inferSelect): Values {
   };
 }
 
+const isSealed = (value: unknown): value is SealedValue => typeof asObject(value).$sealed === 'string';
+
+async function sealValues(rt: NodeRuntime, values: Record<string, string>): Promise<Record<string, SealedValue>> {
+  const sealed: Record<string, SealedValue> = {};
+  for (const [key, value] of Object.entries(values)) sealed[key] = { $sealed: await rt.sealer.seal(value) };
+  return sealed;
+}
+
+/** The values with their sealed ones opened, for a message about to be sent (never stored so). */
+async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
+  const opened: Values = {};
+  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? await rt.sealer.open(value.$sealed) : value;
+  return opened;
+}
+
+async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
+  const attachments: { filename: string; content: Buffer | string; contentType: string }[] = [];
+  for (const item of Array.isArray(value) ? (value as StoredAttachment[]) : []) {
+    if (item.file_key) {
+      const file = await rt.files.get(item.file_key);
+      if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
+      attachments.push({ filename: item.filename, content: file.data, contentType: item.content_type });
+    } else if (isSealed(item.content)) {
+      attachments.push({ filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type });
+    }
+  }
+  return attachments;
+}
+
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
@@ -105,6 +176,51 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
   }
 }
 
+/**
+ * An HTTP call of a node (HTTP request, affiliate push and status): the SSRF rules, the timeout and
+ * size cap of `httpRequest`, the node's sealed credential as a bearer token, an idempotency key;
+ * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
+ */
+async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
+  const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
+  if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
+  const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  try {
+    const answer = await httpRequest({ url: params.url as string, method, headers, body: hasBody ? JSON.stringify(body) : undefined, timeoutMs: (params.timeout_ms as number | undefined) ?? 10_000, allowPrivate: rt.allowPrivateHosts });
+    if (answer.status >= 500) throw new HttpNodeError(`The server answered ${answer.status}.`, true);
+    if (answer.status >= 400) throw new HttpNodeError(`The server answered ${answer.status}.`, false);
+    let response: unknown = answer.body;
+    try {
+      response = JSON.parse(answer.body);
+    } catch {
+      response = { text: answer.body };
+    }
+    return { response, status: String(answer.status) };
+  } catch (error) {
+    if (error instanceof HttpNodeError) throw new NodeFailure(error.message, error.transient);
+    throw error;
+  }
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Checks data against `rules`: the fields that must be present and the types of the named ones. */
+export function validateData(data: unknown, rules: { required: string[]; types: Record<string, string> }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of rules.required) {
+    const value = valueAt(data, field);
+    if (value === undefined || value === null || value === '') errors[field] = 'Required.';
+  }
+  for (const [field, type] of Object.entries(rules.types)) {
+    const value = valueAt(data, field);
+    if (value === undefined || value === null || errors[field]) continue;
+    const actual = Array.isArray(value) ? 'array' : typeof value;
+    if (actual !== type) errors[field] = `Should be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${actual === 'array' || actual === 'object' ? 'an' : 'a'} ${actual}.`;
+  }
+  return errors;
+}
+
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   // The run's init_data is handed to it by the engine.
   'event.start': async (_rt, _params, inputs) => ({ data: inputs.init_data ?? {} }),
@@ -112,7 +228,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'template.email': async (rt, params) => {
     const [row] = await rt.db.select().from(processorTemplates).where(eq(processorTemplates.id, params.template_id as string));
     if (!row) throw new NodeFailure('Unknown template.');
-    return { template: { id: row.id, name: row.name, en: { subject: row.subjectEn, body: row.bodyEn }, de: { subject: row.subjectDe, body: row.bodyDe } } };
+    return { template: { id: row.id, key: row.key, name: row.name, en: { subject: row.subjectEn, body: row.bodyEn }, de: { subject: row.subjectDe, body: row.bodyDe } } };
   },
   'lookup.appointment': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'appointment_id');
@@ -151,20 +267,115 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     if (!row) throw new NodeFailure(`No user ${String(id)} in this organisation.`);
     return { user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, telephone: row.telephone } };
   },
+  'lookup.order': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'order_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.organisationId, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No order ${String(id)} in this organisation.`);
+    const items = await rt.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.position));
+    const lines = items.map((i) => ({ product_id: i.productId, sku: i.sku, title: i.title, type: i.type, quantity: i.quantity, amount: i.amountPence, bookable: i.bookable, shippable: i.shippable }));
+    return {
+      order: {
+        id: row.id,
+        source: row.source,
+        currency: row.currency,
+        price: row.pricePence,
+        discount: row.discountPence,
+        vat: row.vatPence,
+        discount_code: row.discountCode,
+        payment_flag: row.paymentFlag,
+        shipping_flag: row.shippingFlag,
+        transaction_id: row.transactionId,
+        email: row.billingEmail,
+        first_name: row.billingDetail.first_name,
+        last_name: row.billingDetail.last_name,
+        created_at: epochSeconds(row.createdAt),
+        items: lines,
+      },
+      products: lines,
+    };
+  },
+  'lookup.product': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'product_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(products).where(eq(products.id, id)) : [];
+    if (!row) throw new NodeFailure(`No product ${String(id)}.`);
+    return { product: { id: row.id, sku: row.sku, title: row.title, type: row.type, country: row.country, price: row.pricePence, service: row.service, bookable: row.bookable, shippable: row.shippable, active: row.active && !row.retiredAt, out_of_stock: row.outOfStock } };
+  },
+  'lookup.discount': async (rt, params, inputs) => {
+    const code = idAt(inputs, params, 'discount_code');
+    const [row] = typeof code === 'string' && code !== '' ? await rt.db.select().from(discounts).where(eq(discounts.code, code)) : [];
+    if (!row) throw new NodeFailure(`No discount ${String(code)}.`);
+    const today = rt.clock.now().toISOString().slice(0, 10);
+    const usable = row.active && row.activeFrom <= today && today <= row.activeTo && row.usedTimes < row.uses;
+    return { discount: { code: row.code, project: row.project, type: row.type, value: row.value, active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, usable };
+  },
+  'lookup.certificate': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'certificate_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(certificates).where(and(eq(certificates.id, id), eq(certificates.organisationId, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No certificate ${String(id)} in this organisation.`);
+    return { certificate: { id: row.id, number: row.number, kind: row.kind, status: row.status, appointment_id: row.appointmentId, booking_user_id: row.bookingUserId, issued_at: epochSeconds(row.issuedAt), revoked_at: iso(row.revokedAt), replaced_by: row.replacedBy } };
+  },
+  'lookup.dropbox': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'dropbox_id');
+    const [row] = isUuid(id) ? await rt.db.select().from(dropboxes).where(eq(dropboxes.id, id)) : [];
+    if (!row) throw new NodeFailure(`No dropbox ${String(id)}.`);
+    return { dropbox: { id: row.id, name: row.name, active: row.active, address_1: row.address1, address_2: row.address2, city: row.city, county: row.county, postcode: row.postcode, country: row.country, type: row.type, email: row.email, phone: row.phone } };
+  },
+  'lookup.report': async (rt, params, inputs) => {
+    const id = idAt(inputs, params, 'test_result_id');
+    const [row] = isUuid(id)
+      ? await rt.db
+          .select({ result: testResults })
+          .from(testResults)
+          .innerJoin(roleProfiles, eq(roleProfiles.id, testResults.roleProfileId))
+          .innerJoin(organisationProfiles, eq(organisationProfiles.id, roleProfiles.organisationProfileId))
+          .where(and(eq(testResults.id, id), eq(organisationProfiles.organisationId, rt.organisationId)))
+      : [];
+    if (!row) throw new NodeFailure(`No report ${String(id)} in this organisation.`);
+    const r = row.result;
+    return { report: { id: r.id, name: r.name, sample_date: epochSeconds(r.sampleDate), result: r.result, kit_order_id: r.kitOrderId, has_file: r.fileKey !== null, file_name: r.fileName } };
+  },
+  'message.booking': async (rt, params, inputs) => {
+    const message = await rt.messages.booking(rt.db, { appointmentId: asObject(inputs.data).appointment_id, secrets: await rt.secrets(), rebooked: params.kind === 'rebooked' });
+    if (!message) return { recipients: [], values: {}, attachments: [] };
+    const ics: StoredAttachment = { filename: 'appointment.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: { $sealed: await rt.sealer.seal(message.ics) } };
+    return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) }, attachments: [ics] };
+  },
+  'message.order': async (rt, _params, inputs) => {
+    const message = await rt.messages.order(rt.db, asObject(inputs.data).order_id);
+    if (!message) return { recipients: [], values: {} };
+    return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) } };
+  },
+  'message.certificate': async (rt, _params, inputs) => {
+    const message = await rt.messages.certificate(rt.db, asObject(inputs.data).certificate_id);
+    if (!message) return { recipients: [], values: {}, attachments: [] };
+    const { attachment } = message;
+    return { recipients: message.recipients, values: message.values, attachments: [{ filename: attachment.filename, content_type: attachment.contentType, file_key: attachment.fileKey } satisfies StoredAttachment] };
+  },
+  /**
+   * One e-mail per recipient (an address, or a record with one at `email_path`), the template filled
+   * from the data and the recipient, with the attachments. A default template's e-mails are recorded
+   * under its key (`booking.confirmed`), others as `processor.<name>`; an e-mail whose data names an
+   * order is recorded in the order's history, as the product's order e-mails are.
+   */
   'email.send': async (rt, params, inputs) => {
-    const template = inputs.template as { name: string } & Record<'en' | 'de', { subject: string; body: string }>;
+    const template = inputs.template as { name: string; key: string | null } & Record<'en' | 'de', { subject: string; body: string }>;
     const language = params.language === 'de' ? 'de' : 'en';
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
+    const name = template.key ?? `processor.${template.name}`;
+    const attachments = await loadAttachments(rt, inputs.attachments);
     let sent = 0;
     for (const [index, person] of people.entries()) {
-      const to = valueAt(person, (params.email_path as string | undefined) ?? 'email');
+      const to = typeof person === 'string' ? person : valueAt(person, (params.email_path as string | undefined) ?? 'email');
       if (typeof to !== 'string' || !to.includes('@')) throw new NodeFailure(`Recipient ${index + 1} has no e-mail address.`);
-      const values = { ...asObject(inputs.data), ...asObject(person) };
+      const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
       try {
         const now = await once(rt, String(index), async (tx) => {
-          await rt.mailer.send(tx, { to, subject, text, template: `processor.${template.name}` });
+          await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
+          if (isUuid(values.order_id)) {
+            await rt.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: values.order_id, details: { template: name } }, undefined, tx);
+          }
           return { to };
         });
         if (now) sent += 1;
@@ -189,27 +400,24 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       throw new NodeFailure(`Sending the SMS failed: ${(error as Error).message}`, true);
     }
   },
-  'http.request': async (rt, params, inputs) => {
-    const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
-    if (rt.sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(rt.sealedCredential)}`;
-    const method = (params.method as string | undefined) ?? 'POST';
-    const hasBody = method !== 'GET' && method !== 'DELETE' && inputs.body !== undefined;
-    if (hasBody) headers['content-type'] = 'application/json';
-    try {
-      const answer = await httpRequest({ url: params.url as string, method, headers, body: hasBody ? JSON.stringify(inputs.body) : undefined, timeoutMs: (params.timeout_ms as number | undefined) ?? 10_000, allowPrivate: rt.allowPrivateHosts });
-      if (answer.status >= 500) throw new HttpNodeError(`The server answered ${answer.status}.`, true);
-      if (answer.status >= 400) throw new HttpNodeError(`The server answered ${answer.status}.`, false);
-      let response: unknown = answer.body;
-      try {
-        response = JSON.parse(answer.body);
-      } catch {
-        response = { text: answer.body };
-      }
-      return { response, status: String(answer.status) };
-    } catch (error) {
-      if (error instanceof HttpNodeError) throw new NodeFailure(error.message, error.transient);
-      throw error;
-    }
+  'http.request': async (rt, params, inputs) => callHttp(rt, params, (params.method as string | undefined) ?? 'POST', inputs.body),
+  'lab.order': async (rt, params, inputs) => {
+    const [connection] = await rt.db
+      .select()
+      .from(processorLabConnections)
+      .where(and(eq(processorLabConnections.id, params.connection_id as string), eq(processorLabConnections.organisationId, rt.organisationId)));
+    if (!connection) throw new NodeFailure('No such lab connection in this organisation.');
+    const url = `${connection.baseUrl.replace(/\/+$/, '')}${params.path as string}`;
+    return callHttp(rt, { url, timeout_ms: params.timeout_ms }, 'POST', inputs.order, connection.credentialSealed ?? undefined);
+  },
+  'affiliate.push': async (rt, params, inputs) => {
+    const order = asObject(inputs.order);
+    return callHttp(rt, params, 'POST', { event: 'conversion', order_id: order.id, amount: order.price, currency: order.currency, discount_code: order.discount_code ?? null, items: order.items ?? [] });
+  },
+  'affiliate.transaction_status': async (rt, params, inputs) => {
+    const order = asObject(inputs.order);
+    const status = typeof inputs.status === 'string' && inputs.status !== '' ? inputs.status : (params.status as string);
+    return callHttp(rt, params, 'POST', { order_id: order.id, transaction_id: order.transaction_id ?? null, status });
   },
   'logic.fail_on_false': async (_rt, _params, inputs) => {
     if (inputs.condition !== true) throw new RunStopped('The condition was false.');
@@ -223,10 +431,21 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       throw error;
     }
   },
-  'string.regexp': async (_rt, params, inputs) => {
+  /**
+   * Refused at save when the pattern nests repetitions (`graph.ts`), and matched in the worker pool
+   * under its time limit, so a pattern that still backtracks catastrophically fails the node instead
+   * of blocking the event loop.
+   */
+  'string.regexp': async (rt, params, inputs) => {
     const value = String(inputs.value ?? '').slice(0, 10_000);
-    const match = new RegExp(params.pattern as string, (params.flags as string | undefined) ?? '').exec(value);
-    return { matched: match !== null, groups: match ? { match: match[0], groups: match.slice(1), named: match.groups ?? {} } : {} };
+    const pattern = params.pattern as string;
+    const problem = patternProblem(pattern, params.flags as string);
+    if (problem) throw new NodeFailure(problem);
+    try {
+      return await rt.jsonata.match(pattern, params.flags as string, value);
+    } catch (error) {
+      throw new NodeFailure(error instanceof JsonataError ? `Regexp: ${error.message}` : String(error));
+    }
   },
   'data.merge': async (_rt, _params, inputs) => ({ data: { ...asObject(inputs.first), ...asObject(inputs.second) } }),
   'data.extract': async (rt, params, inputs) => ({ data: await jsonata(rt, params.expression as string, inputs.data) }),
@@ -235,6 +454,16 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { value: typeof value === 'string' ? value : JSON.stringify(value) };
   },
   'data.static': async (_rt, params) => ({ data: params.value }),
+  'data.validate': async (_rt, params, inputs) => {
+    const errors = validateData(inputs.data, params.rules as { required: string[]; types: Record<string, string> });
+    return { valid: Object.keys(errors).length === 0, errors };
+  },
+  'data.read_collection': async (_rt, params, inputs) => {
+    const list = valueAt(inputs.data, params.path as string);
+    if (!Array.isArray(list)) throw new NodeFailure(`No list at "${String(params.path)}".`);
+    const items = list.slice(0, params.limit as number);
+    return { items, first: items[0] ?? null, count: String(list.length) };
+  },
   'qr.code': async (_rt, _params, inputs) => ({ image: (await QRCode.toBuffer(String(inputs.value ?? ''), { type: 'png', margin: 1 })).toString('base64') }),
 };
 

@@ -3,7 +3,11 @@ import { NODE_KIND_NAMES } from '@vireo/contracts';
 import { executionOrder, validateGraph } from './graph';
 import { httpRequest, isPrivateAddress } from './http-request';
 import { JsonataPool } from './jsonata-pool';
-import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valueAt, type NodeRuntime } from './nodes';
+import { randomBytes } from 'node:crypto';
+import { systemClock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { Sealer } from '../../platform/sealing';
+import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valueAt, type MessageSources, type NodeRuntime } from './nodes';
 
 const jsonata = new JsonataPool(1);
 afterAll(() => jsonata.close());
@@ -39,6 +43,24 @@ describe('node kinds', () => {
   it('regexp match answers whether it matched and the groups', async () => {
     expect(await run('string.regexp', { pattern: '^KIT-(\\d+)$' }, { value: 'KIT-42' })).toEqual({ matched: true, groups: { match: 'KIT-42', groups: ['42'], named: {} } });
     expect(await run('string.regexp', { pattern: 'x', flags: 'i' }, { value: 'abc' })).toEqual({ matched: false, groups: {} });
+    expect(await run('string.regexp', { pattern: '(?<kit>KIT)-\\d+' }, { value: 'a KIT-1' })).toEqual({ matched: true, groups: { match: 'KIT-1', groups: ['KIT'], named: { kit: 'KIT' } } });
+  });
+
+  it('regexp match refuses nested repetition and stops a pattern that backtracks past the time limit, leaving the event loop free', async () => {
+    await expect(run('string.regexp', { pattern: '(a+)+$' }, { value: 'aaaa!' })).rejects.toThrow(/nests repetitions/);
+    await expect(run('string.regexp', { pattern: '(a|aa)*b' }, { value: 'aaaa' })).rejects.toThrow(/nests repetitions/);
+    await expect(run('string.regexp', { pattern: '(x)\\1' }, { value: 'xx' })).rejects.toThrow(/refers back/);
+    await expect(run('string.regexp', { pattern: '[' }, { value: 'x' })).rejects.toThrow(/not a valid regular expression/);
+    // Adjacent repetitions pass the check but backtrack polynomially: the worker is stopped at 1 s.
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 50);
+    const started = performance.now();
+    await expect(run('string.regexp', { pattern: '^\\d*\\d*\\d*\\d*\\d*\\d*x$' }, { value: '1'.repeat(5000) })).rejects.toThrow(/Regexp: evaluation took longer than 1000 ms/);
+    clearInterval(ticker);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(ticks).toBeGreaterThan(5);
+    // The pool works on after its worker was replaced.
+    expect(await run('string.regexp', { pattern: '^\\d+$' }, { value: '123' })).toMatchObject({ matched: true });
   });
 
   it('merges, extracts and converts data (JSONata in the worker pool)', async () => {
@@ -47,6 +69,19 @@ describe('node kinds', () => {
     expect(await run('data.convert', { expression: '$string(n * 2)' }, { data: { n: 21 } })).toEqual({ value: '42' });
     expect(await run('data.convert', { expression: '{"n": n}' }, { data: { n: 1 } })).toEqual({ value: '{"n":1}' });
     await expect(run('data.extract', { expression: '((' }, { data: {} })).rejects.toThrow(/JSONata/);
+  });
+
+  it('validates data against required fields and types, and reads a collection', async () => {
+    const rules = { required: ['email', 'person.name'], types: { age: 'number', tags: 'array' } };
+    expect(await run('data.validate', { rules }, { data: { email: 'a@b.test', person: { name: 'Ada' }, age: 36, tags: [] } })).toEqual({ valid: true, errors: {} });
+    expect(await run('data.validate', { rules }, { data: { email: '', person: {}, age: '36', tags: {} } })).toEqual({
+      valid: false,
+      errors: { email: 'Required.', 'person.name': 'Required.', age: 'Should be a number, not a string.', tags: 'Should be an array, not an object.' },
+    });
+    expect(() => parseParams('data.validate', { rules: { types: { age: 'date' } } })).toThrow();
+    expect(await run('data.read_collection', { path: 'people', limit: 2 }, { data: { people: [{ n: 1 }, { n: 2 }, { n: 3 }] } })).toEqual({ items: [{ n: 1 }, { n: 2 }], first: { n: 1 }, count: '3' });
+    expect(await run('data.read_collection', {}, { data: [] })).toEqual({ items: [], first: null, count: '0' });
+    await expect(run('data.read_collection', { path: 'people' }, { data: {} })).rejects.toThrow(NodeFailure);
   });
 
   it('makes a QR code PNG', async () => {
@@ -66,6 +101,51 @@ describe('node kinds', () => {
   it('fills template placeholders from dotted paths', () => {
     expect(fillPlaceholders('Hi {{ first_name }}, {{appointment.type}}{{missing}}', { first_name: 'Ada', appointment: { type: 'video_gp' } })).toBe('Hi Ada, video_gp');
     expect(valueAt({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
+  });
+
+  it('leaves out a line of placeholders only that all come out empty, and keeps one that has text', () => {
+    const body = 'Hello {{name}},\n{{discount_line}}\nTotal: {{total}}\n{{ block }}\nBye';
+    expect(fillPlaceholders(body, { name: 'Ada', discount_line: '', total: '£1', block: '' })).toBe('Hello Ada,\nTotal: £1\nBye');
+    expect(fillPlaceholders(body, { name: 'Ada', discount_line: 'Discount: -£1', total: '', block: '\nBook here:\nhttp://x' })).toBe('Hello Ada,\nDiscount: -£1\nTotal: \n\nBook here:\nhttp://x\nBye');
+  });
+});
+
+describe('the product-message nodes (default tasks)', () => {
+  const sealer = new Sealer(null as unknown as Db, systemClock, randomBytes(32));
+  const asked: unknown[] = [];
+  const messages: MessageSources = {
+    booking: async (_db, input) => {
+      asked.push(input);
+      return input.appointmentId === 'gone'
+        ? null
+        : { recipients: ['ada@example.test'], values: { when: 'Monday' }, secretValues: { manage_link: 'https://x/manage?short_token=SECRET' }, ics: 'BEGIN:VCALENDAR SECRET' };
+    },
+    order: async (_db, orderId) => (orderId ? { recipients: ['ada@example.test'], values: { total: '£29.00' }, secretValues: { short_token: 'ORDERTOKEN' } } : null),
+    certificate: async (_db, id) => (id ? { recipients: ['ada@example.test'], values: { number: 'C-1' }, attachment: { filename: 'certificate-C-1.pdf', contentType: 'application/pdf', fileKey: 'certificates/1' } } : null),
+  };
+  const mrt = { ...rt, sealer, messages, secrets: async () => ({ short_token: 'SECRET' }) } as unknown as NodeRuntime;
+  const runM = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, inputs: Record<string, unknown>) => NODE_RUNS[kind](mrt, parseParams(kind, params), inputs);
+
+  it('a booking message keeps its link and .ics sealed, and hands the event’s secrets to the booking module', async () => {
+    const out = await runM('message.booking', { kind: 'rebooked' }, { data: { appointment_id: 'a1' } });
+    expect(asked.at(-1)).toEqual({ appointmentId: 'a1', secrets: { short_token: 'SECRET' }, rebooked: true });
+    expect(JSON.stringify(out)).not.toContain('SECRET');
+    expect(out).toMatchObject({ recipients: ['ada@example.test'], values: { when: 'Monday' }, attachments: [{ filename: 'appointment.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
+    const values = out.values as Record<string, { $sealed: string }>;
+    expect(await sealer.open(values.manage_link!.$sealed)).toBe('https://x/manage?short_token=SECRET');
+    expect(await runM('message.booking', {}, { data: { appointment_id: 'gone' } })).toEqual({ recipients: [], values: {}, attachments: [] });
+  });
+
+  it('an order message seals the order reference; a certificate message names its PDF by file key', async () => {
+    const order = await runM('message.order', {}, { data: { order_id: 'o1' } });
+    expect(JSON.stringify(order)).not.toContain('ORDERTOKEN');
+    expect(order).toMatchObject({ recipients: ['ada@example.test'], values: { total: '£29.00' } });
+    expect(await runM('message.order', {}, { data: {} })).toEqual({ recipients: [], values: {} });
+    expect(await runM('message.certificate', {}, { data: { certificate_id: 'c1' } })).toEqual({
+      recipients: ['ada@example.test'],
+      values: { number: 'C-1' },
+      attachments: [{ filename: 'certificate-C-1.pdf', content_type: 'application/pdf', file_key: 'certificates/1' }],
+    });
   });
 });
 
@@ -95,6 +175,20 @@ describe('graph validation', () => {
       ]),
     );
     expect(validateGraph({ nodes: [], edges: [] }, new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
+  });
+
+  it('refuses a regexp pattern that nests repetitions, before it is saved, naming the node', () => {
+    const graph = {
+      nodes: [
+        { id: 'start', kind: 'event.start' as const, params: {} },
+        { id: 'text', kind: 'value.string' as const, params: { value: 'aaa' } },
+        { id: 'match', kind: 'string.regexp' as const, params: { pattern: '(a+)+$' } },
+      ],
+      edges: [{ id: 'e', source: 'text', sourcePort: 'value', target: 'match', targetPort: 'value' }],
+    };
+    expect(validateGraph(graph, new Set())).toEqual([{ node: 'match', reason: 'pattern: The pattern nests repetitions or refers back to a group, which is not allowed.' }]);
+    graph.nodes[2]!.params = { pattern: '^a+$' };
+    expect(validateGraph(graph, new Set())).toEqual([]);
   });
 
   it('refuses a condition that does not parse, before it is saved', () => {

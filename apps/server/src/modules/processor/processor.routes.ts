@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import {
   CreateTaskRequest,
+  LabConnectionRequest,
+  LabConnectionResponse,
+  LabConnectionsResponse,
   OrganisationsResponse,
   ProcessorTaskResponse,
   ProcessorTasksResponse,
@@ -20,7 +23,8 @@ import type { AppContext } from '../../app-context';
 import { permission } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
-import { createTask, createTemplate, deleteTask, getTask, listLogs, listTasks, listTemplates, managedOrganisations, readLog, rerun, updateTask } from './service';
+import { createLabConnection, deleteLabConnection, listLabConnections, updateLabConnection } from './lab-connections';
+import { createTask, createTemplate, deleteTask, deleteTemplate, getTask, getTemplate, updateTemplate, listLogs, listTasks, listTemplates, managedOrganisations, readLog, rerun, updateTask } from './service';
 
 const tags = ['processor'];
 const LogParams = z.object({ id: z.uuid(), logId: z.uuid() });
@@ -113,5 +117,53 @@ export async function processorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     config: { access },
     schema: { tags, summary: 'A new e-mail template: subject and body with {{placeholders}}, English and German', body: TemplateRequest, response: withErrors({ 201: TemplateResponse }) },
     handler: async (request, reply) => reply.status(201).send({ success: true as const, template: await createTemplate(deps, signedInCaller(request), request.body) }),
+  });
+
+  r.get('/templates/:id', {
+    config: { access },
+    schema: { tags, summary: 'One e-mail template with its subjects and bodies', params: IdParams, response: withErrors({ 200: TemplateResponse }) },
+    handler: async (request) => ({ success: true as const, template: await getTemplate(deps, request.params.id) }),
+  });
+
+  r.put('/templates/:id', {
+    config: { access },
+    schema: { tags, summary: 'Changes an e-mail template', params: IdParams, body: TemplateRequest, response: withErrors({ 200: TemplateResponse }) },
+    handler: async (request) => ({ success: true as const, template: await updateTemplate(deps, signedInCaller(request), request.params.id, request.body) }),
+  });
+
+  r.delete('/templates/:id', {
+    config: { access },
+    schema: { tags, summary: 'Deletes an e-mail template no task uses (409 when one does)', params: IdParams, response: withErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await deleteTemplate(deps, signedInCaller(request), request.params.id);
+      return { success: true as const };
+    },
+  });
+
+  r.get('/lab-connections', {
+    config: { access },
+    schema: { tags, summary: 'The lab connections of the organisations the caller runs tasks for (never their credentials)', response: withErrors({ 200: LabConnectionsResponse }) },
+    handler: async (request) => ({ success: true as const, connections: await listLabConnections(deps, signedInCaller(request)) }),
+  });
+
+  r.post('/lab-connections', {
+    config: { access },
+    schema: { tags, summary: 'A new lab connection (base URL, credential sealed at rest) for the lab-order node', body: LabConnectionRequest, response: withErrors({ 201: LabConnectionResponse }) },
+    handler: async (request, reply) => reply.status(201).send({ success: true as const, connection: await createLabConnection(deps, signedInCaller(request), request.body) }),
+  });
+
+  r.put('/lab-connections/:id', {
+    config: { access },
+    schema: { tags, summary: 'Changes a lab connection; without a credential it keeps its own', params: IdParams, body: LabConnectionRequest, response: withErrors({ 200: LabConnectionResponse }) },
+    handler: async (request) => ({ success: true as const, connection: await updateLabConnection(deps, signedInCaller(request), request.params.id, request.body) }),
+  });
+
+  r.delete('/lab-connections/:id', {
+    config: { access },
+    schema: { tags, summary: 'Deletes a lab connection', params: IdParams, response: withErrors({ 200: SuccessOnly }) },
+    handler: async (request) => {
+      await deleteLabConnection(deps, signedInCaller(request), request.params.id);
+      return { success: true as const };
+    },
   });
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { PROCESSOR_MSG, type GraphProblem, type ProcessorTask, type TaskGraph, type UpdateTaskRequest } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { rowsOf, type Db } from '../../platform/db';
 import { badRequest, conflict, notFound, type AppError } from '../../platform/errors';
 import { organisations, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
@@ -262,4 +262,53 @@ export async function createTemplate(deps: ProcessorDeps, caller: SignedInCaller
     .returning();
   await deps.audit.record({ action: 'processor.template.created', outcome: 'success', resourceType: 'processor_template', resourceId: row!.id }, caller);
   return { id: row!.id, ...input };
+}
+
+type TemplateRow = typeof processorTemplates.$inferSelect;
+const presentTemplate = (row: TemplateRow) => ({ id: row.id, name: row.name, subject_en: row.subjectEn, body_en: row.bodyEn, subject_de: row.subjectDe, body_de: row.bodyDe });
+
+async function templateOf(deps: ProcessorDeps, id: string): Promise<TemplateRow> {
+  const [row] = await deps.db.select().from(processorTemplates).where(eq(processorTemplates.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getTemplate(deps: ProcessorDeps, id: string) {
+  return presentTemplate(await templateOf(deps, id));
+}
+
+/** Changes a template's name, subjects and bodies; a default template keeps its key (its e-mails' name). */
+export async function updateTemplate(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: TemplateInput) {
+  const row = await templateOf(deps, id);
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(processorTemplates)
+      .set({ name: input.name, subjectEn: input.subject_en, bodyEn: input.body_en, subjectDe: input.subject_de, bodyDe: input.body_de })
+      .where(eq(processorTemplates.id, row.id))
+      .returning();
+    await deps.audit.record({ action: 'processor.template.updated', outcome: 'success', resourceType: 'processor_template', resourceId: row.id }, caller, tx);
+    return presentTemplate(updated!);
+  });
+}
+
+/**
+ * Deletes a template no task's current graph uses (409 with a clear message otherwise). The check
+ * and the delete share a transaction that locks the template row.
+ */
+export async function deleteTemplate(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<void> {
+  await templateOf(deps, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.select({ id: processorTemplates.id }).from(processorTemplates).where(eq(processorTemplates.id, id)).for('update');
+    const used = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        SELECT t.id FROM ${processorTasks} t
+        JOIN ${processorTaskVersions} v ON v.id = t.version_id
+        CROSS JOIN LATERAL jsonb_array_elements(v.graph->'nodes') AS n(node)
+        WHERE n.node->>'kind' = 'template.email' AND n.node->'params'->>'template_id' = ${id}
+        LIMIT 1`),
+    );
+    if (used.length > 0) throw conflict(PROCESSOR_MSG.templateInUse);
+    await tx.delete(processorTemplates).where(eq(processorTemplates.id, id));
+    await deps.audit.record({ action: 'processor.template.deleted', outcome: 'success', resourceType: 'processor_template', resourceId: id }, caller, tx);
+  });
 }

@@ -29,6 +29,7 @@ export const de: Translation = {
     messages: 'Nachrichten',
     processor: 'Prozessor',
     processorEdit: 'Aufgabe bearbeiten',
+    processorTemplates: 'E-Mail-Vorlagen',
     appointment: 'Termin',
     countriesManagement: 'Länderverwaltung',
     newCountry: 'Land anlegen',

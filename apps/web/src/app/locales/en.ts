@@ -30,6 +30,7 @@ export const en = {
     messages: 'Messages',
     processor: 'Processor',
     processorEdit: 'Edit task',
+    processorTemplates: 'E-mail templates',
     appointment: 'Appointment',
     countriesManagement: 'Countries Management',
     newCountry: 'Create Country',

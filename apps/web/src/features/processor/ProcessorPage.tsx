@@ -123,6 +123,9 @@ export function ProcessorPage() {
           {t('common:titles.processor')}
         </Typography>
         <Typography>{t('list.intro')}</Typography>
+        <Button component={RouterLink} to="/super_admin/processor/templates" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          {t('templates.open')}
+        </Button>
         <Typography component="h2" variant="h6">
           {t('list.addTitle')}
         </Typography>

@@ -7,6 +7,8 @@ import {
   type SuccessOnly,
   type TaskLogDetailResponse,
   type TaskLogsResponse,
+  type TemplateRequest,
+  type TemplateResponse,
   type TemplatesResponse,
   type UpdateTaskRequest,
 } from '@vireo/contracts';
@@ -77,5 +79,31 @@ export function useRerun(taskId: string) {
   return useSubmitMutation({
     mutationFn: (logId: string) => apiRequest<typeof RerunResponse>(`/api/processor/task/${taskId}/log/${logId}/rerun`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROCESSOR_KEY, 'logs', taskId] }),
+  });
+}
+
+export function useTemplate(id: string | null) {
+  return useQuery({
+    queryKey: [...PROCESSOR_KEY, 'template', id],
+    queryFn: ({ signal }) => apiRequest<typeof TemplateResponse>(`/api/processor/templates/${id}`, { signal }).then((r) => r.template),
+    enabled: id !== null,
+  });
+}
+
+/** Creates a template, or changes the one with `id`. */
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TemplateRequest }) =>
+      apiRequest<typeof TemplateResponse>(id ? `/api/processor/templates/${id}` : '/api/processor/templates', { method: id ? 'PUT' : 'POST', body }).then((r) => r.template),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`/api/processor/templates/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
   });
 }

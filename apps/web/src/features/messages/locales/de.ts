@@ -471,6 +471,7 @@ const de: MessagesTranslation = {
     contentFailed: 'Der Inhalt konnte nicht geladen werden',
     invalidGraph: 'Die Aufgabe kann nicht gespeichert werden: Korrigieren Sie die in den Fehlern genannten Knoten.',
     unknownEvent: 'Unbekanntes Ereignis.',
+    templateInUse: 'Diese Vorlage wird von einer Aufgabe verwendet und kann nicht gelöscht werden: Wählen Sie in dieser Aufgabe zuerst eine andere Vorlage.',
     redacted: 'Die Daten dieses Laufs wurden nach Ablauf der Aufbewahrungsfrist geschwärzt; er kann nicht erneut laufen.',
   },
   MAIL_QUOTA: {

@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { processorLabConnections } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../test/harness';
+import { NODE_RUNS, parseParams, type NodeRuntime } from './nodes';
+
+let h: Harness;
+let org: string;
+let other: string;
+let admin: TestUser;
+let otherAdmin: TestUser;
+let support: TestUser;
+let endpoint: http.Server;
+let baseUrl: string;
+const received: { url: string; authorization: string | undefined; body: unknown }[] = [];
+const url = '/api/processor/lab-connections';
+
+beforeAll(async () => {
+  h = await createHarness({ processorAllowPrivateHosts: true });
+  org = await h.org();
+  other = await h.org();
+  admin = await h.user({ org, roles: ['super_admin'] });
+  otherAdmin = await h.user({ org: other, roles: ['super_admin'] });
+  support = await h.user({ org, roles: ['customer_services'] });
+  endpoint = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(body || 'null') });
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ lab_order_id: 'L-1' }));
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/api/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => endpoint.close(resolve));
+  await h.close();
+});
+
+const labOrder = (organisationId: string, connectionId: string, order: unknown) => {
+  const p = h.ctx.processor;
+  const rt = { db: p.db, clock: p.clock, sealer: p.sealer, allowPrivateHosts: true, runId: randomUUID(), organisationId, nodeId: 'lab', sealedCredential: undefined } as unknown as NodeRuntime;
+  return NODE_RUNS['lab.order'](rt, parseParams('lab.order', { connection_id: connectionId, path: '/orders' }), { order });
+};
+
+describe('lab connections (/api/processor/lab-connections) and the lab-order node', () => {
+  it('creates, lists, changes and deletes a connection; its credential is sealed and never answered', async () => {
+    const created = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: 'Eurofins', base_url: baseUrl, credential: 'lab-secret' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.connection).toEqual({ id: expect.any(String), organisation_id: org, name: 'Eurofins', base_url: baseUrl, has_credential: true });
+    expect(JSON.stringify(created.body)).not.toContain('lab-secret');
+    const id = created.body.connection.id as string;
+    const [row] = await h.ctx.database.db.select().from(processorLabConnections).where(eq(processorLabConnections.id, id));
+    expect(row!.credentialSealed).not.toContain('lab-secret');
+    expect(await h.ctx.sealer.open(row!.credentialSealed!)).toBe('lab-secret');
+
+    const listed = await h.call('GET', url, { token: admin.token });
+    expect(listed.body.connections).toEqual([created.body.connection]);
+    expect((await h.call('GET', url, { token: otherAdmin.token })).body.connections).toEqual([]);
+
+    // Changed without a credential: it keeps its own.
+    const changed = await h.call('PUT', `${url}/${id}`, { token: admin.token, body: { organisation_id: org, name: 'Eurofins UK', base_url: baseUrl } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.connection).toMatchObject({ name: 'Eurofins UK', has_credential: true });
+
+    // The node posts the order with the connection's credential, for the connection's organisation only.
+    expect(await labOrder(org, id, { order_id: 'o-1' })).toEqual({ response: { lab_order_id: 'L-1' }, status: '201' });
+    expect(received.at(-1)).toEqual({ url: '/api/orders', authorization: 'Bearer lab-secret', body: { order_id: 'o-1' } });
+    await expect(labOrder(other, id, {})).rejects.toThrow('No such lab connection in this organisation.');
+
+    expect((await h.call('DELETE', `${url}/${id}`, { token: admin.token })).status).toBe(200);
+    expect((await h.call('GET', url, { token: admin.token })).body.connections).toEqual([]);
+  });
+
+  it('bad input 400, no session 401, wrong role 403, another organisation’s connection 404', async () => {
+    const bad = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: '', base_url: 'not a url' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['name', 'base_url']));
+    expect((await h.call('GET', url)).status).toBe(401);
+    expect((await h.call('GET', url, { token: support.token })).status).toBe(403);
+    expect((await h.call('POST', url, { token: support.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(403);
+    expect((await h.call('POST', url, { token: otherAdmin.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(404);
+    const mine = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: 'Synlab', base_url: baseUrl } });
+    expect(mine.body.connection.has_credential).toBe(false);
+    const id = mine.body.connection.id as string;
+    expect((await h.call('PUT', `${url}/${id}`, { token: otherAdmin.token, body: { organisation_id: other, name: 'Mine now', base_url: baseUrl } })).status).toBe(404);
+    expect((await h.call('DELETE', `${url}/${id}`, { token: otherAdmin.token })).status).toBe(404);
+    expect((await h.call('DELETE', `${url}/${randomUUID()}`, { token: admin.token })).status).toBe(404);
+  });
+});

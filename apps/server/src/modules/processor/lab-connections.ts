@@ -1,0 +1,65 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { LabConnectionRequest } from '@vireo/contracts';
+import type { SignedInCaller } from '../../platform/caller';
+import { notFound } from '../../platform/errors';
+import { processorLabConnections } from '../../db/schema';
+import type { ProcessorDeps } from './engine';
+import { managedOrganisations } from './service';
+
+type Row = typeof processorLabConnections.$inferSelect;
+
+/** Never the credential: whether there is one. */
+const present = (row: Row) => ({ id: row.id, organisation_id: row.organisationId, name: row.name, base_url: row.baseUrl, has_credential: row.credentialSealed !== null });
+
+async function managedIds(deps: ProcessorDeps, caller: SignedInCaller): Promise<string[]> {
+  return (await managedOrganisations(deps.db, caller)).map((o) => o.id);
+}
+
+/** The lab connections of the organisations the caller runs tasks for. */
+export async function listLabConnections(deps: ProcessorDeps, caller: SignedInCaller) {
+  const ids = await managedIds(deps, caller);
+  if (ids.length === 0) return [];
+  return (await deps.db.select().from(processorLabConnections).where(inArray(processorLabConnections.organisationId, ids)).orderBy(asc(processorLabConnections.name))).map(present);
+}
+
+export async function createLabConnection(deps: ProcessorDeps, caller: SignedInCaller, input: LabConnectionRequest) {
+  if (!(await managedIds(deps, caller)).includes(input.organisation_id)) throw notFound();
+  const now = deps.clock.now();
+  const credentialSealed = input.credential ? await deps.sealer.seal(input.credential) : null;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(processorLabConnections).values({ organisationId: input.organisation_id, name: input.name, baseUrl: input.base_url, credentialSealed, createdAt: now, updatedAt: now }).returning();
+    await deps.audit.record({ action: 'processor.lab_connection.created', outcome: 'success', resourceType: 'processor_lab_connection', resourceId: row!.id }, caller, tx);
+    return present(row!);
+  });
+}
+
+/** Another organisation's connection, or one of an organisation the caller does not run: 404. */
+async function connectionOf(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<Row> {
+  const [row] = await deps.db.select().from(processorLabConnections).where(eq(processorLabConnections.id, id));
+  if (!row || !(await managedIds(deps, caller)).includes(row.organisationId)) throw notFound();
+  return row;
+}
+
+/** Changes name and base URL, and the credential when one is given (else it keeps its own); the organisation stays. */
+export async function updateLabConnection(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: LabConnectionRequest) {
+  const row = await connectionOf(deps, caller, id);
+  if (input.organisation_id !== row.organisationId) throw notFound();
+  const credentialSealed = input.credential ? await deps.sealer.seal(input.credential) : row.credentialSealed;
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(processorLabConnections)
+      .set({ name: input.name, baseUrl: input.base_url, credentialSealed, updatedAt: deps.clock.now() })
+      .where(eq(processorLabConnections.id, row.id))
+      .returning();
+    await deps.audit.record({ action: 'processor.lab_connection.updated', outcome: 'success', resourceType: 'processor_lab_connection', resourceId: row.id }, caller, tx);
+    return present(updated!);
+  });
+}
+
+export async function deleteLabConnection(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<void> {
+  const row = await connectionOf(deps, caller, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(processorLabConnections).where(eq(processorLabConnections.id, row.id));
+    await deps.audit.record({ action: 'processor.lab_connection.deleted', outcome: 'success', resourceType: 'processor_lab_connection', resourceId: row.id }, caller, tx);
+  });
+}
