@@ -118,9 +118,9 @@ test.describe('orders: the kit shop (b2c)', () => {
     await createDiscount(request, code);
     // A kit out of stock: on the shop's cards, but not to be chosen.
     const soldOut = `Sold Out Kit ${run}`;
-    const admin = await apiSession(request, DEMO.admin);
+    const productAdmin = await apiSession(request, DEMO.admin);
     const created = await request.post(`${COMMERCE}/product`, {
-      headers: bearer(admin.token),
+      headers: bearer(productAdmin.token),
       data: {
         country: 'UK', title: soldOut, sub_title: null, price: 19, msrp: 19, sku: `E2E-SOLD-OUT-${run}`, type: 'Antigen', tags: [], out_of_stock: 1, active: 1, bundle_id: null, service: null,
         description: null, points: [], footer: null, card_colour: 'doc-green', discount_exempt: 0, vat_exempt: 0, shippable: 1, bookable: 0, pre_book: null,
