@@ -17,7 +17,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { organisationProfiles, organisations, products, users } from '../apps/server/src/db/schema';
 import { insertRole } from '../apps/server/src/modules/identity/repo';
@@ -58,28 +58,9 @@ async function seed(database: Database): Promise<{ productId: string }> {
     .values({ organisationId: org!.id, firstName: 'Bench', lastName: 'Practitioner', email, username: email, passwordHash: await hashPassword('bench practitioner password') })
     .returning();
   await insertRole(db, { name: 'practitioner', userId: practitioner!.id, organisationId: org!.id, profileName: 'Bench Practitioner' });
-  const now = new Date();
-  const [kit] = await db
-    .insert(products)
-    .values({
-      sku: 'FLX-UK-ANT-SNS-001',
-      title: 'Fit to Fly Antigen Test',
-      country: 'UK',
-      pricePence: 2900,
-      msrpPence: 2900,
-      type: 'Antigen',
-      tags: ['before_flight'],
-      outOfStock: false,
-      active: true,
-      cardColour: 'doc-green',
-      discountExempt: false,
-      vatExempt: false,
-      shippable: true,
-      bookable: true,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  // The server seeds the catalogue when it starts: the Fit to Fly kit is there.
+  const [kit] = await db.select().from(products).where(eq(products.sku, 'FLX-UK-ANT-SNS-001'));
+  if (!kit) throw new Error('The seeded catalogue has no FLX-UK-ANT-SNS-001');
   await db.execute(sql.raw(`
     INSERT INTO orders (short_token, source, currency, created_at, updated_at, original_price_pence, discount_pence, price_pence, vat_pence,
                         payment_flag, shipping_flag, billing_email, billing_detail, billing_address, shipping_address)
@@ -90,11 +71,11 @@ async function seed(database: Database): Promise<{ productId: string }> {
   await db.execute(sql.raw(`
     INSERT INTO order_items (order_id, position, product_id, title, sku, type, bookable, shippable, discount_exempt, vat_exempt, unit_price_pence, quantity, amount_pence, vat_pence)
     SELECT id, 0, '${kit!.id}', 'Fit to Fly Antigen Test', 'FLX-UK-ANT-SNS-001', 'Antigen', true, true, false, false, 2900, 4, 11600, 1933 FROM orders`));
-  // Past bookings of the orders, spread over them (one and a half per order), each with one person.
+  // Bookings of the orders, a month ahead and on, spread over them (one and a half per order), each with one person.
   await db.execute(sql.raw(`
     WITH numbered AS (SELECT o.id, o.short_token, i.id AS item_id, row_number() OVER (ORDER BY o.id) AS n FROM orders o JOIN order_items i ON i.order_id = o.id)
     INSERT INTO appointments (type, status, start_time, end_time, status_last_updated, paid, order_id, order_item_id, short_token_hash, practitioner_user_id, offered_services, created_at)
-    SELECT '${SERVICE}', 'COMPLETED', now() - (a * interval '20 minutes') - interval '1 day', now() - (a * interval '20 minutes') - interval '1 day' + interval '20 minutes',
+    SELECT '${SERVICE}', 'WAITING', now() + (a * interval '20 minutes') + interval '30 days', now() + (a * interval '20 minutes') + interval '30 days 20 minutes',
            now(), true, numbered.id, numbered.item_id, encode(sha256(convert_to(numbered.short_token, 'UTF8')), 'hex'), '${practitioner!.id}', ARRAY['${SERVICE}'], now()
     FROM generate_series(1, ${APPOINTMENTS}) AS a JOIN numbered ON numbered.n = 1 + (a - 1) % ${ORDERS}`));
   await db.execute(sql.raw(`
@@ -122,11 +103,13 @@ async function seed(database: Database): Promise<{ productId: string }> {
 const scratch = await createScratchDatabase(baseUrl);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-bench-'));
 let server: ServerProcess | null = null;
+let database: Database | null = null;
+let client: pg.Client | null = null;
 try {
   server = await startServerProcess({ DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'false', DATA_DIR: dataDir, TRUST_PROXY: 'true' });
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const { productId } = await seed(database);
-  const client = new pg.Client({ connectionString: scratch.url });
+  client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   const tokens = (await client.query<{ short_token: string }>(`SELECT short_token FROM orders ORDER BY id LIMIT 1000`)).rows.map((row) => row.short_token);
   // A departure 4 days ahead: its window (72 to 57 hours before) is 15 hours of the open week.
@@ -191,12 +174,13 @@ try {
     print(`  ${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${(r.requestsPerSecond / reference.requestsPerSecond).toFixed(2).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${(r.p95 / reference.p95).toFixed(2).padStart(6)} ${r.failures}`);
   }
   const sequential = await printPlans(client, PLANS, ['orders', 'order_items', 'appointments', 'purchase_codes'], print);
-  await client.end();
-  await database.close();
   const failures = compared.reduce((n, { result }) => n + result.failures, 0);
   print(`  sequential scans of orders, order_items, appointments or purchase_codes: ${sequential}; failed requests: ${failures}`);
   process.exitCode = sequential === 0 && failures === 0 ? 0 : 1;
 } finally {
+  // Closed before the scratch database is dropped, which ends every connection to it.
+  await client?.end();
+  await database?.close();
   await server?.stop();
   await scratch.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
