@@ -339,6 +339,24 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(reopened.getByRole('list', { name: 'Appointments' }).getByRole('button', { name: /^Resend/ })).toHaveCount(0);
   });
 
+  test('the drawer deletes a booking the order paid for, and its unit is the order’s again', async ({ page, request }) => {
+    const order = await placeOrder(request, { quantity: 1 });
+    await bookWithOrder(request, order);
+    await signIn(page, DEMO.support);
+    await page.goto('/customer_services/order-list');
+    const drawer = await openOrder(page, order);
+    const appointments = drawer.getByRole('list', { name: 'Appointments' });
+    await expect(appointments.getByText(/· Not Started$/)).toBeVisible();
+    await expectAccessible(page);
+    await appointments.getByRole('button', { name: /^Delete the appointment of / }).click();
+    await expect(page.getByText('The appointment has been deleted.')).toBeVisible();
+    await expect(appointments.getByText(/· Provider cancelled$/)).toBeVisible();
+    await expect(appointments.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    const support = await apiSession(request, DEMO.support);
+    const products = await request.get(`${COMMERCE}/order/${order.id}/product`, { headers: bearer(support.token) });
+    expect(((await products.json()) as { data: { fulfilled: number }[] }).data[0]!.fulfilled).toBe(0);
+  });
+
   test('customer services without orders.edit_items see quantities read-only', async ({ page, request }) => {
     const order = await placeOrder(request);
     await signIn(page, DEMO.support);

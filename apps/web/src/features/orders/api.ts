@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DeleteResponse,
   DispatchOrderRequest,
   FulfilOrderItemRequest,
   OrderAppointmentsResponse,
@@ -69,6 +70,15 @@ export function useOrderAppointments(id: string) {
 export function useResendBookingConfirmation(id: string) {
   return useSubmitMutation({
     mutationFn: (appointmentId: string) => apiRequest<typeof SuccessOnly>(`${BASE}/${encodeURIComponent(id)}/appointments/${encodeURIComponent(appointmentId)}/resend`, { method: 'POST' }),
+  });
+}
+
+/** DELETE /api/booking/{id} as the provider (staff): the booking cancelled, its units back to the order; the order refetched. */
+export function useDeleteOrderAppointment() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (appointmentId: string) => apiRequest<typeof DeleteResponse>(`/api/booking/${encodeURIComponent(appointmentId)}?action=delete&actor=admin`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }
 

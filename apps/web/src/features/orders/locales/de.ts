@@ -125,6 +125,11 @@ const orders: OrdersTranslation = {
       editLabel: 'Den Termin vom {{when}} bearbeiten',
       resend: 'Bestätigung erneut senden',
       resendLabel: 'Die Bestätigung des Termins vom {{when}} erneut senden',
+      delete: 'Löschen',
+      deleteLabel: 'Den Termin vom {{when}} löschen',
+      deleted: 'Der Termin wurde gelöscht.',
+      deleteFailed: 'Etwas ist schiefgelaufen',
+      soon: 'Dieser Termin beginnt innerhalb von 24 Stunden.',
     },
     resend: {
       title: 'Nachrichten erneut senden',

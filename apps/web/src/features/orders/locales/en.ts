@@ -127,6 +127,11 @@ const orders = {
       editLabel: 'Edit the appointment of {{when}}',
       resend: 'Resend confirmation',
       resendLabel: 'Resend the confirmation of the appointment of {{when}}',
+      delete: 'Delete',
+      deleteLabel: 'Delete the appointment of {{when}}',
+      deleted: 'The appointment has been deleted.',
+      deleteFailed: 'Something went wrong',
+      soon: 'This appointment starts within 24 hours.',
     },
     resend: {
       title: 'Resend messages',
