@@ -28,6 +28,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'appointments.practise',
     'appointments.manage',
     'appointments.actForCustomer',
+    'booking.edit',
     'appointments.search',
     'appointments.replaceLink',
     'shifts.edit',
@@ -43,7 +44,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'logistics.manage',
     'logistics.collect',
   ],
-  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DeleteResponse,
   DispatchOrderRequest,
   FulfilOrderItemRequest,
+  OrderAppointmentsResponse,
   OrderNoteResponse,
   OrderResponse,
   ProductsResponse,
@@ -53,6 +55,30 @@ export function useOrderHistory(id: string) {
   return useQuery({
     queryKey: [...orderKey(id), 'history'],
     queryFn: ({ signal }) => apiRequest<typeof OrderHistoryResponse>(`${BASE}/${encodeURIComponent(id)}/history`, { signal }).then((answer) => answer.data),
+  });
+}
+
+/** The appointments the order paid for (the drawer's Appointments); refetched with the order after each change. */
+export function useOrderAppointments(id: string) {
+  return useQuery({
+    queryKey: [...orderKey(id), 'appointments'],
+    queryFn: ({ signal }) => apiRequest<typeof OrderAppointmentsResponse>(`${BASE}/${encodeURIComponent(id)}/appointments`, { signal }).then((answer) => answer.appointments),
+  });
+}
+
+/** POST /order/{id}/appointments/{appointmentId}/resend: a booking's confirmation e-mail sent again. */
+export function useResendBookingConfirmation(id: string) {
+  return useSubmitMutation({
+    mutationFn: (appointmentId: string) => apiRequest<typeof SuccessOnly>(`${BASE}/${encodeURIComponent(id)}/appointments/${encodeURIComponent(appointmentId)}/resend`, { method: 'POST' }),
+  });
+}
+
+/** DELETE /api/booking/{id} as the provider (staff): the booking cancelled, its units back to the order; the order refetched. */
+export function useDeleteOrderAppointment() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (appointmentId: string) => apiRequest<typeof DeleteResponse>(`/api/booking/${encodeURIComponent(appointmentId)}?action=delete&actor=admin`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }
 
