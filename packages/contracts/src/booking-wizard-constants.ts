@@ -1,6 +1,6 @@
 /**
  * The order-linked booking wizards' form texts (spec 2 §2.7, §5, §8; spec 3 §5): the steps' messages,
- * exact where the spec quotes them. The server's own refusals are BOOKING_MSG's and ORDER_MSG's.
+ * exact where the spec quotes them. The server's own refusals are BOOKING_MSG's, ORDER_MSG's and ORDER_BOOKING_MSG's.
  */
 export const BOOKING_WIZARD_MSG = {
   selectTestKit: 'Select test kit to book appointment',
@@ -25,13 +25,8 @@ export const BOOKING_WIZARD_MSG = {
   selectVaccineType: 'Select vaccine type',
   selectVaccineDoses: 'Select number of doses',
   inputVaccineName: 'Input Vaccine Name',
-  noUnitsLeft: "You don't have available appointments for that order",
-  noTestKit: "You haven't bought any test kit yet",
   confirmationError: 'An error occurred please try again',
 } as const;
 
 /** 'Input {label}': the transport number's message, its label the transport type's ('Input Flight number'). */
 export const inputLabel = (label: string): string => `Input ${label}`;
-
-/** The blocked order's text (spec 2 §2.7): its shipping flag as the order shows it, e.g. 'This order has been cancelled'. */
-export const orderBlockedText = (flag: string): string => `This order has been ${flag}`;

@@ -1,32 +1,13 @@
-import { FIT_TO_FLY_ANTIGEN_SKU, UK_TIME_ZONE, type BookingUserInput } from '@vireo/contracts';
+import { bookingWindow, isBookingSkipped, UK_TIME_ZONE, type BookingUserInput, type BookingWindowResult } from '@vireo/contracts';
 import { cityNamed } from './cities';
 import type { BookableProduct, OrderBookingValues, Passenger } from './types';
 
 /** The products whose booking is skipped (spec 2 §2.7): no 'Booking Appointment', 'Confirmation' at the end. */
-export const BOOKING_SKIPPED_SKUS: readonly string[] = ['FACE-2-FACE-HOTEL', 'SELF-SWABBING'];
-export const skipsBooking = (product: Pick<BookableProduct, 'sku'>): boolean => BOOKING_SKIPPED_SKUS.includes(product.sku);
-
-/** The guidance of spec 2 §9 per SKU: a key of the `guidance` texts. */
-export type GuidanceKey = 'within24HoursOfTravel' | 'fitToFly' | 'within2DaysOfArrival' | 'within48HoursOfTravel';
-const GUIDANCE: Readonly<Record<string, GuidanceKey>> = {
-  [FIT_TO_FLY_ANTIGEN_SKU]: 'fitToFly',
-  'DAY-2-UK-ANT-001': 'within2DaysOfArrival',
-  'SYN-UK-PCR-SNS-002': 'within2DaysOfArrival',
-  'RECONSULT-ANT-DAY-2': 'within2DaysOfArrival',
-  'RECONSULT-PCR-DAY-2': 'within2DaysOfArrival',
-  'SYN-UK-PCR-SNS-001': 'within48HoursOfTravel',
-  'CONSULT-PCR': 'within48HoursOfTravel',
-  'ANT-CONSULT-001': 'within24HoursOfTravel',
-  'CONSULT-ANT': 'within24HoursOfTravel',
-  'DAY-2-US-ANT-001': 'within24HoursOfTravel',
-};
-export const guidanceOf = (product: Pick<BookableProduct, 'sku'>): GuidanceKey | undefined => GUIDANCE[product.sku];
+export const skipsBooking = (product: Pick<BookableProduct, 'sku'>): boolean => isBookingSkipped(product.sku);
 
 export const arrivesInGb = (product: Pick<BookableProduct, 'tags'>): boolean => product.tags.includes('after_flight');
 export const needsVaccine = (product: Pick<BookableProduct, 'tags'>): boolean => product.tags.includes('additional_info');
 
-const HOUR = 3600;
-const DAY = 24 * HOUR;
 
 /** The offset (seconds) of `timeZone` from UTC at the instant `epoch`. */
 function offsetAt(epoch: number, timeZone: string): number {
@@ -55,24 +36,28 @@ export function travelTimes(values: Pick<OrderBookingValues, 'city' | 'travelDat
   return { departure: zonedEpoch(values.travelDate, values.travelTime, zone), landing: zonedEpoch(values.landingDate, values.landingTime, UK_TIME_ZONE) };
 }
 
-/**
- * The times a product's slots may start in (spec 2 §9, issue 18): the Fit to Fly test 72 to 57 hours
- * before departure; any other from the day before to the day after the chosen date (the landing day
- * after a flight, else the travel day), in London, before departure or after landing. Null while
- * Travel Details lack what the window needs.
- */
-export function slotWindow(product: Pick<BookableProduct, 'sku' | 'tags'>, values: Parameters<typeof travelTimes>[0]): { from: number; to: number } | null {
-  const { departure, landing } = travelTimes(values);
-  if (product.sku === FIT_TO_FLY_ANTIGEN_SKU) return departure === null ? null : { from: departure - 72 * HOUR, to: departure - 57 * HOUR };
-  if (arrivesInGb(product)) {
-    const dayStart = zonedEpoch(values.landingDate, '00:00', UK_TIME_ZONE);
-    if (landing === null || dayStart === null) return null;
-    return { from: Math.max(dayStart - DAY, landing), to: dayStart + 2 * DAY };
-  }
-  const dayStart = zonedEpoch(values.travelDate, '00:00', UK_TIME_ZONE);
-  if (departure === null || dayStart === null) return null;
-  return { from: dayStart - DAY, to: Math.min(dayStart + 2 * DAY, departure) };
+/** A date input's yyyy-MM-dd as a calendar date. */
+function calendarDate(date: string) {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return day ? { year: Number(day[1]), month: Number(day[2]), day: Number(day[3]) } : null;
 }
+
+/** yyyy-MM-dd as the booking service's dd-MM-yyyy. */
+export const toServiceDay = (date: string): string => date.split('-').reverse().join('-');
+
+/**
+ * The times a product's slots may start in (contracts' bookingWindow, which the server applies too): the Fit to
+ * Fly test 72 to 57 hours before departure; any other from the day before to the day after the appointment date,
+ * before departure (before_flight) or from landing (after_flight).
+ */
+export function slotWindow(product: Pick<BookableProduct, 'sku' | 'tags'>, values: Parameters<typeof travelTimes>[0] & Pick<OrderBookingValues, 'appointmentDate'>): BookingWindowResult {
+  const { departure, landing } = travelTimes(values);
+  return bookingWindow({ sku: product.sku, tags: product.tags, departure, arrival: arrivesInGb(product) ? landing : null, chosenDate: calendarDate(values.appointmentDate) });
+}
+
+/** The appointment date the calendar starts on: the landing day after a flight, else the travel day. */
+export const defaultAppointmentDate = (product: Pick<BookableProduct, 'tags'>, values: Pick<OrderBookingValues, 'travelDate' | 'landingDate'>): string =>
+  arrivesInGb(product) ? values.landingDate : values.travelDate;
 
 /** A passenger as Passenger Details first shows them. */
 export const EMPTY_PASSENGER: Passenger = {
@@ -103,16 +88,18 @@ export const peopleOf = (values: Pick<OrderBookingValues, 'numberOfPeople'>): nu
 };
 
 const localDateTime = (date: string, time: string) => (date && time ? `${date} ${time}` : undefined);
+const isoInstant = (epoch: number | null) => (epoch === null ? undefined : new Date(epoch * 1000).toISOString());
 
-/** The wizard's Travel Details as the booking's flight_details (spec 2 §3): after_flight products arrive in GB. */
-export function flightDetailsOf(values: OrderBookingValues, product: BookableProduct) {
+/** The wizard's Travel Details as the booking's flight_details (spec 2 §3): after_flight products arrive in GB; the departure country is the city's iso2. */
+export function flightDetailsOf(values: OrderBookingValues, product: Pick<BookableProduct, 'tags'>) {
   const city = cityNamed(values.city);
+  const { departure, landing } = travelTimes(values);
   return {
     transport_type: values.transportType as 'Flight' | 'Train' | 'Other',
     transport_number: values.transportNumber.trim(),
-    transport_departure_country: city?.iso2,
-    transport_departure_date_time: localDateTime(values.travelDate, values.travelTime),
-    ...(arrivesInGb(product) ? { transport_arrival_country: 'GB', transport_arrival_date_time: localDateTime(values.landingDate, values.landingTime) } : {}),
+    ...(city ? { transport_departure_country: city.iso2 } : {}),
+    ...(departure !== null ? { transport_departure_date_time: isoInstant(departure) } : {}),
+    ...(arrivesInGb(product) && landing !== null ? { transport_arrival_country: 'GB', transport_arrival_date_time: isoInstant(landing) } : {}),
   };
 }
 

@@ -48,6 +48,8 @@ export interface OrderBookingValues {
   landingDate: string;
   landingTime: string;
   transit: boolean;
+  /** The day chosen at 'Booking Appointment' (yyyy-MM-dd): the window of products other than the Fit to Fly test. */
+  appointmentDate: string;
   passengers: Passenger[];
   /** Which person Passenger Details shows. */
   passengerIndex: number;

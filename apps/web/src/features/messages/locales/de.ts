@@ -143,8 +143,6 @@ const de: MessagesTranslation = {
     selectVaccineType: 'Impfstoff auswählen',
     selectVaccineDoses: 'Anzahl der Dosen auswählen',
     inputVaccineName: 'Name des Impfstoffs eingeben',
-    noUnitsLeft: 'Für diese Bestellung sind keine Termine mehr verfügbar',
-    noTestKit: 'Sie haben noch kein Testkit gekauft',
     confirmationError: 'Ein Fehler ist aufgetreten, bitte versuchen Sie es erneut',
   },
   BOOKING_MSG: {

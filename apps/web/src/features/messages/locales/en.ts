@@ -157,8 +157,6 @@ const en = {
     selectVaccineType: 'Select vaccine type',
     selectVaccineDoses: 'Select number of doses',
     inputVaccineName: 'Input Vaccine Name',
-    noUnitsLeft: "You don't have available appointments for that order",
-    noTestKit: "You haven't bought any test kit yet",
     confirmationError: 'An error occurred please try again',
   },
   BOOKING_MSG: {

@@ -1,4 +1,4 @@
-import { BOOKING_MSG } from '@vireo/contracts';
+import { BOOKING_MSG, FLIGHT_LINKED_SKU } from '@vireo/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PageLoader } from '../../../components/PageLoader';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { clearSessionValue } from '../../../lib/sessionValue';
 import { useSlotHold, type CallContext } from '../../booking';
 import { DEFAULT_CITY } from '../cities';
-import { EMPTY_PASSENGER, passengersFor, peopleOf, skipsBooking, slotWindow } from '../rules';
+import { defaultAppointmentDate, EMPTY_PASSENGER, flightDetailsOf, passengersFor, peopleOf, skipsBooking, slotWindow } from '../rules';
 import { passengerSchema, passengersSchema, SummarySchema, travelSchema } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { Book, BookableProduct, Booked, FirstStep, OrderBookingValues } from '../types';
@@ -32,6 +32,7 @@ export const EMPTY_VALUES: OrderBookingValues = {
   landingDate: '',
   landingTime: '',
   transit: false,
+  appointmentDate: '',
   passengers: [EMPTY_PASSENGER],
   passengerIndex: 0,
   tocAccept: false,
@@ -97,6 +98,7 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
   const product = products.find((candidate) => candidate.id === values.product_id);
   const people = peopleOf(values);
   const stepKey = wizard.step.key;
+  const flight = product ? flightDetailsOf(values, product) : undefined;
 
   // The hold's end: back to 'Booking Appointment' (step index 2), first passenger (spec 2 §4.2, spec 3 §9).
   const { goTo } = wizard;
@@ -108,6 +110,11 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
       goTo(STEP_KEYS.appointment, { replace: true });
     };
   }, [form, goTo]);
+
+  // The appointment date starts on the travel day (the landing day after a flight).
+  useEffect(() => {
+    if (stepKey === STEP_KEYS.appointment && product && values.appointmentDate === '') form.setValue('appointmentDate', defaultAppointmentDate(product, values));
+  }, [stepKey, product, values, form]);
 
   // Passenger Details has one entry per person: added empty when first reached, cut when fewer people.
   useEffect(() => {
@@ -168,11 +175,12 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
     <Wizard wizard={wizard} finished={stepKey === STEP_KEYS.confirmation && booked !== null}>
       {stepKey === firstStep.key && <FirstStepForm form={form} onNext={next} onBack={backOrNone} />}
       {stepKey === STEP_KEYS.travel && <TravelDetailsStep form={form} product={product} onNext={next} onBack={backOrNone} />}
-      {stepKey === STEP_KEYS.appointment && (
+      {stepKey === STEP_KEYS.appointment && product && (
         <BookingAppointmentStep
-          service={service}
-          window={product ? slotWindow(product, values) : null}
-          context={context}
+          form={form}
+          asksDate={product.sku !== FLIGHT_LINKED_SKU}
+          window={slotWindow(product, values)}
+          search={{ service, shortToken: context.shortToken ?? '', productId: product.id, departure: flight?.transport_departure_date_time, arrival: flight?.transport_arrival_date_time }}
           hold={hold}
           expired={expired}
           onBack={wizard.back}

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { TRANSPORT_TYPES } from '@vireo/contracts';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CITIES } from '../cities';
-import { arrivesInGb, guidanceOf } from '../rules';
+import { bookingGuidance } from '@vireo/contracts';
+import { arrivesInGb } from '../rules';
 import { useOrderBookingTexts } from '../texts';
 import type { BookableProduct, OrderBookingValues } from '../types';
 import { WizardRadios, WizardSelect, WizardText } from './fields';
@@ -18,12 +19,12 @@ export function TravelDetailsStep({ form, product, onNext, onBack }: { form: Use
   const { t } = useOrderBookingTexts();
   const { control } = form;
   const transportType = useWatch({ control, name: 'transportType' });
-  const guidance = product ? guidanceOf(product) : undefined;
+  const guidance = product ? bookingGuidance(product.sku) : null;
   const landing = product !== undefined && arrivesInGb(product);
   const numberLabel = TRANSPORT_TYPES.includes(transportType as (typeof TRANSPORT_TYPES)[number]) ? t(`travel.numbers.${transportType as (typeof TRANSPORT_TYPES)[number]}`) : t('travel.numbers.Other');
   return (
     <Stack spacing={3}>
-      {guidance && <Alert severity="info">{t(`guidance.${guidance}`)}</Alert>}
+      {guidance && <Alert severity="info">{t(`guidance.${guidance}` as 'guidance.within 24 hours of travel', { defaultValue: guidance })}</Alert>}
       <WizardRadios control={control} name="transportType" label={t('travel.transportType')} options={TRANSPORT_TYPES.map((type) => ({ value: type, label: t(`travel.transportTypes.${type}`) }))} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,4 +1,4 @@
-import { BOOKING_MSG, BOOKING_WIZARD_MSG } from '@vireo/contracts';
+import { BOOKING_MSG, BOOKING_WIZARD_MSG, ORDER_BOOKING_MSG } from '@vireo/contracts';
 import type { Texts } from '../../../app/locales/shape';
 
 /** The order-linked booking wizards (spec 2 §2.7–§2.10): quoted spec texts exactly. */
@@ -32,8 +32,8 @@ const orderBooking = {
   blocked: {
     missingToken: 'This link is incomplete. Please use the link in your order e-mail.',
     notFound: 'We could not find this order. Please use the link in your order e-mail.',
-    noUnitsLeft: BOOKING_WIZARD_MSG.noUnitsLeft,
-    noTestKit: BOOKING_WIZARD_MSG.noTestKit,
+    noUnitsLeft: ORDER_BOOKING_MSG.noAvailable,
+    noTestKit: ORDER_BOOKING_MSG.noKit,
   },
   travel: {
     transportType: 'Transport type',
@@ -47,14 +47,17 @@ const orderBooking = {
     transit: 'I am in transit',
     timesIn: 'Times are local to the departure city; landing times are UK time.',
   },
+  /** Spec 2 §9's guidance per SKU (contracts' bookingGuidance), in a sentence. */
   guidance: {
-    within24HoursOfTravel: 'Take this test within 24 hours of travel.',
-    fitToFly: 'Take this test 72 to 57 hours before a flight.',
-    within2DaysOfArrival: 'Take this test within 2 days of arrival.',
-    within48HoursOfTravel: 'Take this test within 48 hours of travel.',
+    'within 24 hours of travel': 'Take this test within 24 hours of travel.',
+    '72 to 57 hours before a flight': 'Take this test 72 to 57 hours before a flight.',
+    'within 2 days of arrival': 'Take this test within 2 days of arrival.',
+    'within 48 hours of travel': 'Take this test within 48 hours of travel.',
   },
   appointment: {
+    date: 'Appointment date',
     window: 'Appointments from {{from}} to {{to}}',
+    loading: 'Loading times…',
     noWindow: 'Enter your travel details first.',
     selectTime: BOOKING_MSG.selectTime,
   },
