@@ -107,7 +107,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/authenticated/book', title: 'bookAppointment', load: () => import('../features/booking/pages/PatientBookingPage').then((m) => m.PatientBookingPage) },
   { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },
   { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages/ManageBookingPage').then((m) => m.ManageBookingPage) },
-  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages/EditBookingPage').then((m) => m.EditBookingPage) },
+  // The customer's link keeps booking's three-step customer-edit mode; staff get order-booking's six steps (spec 2 §2.9).
+  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/order-booking/pages/EditBookingRoutePage').then((m) => m.EditBookingRoutePage) },
   // Video consultation (spec 2 §2.3): the practitioner's (and shift manager's) room, and the customer's call after the join page.
   { path: '/practitioner/video-appointment', permission: 'appointments.practise', title: 'videoAppointment', load: () => import('../features/video/pages/PractitionerVideoPage').then((m) => m.PractitionerVideoPage) },
   { path: '/appointment/call', public: true, title: 'videoCall', load: () => import('../features/video/pages/CustomerCallPage').then((m) => m.CustomerCallPage) },

@@ -29,12 +29,14 @@ export function useOrderByToken(shortToken: string, enabled: boolean) {
   });
 }
 
-/** GET /product: the products on sale with their tags (after_flight, before_flight, additional_info), which order lines do not carry. */
-export function useProductTags() {
+export type CatalogueProduct = ProductsResponse['data'][number];
+
+/** GET /product: the products on sale, with their tags (after_flight, before_flight, additional_info), which order lines do not carry. */
+export function useCatalogue() {
   return useQuery({
     queryKey: ['order-booking', 'products'],
     queryFn: ({ signal }) =>
-      apiRequest<typeof ProductsResponse>(`${COMMERCE}/product`, { signal, signOutOnAuthError: false }).then((answer) => new Map(answer.data.map((product) => [product.id, product.tags as readonly string[]]))),
+      apiRequest<typeof ProductsResponse>(`${COMMERCE}/product`, { signal, signOutOnAuthError: false }).then((answer) => new Map<string, CatalogueProduct>(answer.data.map((product) => [product.id, product]))),
     staleTime: 5 * 60_000,
   });
 }

@@ -18,7 +18,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { PRODUCT_NAME } from '../../../lib/config';
 import { languageOf, PublicPage, type BookingLanguage } from '../../booking';
-import { bookUntimed, payWithOrder, useApprovedKits, useOrderByToken, useProductTags } from '../api';
+import { bookUntimed, payWithOrder, useApprovedKits, useCatalogue, useOrderByToken, type CatalogueProduct } from '../api';
 import { OrderBookingWizard } from '../components/OrderBookingWizard';
 import { selectTestStep } from '../components/SelectTestStep';
 import { dialCodeOf } from '../dialCodes';
@@ -30,7 +30,7 @@ import type { Book, BookableProduct } from '../types';
 const defaultService = () => `video_gp_${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
 
 /** The order's lines a booking may use: bookable, not Virtual, with their tags and the units left. */
-export function bookableProducts(order: CustomerOrder, tags: ReadonlyMap<string, readonly string[]>): BookableProduct[] {
+export function bookableProducts(order: CustomerOrder, catalogue: ReadonlyMap<string, CatalogueProduct>): BookableProduct[] {
   return order.items
     .filter((item) => item.product.bookable === 1 && item.product.type !== 'Virtual')
     .map((item) => ({
@@ -38,7 +38,7 @@ export function bookableProducts(order: CustomerOrder, tags: ReadonlyMap<string,
       sku: item.product.sku,
       title: item.product.title,
       type: item.product.type,
-      tags: tags.get(item.product_id) ?? [],
+      tags: catalogue.get(item.product_id)?.tags ?? [],
       bundle_id: item.bundle_id,
       unitsLeft: item.product.sku === QUANTITY_CHECK_EXEMPT_SKU ? null : peopleLeft({ sku: item.product.sku, quantity: item.quantity, fulfilled: item.fulfilled }),
     }));
@@ -74,7 +74,7 @@ function MissingToken() {
 function ShortTokenBooking({ shortToken, service, language }: { shortToken: string; service: string; language: BookingLanguage }) {
   const { t, messageText } = useOrderBookingTexts();
   const order = useOrderByToken(shortToken, true);
-  const tags = useProductTags();
+  const tags = useCatalogue();
   const kits = useApprovedKits();
   const products = useMemo(() => (order.data && tags.data ? bookableProducts(order.data, tags.data) : []), [order.data, tags.data]);
   const available = useMemo(() => products.filter((product) => product.unitsLeft === null || product.unitsLeft > 0), [products]);
