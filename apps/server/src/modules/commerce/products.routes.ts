@@ -42,14 +42,15 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { access: PUBLIC },
     schema: {
       tags,
-      summary: 'Products: the active, in-stock ones (tags: comma-separated, any of them); include_inactive=true adds the rest (products.manage)',
+      summary:
+        'Products: the active, in-stock ones (tags: comma-separated, any of them); include_out_of_stock=true adds the active ones out of stock (out_of_stock 1: the shop shows them disabled); include_inactive=true adds the rest (products.manage)',
       querystring: ProductsQuery,
       response: withErrors({ 200: ProductsResponse }),
     },
     handler: async (request, reply) =>
       request.query.include_inactive
         ? { success: true as const, data: await listProducts(ctx.commerce, callerOf(request), request.query) }
-        : sendJson(reply, await onSaleProductsJson(ctx.commerce, request.query.tags)),
+        : sendJson(reply, await onSaleProductsJson(ctx.commerce, request.query.tags, request.query.include_out_of_stock)),
   });
 
   r.get('/product/:id', {
