@@ -41,12 +41,12 @@ export function useCatalogue() {
   });
 }
 
-/** GET /approved_kits: the approved test kits' names; a failed load (a visitor without a session) is an empty list (spec 2 §8). */
-export function useApprovedKits() {
+/** GET /approved_kits: the approved test kits' names; read with the order's short token; a failed load is an empty list (spec 2 §8). */
+export function useApprovedKits(shortToken: string) {
   return useQuery({
     queryKey: ['order-booking', 'approved-kits'],
     queryFn: ({ signal }) =>
-      apiRequest<typeof ApprovedKitsResponse>(`${COMMERCE}/approved_kits`, { signal, signOutOnAuthError: false }).then(
+      apiRequest<typeof ApprovedKitsResponse>(`${COMMERCE}/approved_kits`, { signal, ...publicCall(shortToken) }).then(
         (answer) => answer.data.map((kit) => kit.name),
         () => [] as string[],
       ),

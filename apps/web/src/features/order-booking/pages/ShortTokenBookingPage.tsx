@@ -76,7 +76,7 @@ function ShortTokenBooking({ shortToken, service, language }: { shortToken: stri
   const { t, messageText } = useOrderBookingTexts();
   const order = useOrderByToken(shortToken, true);
   const tags = useCatalogue();
-  const kits = useApprovedKits();
+  const kits = useApprovedKits(shortToken);
   const products = useMemo(() => (order.data && tags.data ? bookableProducts(order.data, tags.data) : []), [order.data, tags.data]);
   const available = useMemo(() => products.filter((product) => product.unitsLeft === null || product.unitsLeft > 0), [products]);
   const shipping = order.data ? addressLine(order.data) : '';
