@@ -9,6 +9,7 @@ export * from './identity-users';
 export * from './list-query';
 export * from './booking';
 export * from './booking-requests';
+export * from './booking-wizard-constants';
 export * from './my-appointments';
 export * from './dates';
 export * from './userdata';
