@@ -15,6 +15,7 @@ import { registerIdentityMessages, registerSignUpMessages, SessionStore, type Id
 import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, registerOrderMessages } from './modules/orders';
+import type { LabResultsDeps } from './modules/lab-results';
 import type { LogisticsDeps } from './modules/logistics';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
@@ -64,6 +65,7 @@ export function createContext(
     keys: new CertificateKeys(db, clock, sealer, parseCertificateSigningKey(config.certificateSigningKey)),
     settings: { publicUrl: config.publicUrl, provider: config.certificateProvider },
   });
+  const labResults: LabResultsDeps = { db, clock, audit, outbox, certificates };
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
@@ -100,7 +102,7 @@ export function createContext(
   registerSignUpMessages(outbox, { ...messageDeps, clock, audit });
   registerChatMessages(outbox, messageDeps);
   registerOrderMessages(outbox, { ...messageDeps, audit });
-  registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
+  registerCertificateMessages(outbox, { ...messageDeps, files, clock, openedLinks: certificates.openedLinks, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, labResults, jobs, live };
 }

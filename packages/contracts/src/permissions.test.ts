@@ -41,8 +41,10 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'processor.manage',
     'orders.manage',
     'logistics.manage',
+    'certificates.manage',
+    'lab_results.manage',
   ],
-  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'certificates.manage'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 

@@ -23,7 +23,8 @@ export type DomainEvent =
   | 'password_reset.requested'
   | 'email_verification.requested'
   | 'chat.transcript_requested'
-  | 'certificate.issued';
+  | 'certificate.issued'
+  | 'certificate.email_requested';
 
 export interface NewEvent {
   name: DomainEvent;

@@ -2,5 +2,7 @@
 export { certificateRoutes } from './certificates.routes';
 export { createCertificatesDeps, type CertificatesDeps } from './deps';
 export { registerCertificateMessages } from './mails';
-export { submitCertificate } from './service';
+export { certificateManagementRoutes } from './management.routes';
+export { emailCertificate } from './management';
+export { certificateKind, discardCertificate, prepareCertificate, storeCertificate, submitCertificate, type CertificateContent, type PreparedCertificate } from './service';
 export { CertificateKeys, parseCertificateSigningKey } from './signing';

@@ -91,6 +91,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'email_verification.requested': 'E-mail verification requested',
   'chat.transcript_requested': 'Chat transcript requested',
   'certificate.issued': 'Certificate issued',
+  'certificate.email_requested': 'Certificate e-mail requested',
 };
 export const isProcessorEvent = (event: string): event is DomainEvent => Object.hasOwn(PROCESSOR_EVENTS, event);
 
