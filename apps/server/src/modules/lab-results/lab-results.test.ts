@@ -62,12 +62,14 @@ describe('GET /pcr-test', () => {
     const older = await registeredKit(h, { sampled: new Date(now.getTime() - 50 * HOUR), firstName: 'Older' });
     const newer = await registeredKit(h, { sampled: new Date(now.getTime() - 2 * HOUR), firstName: 'Newer', metadata: { test_result: 'DT', result: 'Positive', date_of_receipt: new Date(now.getTime() - HOUR).toISOString() } });
     const antigen = await registeredKit(h, { testType: 'Antigen', sampled: new Date(now.getTime() - HOUR) });
+    // A self-swab kit's own test type (the booking user's metadata) counts too.
+    const selfSwab = await registeredKit(h, { testType: 'Antigen', sampled: new Date(now.getTime() - 3 * HOUR), firstName: 'Self', metadata: { test_type: 'PCR' } });
     const outside = await registeredKit(h, { sampled: new Date(now.getTime() - 31 * 24 * HOUR) });
     const from = epoch(now) - 30 * 86_400;
     const answer = await h.call('GET', `${base}/pcr-test?from=${from}&to=${epoch(now) + 1}`, { token: admin.token });
     expect(answer.status).toBe(200);
     const ids = answer.body.data.map((row: { booking_user_id: string }) => row.booking_user_id);
-    expect(ids).toEqual([newer.bookingUserId, older.bookingUserId]);
+    expect(ids).toEqual([newer.bookingUserId, selfSwab.bookingUserId, older.bookingUserId]);
     expect(ids).not.toContain(antigen.bookingUserId);
     expect(ids).not.toContain(outside.bookingUserId);
     expect(answer.body.data[0]).toMatchObject({
@@ -80,7 +82,7 @@ describe('GET /pcr-test', () => {
       receipt_date: epoch(now) - 3600,
       certificate_id: null,
     });
-    expect(answer.body).toMatchObject({ totalCount: 2, now: epoch(now) });
+    expect(answer.body).toMatchObject({ totalCount: 3, now: epoch(now) });
     const audited = await db().select().from(auditEvents).where(and(eq(auditEvents.resourceType, 'booking_user'), eq(auditEvents.resourceId, older.bookingUserId)));
     expect(audited.map((row) => row.action)).toContain('health_data.read');
   });

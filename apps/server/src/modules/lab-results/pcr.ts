@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { certificateKind, discardCertificate, emailCertificate, prepareCertificate, storeCertificate } from '../certificates';
 import { findApprovedKit, listApprovedKits } from '../commerce';
 import type { LabResultsDeps } from './deps';
-import { epochOf, findPerson, isPcrAppointment, resultCodeOf, validCertificateId } from './person';
+import { epochOf, findPerson, isPcrPerson, resultCodeOf, validCertificateId } from './person';
 
 interface PcrRow {
   booking_user_id: string;
@@ -21,7 +21,7 @@ interface PcrRow {
 }
 
 /**
- * GET /pcr-test?from&to (lab_results.manage): the people of PCR appointments sampled in [from, to),
+ * GET /pcr-test?from&to (lab_results.manage): the people taking PCR tests (`isPcrPerson`) sampled in [from, to),
  * latest sample first, one page; with the server's time, which the highlights are measured from.
  * Audited as a list read of the people listed.
  */
@@ -38,7 +38,7 @@ export async function listPcrTests(deps: LabResultsDeps, caller: SignedInCaller,
       JOIN appointments a ON a.id = bu.appointment_id
       LEFT JOIN certificates c ON c.booking_user_id = bu.id AND c.status = 'valid'
       WHERE bu.metadata ? 'date_sampled' AND bu.metadata->>'date_sampled' >= ${from} AND bu.metadata->>'date_sampled' < ${to}
-        AND a.test_type ILIKE '%pcr%'
+        AND (a.test_type ILIKE '%pcr%' OR bu.metadata->>'test_type' ILIKE '%pcr%')
       ORDER BY bu.metadata->>'date_sampled' DESC, bu.id DESC
       LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`),
   );
@@ -70,7 +70,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
  */
 export async function sendPcrCertificate(deps: LabResultsDeps, caller: SignedInCaller, bookingUserId: string): Promise<{ id: string }> {
   const found = await findPerson(deps.db, bookingUserId);
-  if (!found || !isPcrAppointment(found.appointment.testType)) throw notFound();
+  if (!found || !isPcrPerson(found.appointment.testType, found.person.metadata)) throw notFound();
   const existing = await validCertificateId(deps.db, bookingUserId);
   if (existing) {
     await emailCertificate(deps.certificates, caller, existing);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PCR_CODE_RESULTS, type PcrResultCode } from '@vireo/contracts';
 import type { Db } from '../../platform/db';
 import { appointments, bookingUsers, certificates } from '../../db/schema';
@@ -6,9 +6,10 @@ import { appointments, bookingUsers, certificates } from '../../db/schema';
 export type BookingUserRow = typeof bookingUsers.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-/** Whether an appointment is a PCR test (its test type names PCR). */
-export const isPcrAppointment = (testType: string) => /pcr/i.test(testType);
-export const PCR_TEST_TYPE = sql`${appointments.testType} ILIKE '%pcr%'`;
+/** Whether a person takes a PCR test: their appointment's test type or their own (a self-swab kit's, in metadata) names PCR. */
+export function isPcrPerson(appointmentTestType: string, metadata: Record<string, unknown>): boolean {
+  return /pcr/i.test(appointmentTestType) || (typeof metadata.test_type === 'string' && /pcr/i.test(metadata.test_type));
+}
 
 const RESULT_CODES: Record<string, PcrResultCode> = { Negative: 'ND', Positive: 'DT', Invalid: 'IDT' };
 

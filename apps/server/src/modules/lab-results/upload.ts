@@ -26,7 +26,7 @@ import { appointments, bookingUsers } from '../../db/schema';
 import { discardCertificate, prepareCertificate, storeCertificate, type PreparedCertificate } from '../certificates';
 import { listApprovedKits } from '../commerce';
 import type { LabResultsDeps } from './deps';
-import { isPcrAppointment, resultCodeOf, type BookingUserRow } from './person';
+import { isPcrPerson, resultCodeOf, type BookingUserRow } from './person';
 
 /** GET /certificate/template/{type}: the template's header row as a CSV file. */
 export function templateCsv(template: ResultTemplate): { filename: string; csv: string } {
@@ -170,7 +170,7 @@ export async function uploadResults(deps: LabResultsDeps, caller: SignedInCaller
     const fail = (message: string) => (errors[`${row.line}.kit_id`] ??= message);
     if (!person) fail(CERTIFICATE_ADMIN_MSG.kitUnknown);
     else if (resultCodeOf(person.metadata) !== null || typeof person.metadata.result === 'string') fail(CERTIFICATE_ADMIN_MSG.kitHasResult);
-    else if (isPcrAppointment(person.testType) !== pcr) fail(CERTIFICATE_ADMIN_MSG.kitWrongTest);
+    else if (isPcrPerson(person.testType, person.metadata) !== pcr) fail(CERTIFICATE_ADMIN_MSG.kitWrongTest);
     else row.person = person;
   }
   if (Object.keys(errors).length > 0) throw badRequest(CERTIFICATE_ADMIN_MSG.uploadFailed, errors);

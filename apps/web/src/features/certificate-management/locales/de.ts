@@ -66,7 +66,7 @@ const certificateManagement: CertificateManagementTranslation = {
     view: 'Ansehen',
     viewLabel: 'Termin von {{name}} ansehen',
     send: 'Zertifikat senden',
-    sendLabel: 'Zertifikat von {{name}} senden',
+    sendLabel: 'Zertifikat senden: {{name}}',
     waiting24: 'Vor 24 Stunden oder mehr entnommen, ohne Ergebnis',
     waiting48: 'Vor 48 Stunden oder mehr entnommen, ohne Ergebnis',
     legend: 'Orange: 24 Stunden oder mehr seit der Probenahme ohne Ergebnis. Rot: 48 Stunden oder mehr.',

@@ -68,7 +68,7 @@ const certificateManagement = {
     view: 'View',
     viewLabel: 'View the appointment of {{name}}',
     send: 'Send Certificate',
-    sendLabel: 'Send the certificate of {{name}}',
+    sendLabel: 'Send Certificate of {{name}}',
     waiting24: 'Sampled 24 hours ago or more without a result',
     waiting48: 'Sampled 48 hours ago or more without a result',
     legend: 'Orange: 24 hours or more since sampling without a result. Red: 48 hours or more.',
