@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CERTIFICATE_ADMIN_MSG, pcrHighlight, templateColumns } from '@vireo/contracts';
 import { auditEvents, bookingUsers, certificates, outboxEvents } from '../../db/schema';
@@ -13,6 +13,7 @@ let support: TestUser;
 let patient: TestUser;
 
 const base = '/api/commerce/v1';
+const onPostgres = Boolean(inject('postgresUrl'));
 const db = () => h.ctx.database.db;
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 const HOUR = 3_600_000;
@@ -297,6 +298,15 @@ describe('POST /certificate/upload', () => {
     const [issued] = await db().select().from(certificates).where(eq(certificates.bookingUserId, person.bookingUserId));
     expect(issued!.kind).toBe('de_antigen_travel');
     expect((issued!.facts as { t: [{ nm: string }] }).t[0].nm).toBe('Innova SARS-CoV-2 Antigen Rapid Qualitative Test');
+  });
+
+  it.skipIf(!onPostgres)('two uploads of one kit’s result at once: one stores it and its certificate, the other is refused (runs on PostgreSQL only)', async () => {
+    const person = await registeredKit(h, { sampled: null });
+    const csv = csvOf('PCRTravelUK', [pcrRow(person.kitId, { email: 'race@example.test' })]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => upload('PCRTravelUK', csv)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) expect([400, 409]).toContain(answer.status);
+    expect(await db().select().from(certificates).where(eq(certificates.bookingUserId, person.bookingUserId))).toHaveLength(1);
   });
 
   it('refuses more than 10,000 rows', async () => {
