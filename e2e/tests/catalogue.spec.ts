@@ -24,14 +24,14 @@ const hubCards = (page: Page) => page.getByRole('list', { name: 'Management' }).
 test.describe('the catalogue and the permissions granted account by account', () => {
   test('a super admin sees the hub cards of the permissions they hold, and Processor once its API answers', async ({ page, request }) => {
     await signIn(page, DEMO.admin);
-    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Order Management', 'Discount Management', 'Product Management', 'Pages Management', 'Dropbox management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages', 'Permissions']);
+    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Order Management', 'Certificate Management', 'Discount Management', 'Product Management', 'Pages Management', 'Uploaded Results Management', 'PCR Tests Management', 'Dropbox management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages', 'Permissions']);
     await expectAccessible(page);
 
     const plain = await createSuperAdmin(request, 'Plain');
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signIn(page, plain.email, plain.password);
-    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Order Management', 'Dropbox management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages']);
+    await expect(hubCards(page)).toHaveText(['Doctors Management', 'Order Management', 'Certificate Management', 'Uploaded Results Management', 'PCR Tests Management', 'Dropbox management', 'Countries Management', 'Drugs Management', 'Processor', 'Messages']);
     await page.goto('/super_admin/product-management');
     await expect(page).toHaveURL(/\/super_admin\/dashboard$/);
     await page.goto('/super_admin/permissions');

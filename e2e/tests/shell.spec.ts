@@ -43,7 +43,7 @@ test.describe('sign-in and layouts', () => {
     const admin = await browser.newPage();
     await signIn(admin, DEMO.admin);
     const adminCards = admin.getByRole('list', { name: 'Management' }).getByRole('link');
-    await expect(adminCards).toHaveText([/Doctors Management/, /Order Management/, /Discount Management/, /Product Management/, /Pages Management/, /Dropbox management/, /Countries Management/, /Drugs Management/, /Processor/, /Messages/, /Permissions/]);
+    await expect(adminCards).toHaveText([/Doctors Management/, /Order Management/, /Certificate Management/, /Discount Management/, /Product Management/, /Pages Management/, /Uploaded Results Management/, /PCR Tests Management/, /Dropbox management/, /Countries Management/, /Drugs Management/, /Processor/, /Messages/, /Permissions/]);
     await adminCards.filter({ hasText: 'Doctors Management' }).click();
     await expect(admin).toHaveURL('/super_admin/doctors-management');
     await expect(admin.getByRole('heading', { level: 1, name: 'Doctors Management' })).toBeVisible();

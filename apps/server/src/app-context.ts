@@ -13,6 +13,7 @@ import type { IdentityDeps, SessionStore } from './modules/identity';
 import type { BookingDeps } from './modules/booking';
 import type { CommerceDeps } from './modules/commerce';
 import type { OrdersDeps } from './modules/orders';
+import type { LabResultsDeps } from './modules/lab-results';
 import type { LogisticsDeps } from './modules/logistics';
 import type { DoctorsDeps } from './modules/doctors';
 import type { MessagesDeps } from './modules/messages';
@@ -60,6 +61,8 @@ export interface AppContext {
   processor: ProcessorDeps;
   /** Certificates: signing keys, issue, verification and delivery. */
   certificates: CertificatesDeps;
+  /** PCR tests and uploaded lab results; their certificates through the certificate service. */
+  labResults: LabResultsDeps;
   /** Background jobs over pg-boss (`defineJob`); inert in the API test harness. */
   jobs: Jobs;
   /** Live updates: `ctx.live.publish({ topic, kind, audience, data })` after a change commits. */

@@ -24,10 +24,11 @@ import { rotaRoutes } from './modules/rota';
 import { messagesRoutes } from './modules/messages';
 import { commerceRoutes, referenceRoutes } from './modules/commerce';
 import { orderRoutes } from './modules/orders';
+import { labResultsRoutes } from './modules/lab-results';
 import { logisticsRoutes } from './modules/logistics';
 import { chatRoutes } from './modules/chat';
 import { commerceProcessorRoutes, processorRoutes } from './modules/processor';
-import { certificateRoutes } from './modules/certificates';
+import { certificateManagementRoutes, certificateRoutes } from './modules/certificates';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -123,6 +124,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => processorRoutes(child, ctx), { prefix: '/api/processor' });
   await app.register((child) => commerceProcessorRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => certificateRoutes(child, ctx), { prefix: '/api/certificates' });
+  await app.register((child) => certificateManagementRoutes(child, ctx), { prefix: '/api/commerce/v1' });
+  await app.register((child) => labResultsRoutes(child, ctx), { prefix: '/api/commerce/v1' });
 
   if (webIndex) await registerWebApp(app, ctx.config);
   return app;

@@ -15,6 +15,7 @@ import { registerIdentityMessages, registerSignUpMessages, SessionStore, type Id
 import { bookingMessage, createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, orderMessageOf, registerOrderMessages } from './modules/orders';
+import type { LabResultsDeps } from './modules/lab-results';
 import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
@@ -23,7 +24,7 @@ import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
 import { createChatDeps, customerLiveKey, customerByToken, registerChatMessages } from './modules/chat';
 import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
-import { CertificateKeys, certificateMessage, createCertificatesDeps, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
+import { CertificateKeys, certificateMessage, createCertificatesDeps, markCertificateSent, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
 import { HttpSmsProvider, JsonataPool, processorOwns, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
 import type { AppContext } from './app-context';
 
@@ -64,6 +65,7 @@ export function createContext(
     keys: new CertificateKeys(db, clock, sealer, parseCertificateSigningKey(config.certificateSigningKey)),
     settings: { publicUrl: config.publicUrl, provider: config.certificateProvider },
   });
+  const labResults: LabResultsDeps = { db, clock, audit, outbox, certificates };
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
@@ -91,6 +93,7 @@ export function createContext(
   const sms = config.smsProviderUrl && config.smsProviderKey ? new HttpSmsProvider(config.smsProviderUrl, config.smsProviderKey) : RECORD_ONLY_SMS;
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };
+  const certificateMessageDeps = { ...messageDeps, openedLinks: certificates.openedLinks };
   const processor: ProcessorDeps = {
     db,
     clock,
@@ -103,7 +106,8 @@ export function createContext(
     messages: {
       booking: (tx, input) => bookingMessage(booking, tx, input),
       order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
-      certificate: (tx, certificateId) => certificateMessage(messageDeps, tx, certificateId),
+      certificate: (tx, payload) => certificateMessage(certificateMessageDeps, tx, payload),
+      certificateSent: (tx, certificateId) => markCertificateSent(tx, clock, certificateId),
     },
     jsonata: new JsonataPool(),
     sms,
@@ -120,7 +124,7 @@ export function createContext(
   registerChatMessages(outbox, { ...messageDeps, sealer });
   registerOrderMessages(outbox, { ...messageDeps, audit, processorOwns });
   registerLogisticsMessages(outbox, { ...messageDeps, audit });
-  registerCertificateMessages(outbox, { ...messageDeps, files, processorOwns, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
+  registerCertificateMessages(outbox, { ...certificateMessageDeps, files, clock, processorOwns, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, labResults, jobs, live };
 }

@@ -32,3 +32,4 @@ export * from './chat';
 export * from './processor';
 export * from './certificates';
 export * from './logistics';
+export * from './certificate-management';

@@ -69,6 +69,10 @@ export const PERMISSIONS = {
   'logistics.manage': ['super_admin'],
   /** Sample collection (/collection/{id}): find an order's samples, mark them collected at a dropbox or not. */
   'logistics.collect': ['super_admin', 'customer_services'],
+  /** Certificate management: search, view, resend, edit (reissue) and export certificates (spec 3 §2.10, §6). */
+  'certificates.manage': ['customer_services', 'super_admin'],
+  /** PCR Tests Management and the uploaded lab results: templates, uploads, sending their certificates. */
+  'lab_results.manage': ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 export const PERMISSION_NAMES = /* @__PURE__ */ Object.keys(PERMISSIONS) as Permission[];
 

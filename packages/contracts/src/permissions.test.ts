@@ -43,8 +43,10 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'orders.manage',
     'logistics.manage',
     'logistics.collect',
+    'certificates.manage',
+    'lab_results.manage',
   ],
-  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect', 'certificates.manage'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 

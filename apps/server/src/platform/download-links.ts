@@ -31,13 +31,14 @@ export class DownloadLinks {
     private readonly lifetimeSeconds: number,
   ) {}
 
-  private loadSecret(): Promise<Buffer> {
+  /** `db`: the caller's transaction, where one holds the only connection (an outbox delivery on PGlite). */
+  private loadSecret(db: Db = this.db): Promise<Buffer> {
     this.secret ??= (async () => {
-      await this.db
+      await db
         .insert(linkSigningKeys)
         .values({ purpose: this.purpose, secret: randomBytes(32).toString('base64url'), createdAt: this.clock.now() })
         .onConflictDoNothing();
-      const [row] = await this.db.select().from(linkSigningKeys).where(eq(linkSigningKeys.purpose, this.purpose));
+      const [row] = await db.select().from(linkSigningKeys).where(eq(linkSigningKeys.purpose, this.purpose));
       if (!row) throw new Error('link signing key missing');
       return Buffer.from(row.secret, 'base64url');
     })().catch((error: unknown) => {
@@ -47,16 +48,16 @@ export class DownloadLinks {
     return this.secret;
   }
 
-  private async signature(payload: string): Promise<string> {
-    return createHmac('sha256', await this.loadSecret())
+  private async signature(payload: string, db?: Db): Promise<string> {
+    return createHmac('sha256', await this.loadSecret(db))
       .update(`${this.purpose}:${payload}`)
       .digest('base64url');
   }
 
   /** The grant for one record and one user, to put in the link's query. */
-  async sign(resourceId: string, userId: string): Promise<LinkGrant> {
+  async sign(resourceId: string, userId: string, db?: Db): Promise<LinkGrant> {
     const expires = epochSeconds(this.clock.now()) + this.lifetimeSeconds;
-    return { user: userId, expires, signature: await this.signature(`${resourceId}.${userId}.${expires}`) };
+    return { user: userId, expires, signature: await this.signature(`${resourceId}.${userId}.${expires}`, db) };
   }
 
   async verify(resourceId: string, grant: LinkGrant): Promise<LinkCheck> {

@@ -24,7 +24,8 @@ export type DomainEvent =
   | 'email_verification.requested'
   | 'chat.transcript_requested'
   | 'certificate.issued'
-  | 'receipt.missed';
+  | 'receipt.missed'
+  | 'certificate.email_requested';
 
 export interface NewEvent {
   name: DomainEvent;

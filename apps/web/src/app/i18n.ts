@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { AppointmentLandingTranslation } from '../features/appointment-landing/locales/en';
 import type { CallPanelTranslation } from '../features/call-panel/locales/en';
 import type { BookingTranslation } from '../features/booking/locales/en';
+import type { CertificateManagementTranslation } from '../features/certificate-management/locales/en';
 import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       common: Translation;
       'appointment-landing': AppointmentLandingTranslation;
       booking: BookingTranslation;
+      'certificate-management': CertificateManagementTranslation;
       chat: ChatTranslation;
       'call-panel': CallPanelTranslation;
       catalogue: CatalogueTranslation;

@@ -73,6 +73,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/super_admin/discount-management', roles: ['super_admin'], permission: 'discounts.manage', title: 'discountManagement', load: () => import('../features/discounts/DiscountManagementPage').then((m) => m.DiscountManagementPage) },
   { path: '/super_admin/purchase-codes', roles: ['super_admin'], permission: 'discounts.manage', title: 'purchaseCodes', load: () => import('../features/discounts/PurchaseCodesPage').then((m) => m.PurchaseCodesPage) },
   // Orders (spec 3 §2.9): one list and drawer for customer services and super admins, each in their own area.
+  // Certificate management, PCR tests and uploaded results (issue 19).
+  { path: '/certificate-management', roles: ['super_admin', 'customer_services'], permission: 'certificates.manage', title: 'certificateManagement', load: () => import('../features/certificate-management/CertificateManagementPage').then((m) => m.CertificateManagementPage) },
+  { path: '/super_admin/pcr-management', roles: ['super_admin'], permission: 'lab_results.manage', title: 'pcrTests', load: () => import('../features/certificate-management/PcrTestsPage').then((m) => m.PcrTestsPage) },
+  { path: '/super_admin/certificates-list', roles: ['super_admin'], permission: 'lab_results.manage', title: 'uploadedResults', load: () => import('../features/certificate-management/UploadedResultsPage').then((m) => m.UploadedResultsPage) },
   { path: '/super_admin/order-list', roles: ['super_admin'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
   { path: '/customer_services/order-list', roles: ['customer_services'], permission: 'orders.manage', title: 'orderList', load: () => import('../features/orders/OrderListPage').then((m) => m.OrderListPage) },
   // Sample logistics (spec 3 §2.8; issue 19): the dropboxes, pickups and receipts, the courier's collection, and the customer's public drop-off page.

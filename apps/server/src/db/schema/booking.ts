@@ -155,7 +155,13 @@ export const bookingUsers = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('booking_users_appointment_idx').on(t.appointmentId, t.position)],
+  (t) => [
+    index('booking_users_appointment_idx').on(t.appointmentId, t.position),
+    // Uploaded lab results find their person by the registered kit ID.
+    index('booking_users_kit_id_idx').on(t.kitId).where(sql`${t.kitId} IS NOT NULL`),
+    // PCR Tests Management: people by sample time (an ISO 8601 UTC text, so its order is time order).
+    index('booking_users_date_sampled_idx').on(sql`(${t.metadata}->>'date_sampled')`).where(sql`${t.metadata} ? 'date_sampled'`),
+  ],
 );
 
 export const appointmentStatusChanges = pgTable(

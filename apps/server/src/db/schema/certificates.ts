@@ -49,11 +49,21 @@ export const certificates = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: uuid('replaced_by').references((): AnyPgColumn => certificates.id, { onDelete: 'set null' }),
     pdfKey: text('pdf_key').notNull(),
+    /** The holder's name and e-mail as issued (certificate management searches and lists them). */
+    holderName: text('holder_name').notNull().default(''),
+    email: text('email'),
+    /** The ID document's number printed on it. */
+    documentNumber: text('document_number'),
+    /** When it was last e-mailed, and when its recipient first opened the e-mailed link. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('certificates_number_key').on(t.number),
     index('certificates_appointment_idx').on(t.appointmentId),
     index('certificates_booking_user_idx').on(t.bookingUserId),
+    // Certificate management's search: a range of issue times, newest first.
+    index('certificates_issued_at_idx').on(t.issuedAt, t.id),
     uniqueIndex('certificates_one_valid_per_person').on(t.bookingUserId).where(sql`${t.status} = 'valid'`),
   ],
 );

@@ -7,9 +7,11 @@ import { permission, PUBLIC } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { tooManyRequests } from '../../platform/errors';
 import { IdParams, withErrors } from '../../platform/schemas';
+import { markOpened } from './management';
 import { certificateFile, certificateStatus, listCertificates, verifyToken } from './service';
 
 const tags = ['certificates'];
+const OpenedLinkQuery = z.object({ user: text().max(64).optional(), expires: z.coerce.number().int().positive().optional(), signature: text().max(128).optional() });
 
 /** Certificates: the public verification (JWKS, verify, status) and the signed-in reads, mounted at /api/certificates. */
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -40,8 +42,19 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.get('/:id/status', {
     config: { access: PUBLIC },
-    schema: { tags, summary: 'A certificate’s status by id (valid or revoked; unknown: 404) with what a checker needs', params: IdParams, response: withErrors({ 200: CertificateStatusResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await certificateStatus(deps, request.params.id)) }),
+    schema: {
+      tags,
+      summary: 'A certificate’s status by id (valid or revoked; unknown: 404) with what a checker needs',
+      description: 'With the signed query of the link e-mailed to its holder, the first opening sets the certificate’s opened_at.',
+      params: IdParams,
+      querystring: OpenedLinkQuery,
+      response: withErrors({ 200: CertificateStatusResponse }),
+    },
+    handler: async (request) => {
+      const { user, expires, signature } = request.query;
+      if (user && expires && signature) await markOpened(deps, request.params.id, { user, expires, signature });
+      return { success: true as const, ...(await certificateStatus(deps, request.params.id)) };
+    },
   });
 
   r.get('/', {

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { TestResultValue } from '@vireo/contracts';
+import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { DownloadLinks } from '../../platform/download-links';
+import { certificates } from '../../db/schema';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { OutboxEvent, OutboxRelay } from '../../platform/outbox';
@@ -11,9 +15,12 @@ export interface CertificateMessageDeps {
   files: FileStorage;
   productName: string;
   publicUrl: string;
-  /** Userdata's attach path: the certificate joins the booker's test results (their /patient/test-results). */
+  clock: Clock;
+  /** Signs the link whose first opening marks the certificate opened. */
+  openedLinks: DownloadLinks;
   /** Whether the organisation's processor sends this message for the event (booking's `ProcessorOwns`). */
   processorOwns(db: Db, event: OutboxEvent, message: string): Promise<boolean>;
+  /** Userdata's attach path: the certificate joins the booker's test results (their /patient/test-results). */
   attachTestResult(input: { roleProfileId: string; name: string; sampleDate: Date; result: TestResultValue; pdf: Buffer; fileName: string }, db: Db): Promise<unknown>;
 }
 
@@ -28,35 +35,55 @@ async function issued(deps: CertificateMessageDeps, event: OutboxEvent, db: Db) 
 /** The values of the certificate e-mail: what the product's e-mail and the processor's default task fill in. */
 export interface CertificateMessage {
   recipients: string[];
-  values: { product: string; name: string; number: string; verify_link: string };
+  /** `open_link` is the signed link whose first opening marks the certificate opened; `verify_link` the public check. */
+  values: { product: string; name: string; number: string; open_link: string; verify_link: string };
   /** The PDF, by its key in the file storage. */
   attachment: { filename: string; contentType: 'application/pdf'; fileKey: string };
 }
 
-/** Who the certificate goes to and what its e-mail says; null when it is not sent (replaced before delivery). */
-export async function certificateMessage(deps: Pick<CertificateMessageDeps, 'productName' | 'publicUrl'>, db: Db, certificateId: unknown): Promise<CertificateMessage | null> {
-  const certificate = await repo.findCertificate(db, String(certificateId));
+/**
+ * Who the certificate of a `certificate.issued` (or `certificate.email_requested`) event goes to and
+ * what its e-mail says; null when it is not sent: replaced before delivery, or issued with
+ * `mail: false` (an uploaded result, sent from the uploaded results' table).
+ */
+export async function certificateMessage(
+  deps: Pick<CertificateMessageDeps, 'productName' | 'publicUrl' | 'openedLinks'>,
+  db: Db,
+  payload: Record<string, unknown>,
+): Promise<CertificateMessage | null> {
+  if (payload.mail === false) return null;
+  const certificate = await repo.findCertificate(db, String(payload.certificate_id));
   if (!certificate || certificate.status !== 'valid') return null;
   const person = await repo.findBookingUser(db, certificate.bookingUserId);
   if (!person) return null;
   const metadata = person.metadata;
+  const grant = await deps.openedLinks.sign(certificate.id, certificate.bookingUserId, db);
   return {
-    recipients: [typeof metadata.email === 'string' && metadata.email ? metadata.email : person.email],
+    recipients: [certificate.email ?? (typeof metadata.email === 'string' && metadata.email ? metadata.email : person.email)],
     values: {
       product: deps.productName,
-      name: typeof metadata.forename === 'string' ? metadata.forename : person.firstName,
+      name: certificate.holderName.split(' ')[0] || person.firstName,
       number: certificate.number,
+      open_link: `${deps.publicUrl}/verify/${certificate.id}?${new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature })}`,
       verify_link: `${deps.publicUrl}/verify/${certificate.id}`,
     },
     attachment: { filename: `certificate-${certificate.number}.pdf`, contentType: 'application/pdf', fileKey: certificate.pdfKey },
   };
 }
 
-/** The certificate e-mailed to the person it is for, with its PDF (for an organisation whose processor does not send it). */
+/** Marks a certificate sent, when its e-mail went (by this handler or by the processor's task). */
+export async function markCertificateSent(db: Db, clock: Clock, certificateId: string): Promise<void> {
+  await db.update(certificates).set({ sentAt: clock.now() }).where(eq(certificates.id, certificateId));
+}
+
+/**
+ * The certificate e-mailed to the person it is for, with its PDF and a link to its status page that
+ * marks it opened; its sent_at set. On issue, not for an organisation whose processor sends it.
+ */
 async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent, db: Db): Promise<void> {
-  if (await deps.processorOwns(db, event, 'certificate.issued')) return;
+  if (event.name === 'certificate.issued' && (await deps.processorOwns(db, event, 'certificate.issued'))) return;
   const found = await issued(deps, event, db);
-  const message = found && (await certificateMessage(deps, db, found.certificate.id));
+  const message = found && (await certificateMessage(deps, db, event.payload));
   if (!found || !message) return;
   const { values } = message;
   await deps.mailer.send(db, {
@@ -67,6 +94,7 @@ async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent,
       `Hello ${values.name},`,
       '',
       'Your test certificate is attached to this e-mail as a PDF.',
+      `Open it online: ${values.open_link}`,
       `Anyone can check it by scanning its QR code, or at ${values.verify_link}.`,
       '',
       'It is a screening result, not a diagnosis.',
@@ -75,6 +103,7 @@ async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent,
     ].join('\n'),
     attachments: [{ filename: found.fileName, content: found.pdf, contentType: 'application/pdf' }],
   });
+  await markCertificateSent(db, deps.clock, found.certificate.id);
 }
 
 /** The certificate among the test results of the account that booked the appointment, when it has a patient profile. */
@@ -100,4 +129,5 @@ async function addToTestResults(deps: CertificateMessageDeps, event: OutboxEvent
 export function registerCertificateMessages(relay: OutboxRelay, deps: CertificateMessageDeps): void {
   relay.on('certificate.issued', 'certificates.mail', (event, db) => sendCertificate(deps, event, db));
   relay.on('certificate.issued', 'certificates.test-results', (event, db) => addToTestResults(deps, event, db));
+  relay.on('certificate.email_requested', 'certificates.mail-again', (event, db) => sendCertificate(deps, event, db));
 }

@@ -11,6 +11,7 @@ import {
   type CertificateSubmission,
 } from '@vireo/contracts';
 import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { Db } from '../../platform/db';
 import { epochSeconds } from '../../platform/clock';
 import type { LinkGrant } from '../../platform/download-links';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -138,7 +139,24 @@ export async function submitCertificate(
     security_document: input.security_document ?? 'Passport',
   };
 
-  const issue = result === 'Positive' || result === 'Negative' ? await prepareCertificate(deps, { appointment, person, kit, payload, result, practitionerName, sampleTime, now }) : null;
+  const issue =
+    result === 'Positive' || result === 'Negative'
+      ? await prepareCertificate(deps, {
+          appointmentId,
+          bookingUserId: person.id,
+          kind: certificateKind(appointment, person, kit),
+          forename: String(payload.forename),
+          surname: String(payload.surname),
+          dateOfBirth,
+          documentNumber: String(payload.passport_number),
+          email: String(payload.email),
+          kit,
+          result,
+          practitionerName,
+          sampleTime,
+          reportTime: now,
+        })
+      : null;
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -151,58 +169,85 @@ export async function submitCertificate(
         payload: { appointment_id: appointmentId, booking_user_id: person.id, keys: Object.keys(payload), at: epochSeconds(now) },
       });
       await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: [person.id] });
-      if (!issue) return;
-      const previous = await repo.validCertificateOf(tx, person.id);
-      if (previous) await tx.update(certificates).set({ status: 'revoked', revokedAt: now }).where(eq(certificates.id, previous.id));
-      await tx.insert(certificates).values({ ...issue.row, organisationId: caller.auth.organisationId, issuedByUserId: caller.auth.userId });
-      if (previous) await tx.update(certificates).set({ replacedBy: issue.row.id }).where(eq(certificates.id, previous.id));
-      await deps.outbox.emit(tx, {
-        name: 'certificate.issued',
-        organisationId: caller.auth.organisationId,
-        payload: { certificate_id: issue.row.id, appointment_id: appointmentId, booking_user_id: person.id, ...(previous ? { replaces: previous.id } : {}) },
-      });
-      await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'certificate', resourceIds: previous ? [issue.row.id, previous.id] : [issue.row.id] });
+      if (issue) await storeCertificate(deps, tx, caller, issue, { mail: true });
     });
   } catch (error) {
-    if (issue) await deps.files.delete(issue.row.pdfKey);
+    if (issue) await discardCertificate(deps, issue);
     throw error;
   }
   return issue && { id: issue.row.id, number: issue.row.number };
 }
 
-/** Signs the certificate's facts and writes its PDF (before the transaction: the slow part holds no lock). */
-async function prepareCertificate(
-  deps: CertificatesDeps,
-  input: {
-    appointment: repo.AppointmentRow;
-    person: repo.BookingUserRow;
-    kit: ApprovedKit;
-    payload: Record<string, unknown>;
-    result: 'Positive' | 'Negative';
-    practitionerName: string;
-    sampleTime: Date;
-    now: Date;
-  },
-) {
+/** What a certificate says: its person, their details as printed, the kit, the result and the times. */
+export interface CertificateContent {
+  appointmentId: string;
+  bookingUserId: string;
+  kind: CertificateKind;
+  forename: string;
+  surname: string;
+  /** yyyy-mm-dd */
+  dateOfBirth: string;
+  documentNumber: string;
+  email: string;
+  kit: { name: string; specificity: string; sensitivity: string };
+  result: 'Positive' | 'Negative';
+  practitionerName: string;
+  sampleTime: Date;
+  reportTime: Date;
+}
+
+export type PreparedCertificate = Awaited<ReturnType<typeof prepareCertificate>>;
+
+/**
+ * Stores a prepared certificate in the caller's transaction: the person's earlier valid certificate
+ * revoked (`replaced_by`), the new one inserted, `certificate.issued` (e-mailed to the person unless
+ * `mail` is false; always added to the booker's test results) and the audit record.
+ */
+export async function storeCertificate(deps: CertificatesDeps, tx: Db, caller: SignedInCaller, issue: PreparedCertificate, options: { mail: boolean }): Promise<void> {
+  const now = issue.row.issuedAt;
+  const previous = await repo.validCertificateOf(tx, issue.row.bookingUserId);
+  if (previous) await tx.update(certificates).set({ status: 'revoked', revokedAt: now }).where(eq(certificates.id, previous.id));
+  await tx.insert(certificates).values({ ...issue.row, organisationId: caller.auth.organisationId, issuedByUserId: caller.auth.userId });
+  if (previous) await tx.update(certificates).set({ replacedBy: issue.row.id }).where(eq(certificates.id, previous.id));
+  await deps.outbox.emit(tx, {
+    name: 'certificate.issued',
+    organisationId: caller.auth.organisationId,
+    payload: {
+      certificate_id: issue.row.id,
+      appointment_id: issue.row.appointmentId,
+      booking_user_id: issue.row.bookingUserId,
+      ...(previous ? { replaces: previous.id } : {}),
+      ...(options.mail ? {} : { mail: false }),
+    },
+  });
+  await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'certificate', resourceIds: previous ? [issue.row.id, previous.id] : [issue.row.id] });
+}
+
+/** A prepared certificate that was not stored: its PDF removed. */
+export async function discardCertificate(deps: CertificatesDeps, issue: PreparedCertificate): Promise<void> {
+  await deps.files.delete(issue.row.pdfKey);
+}
+
+/** Signs a certificate's facts and writes its PDF (before the transaction: the slow part holds no lock). */
+export async function prepareCertificate(deps: CertificatesDeps, content: CertificateContent) {
   const { settings } = deps;
-  const { appointment, person, kit, payload, result, now } = input;
-  const kind = certificateKind(appointment, person, kit);
-  const { country, test } = kindParts(kind);
+  const now = deps.clock.now();
+  const { country, test } = kindParts(content.kind);
   const id = randomUUID();
   const number = certificateNumber(now);
   const facts: SignedFacts = {
     iss: settings.publicUrl,
     iat: epochSeconds(now),
     ver: '1.3.0',
-    nam: { fn: String(payload.surname), gn: String(payload.forename) },
-    dob: String(payload.date_of_birth).slice(0, 10),
+    nam: { fn: content.surname, gn: content.forename },
+    dob: content.dateOfBirth,
     t: [
       {
         tg: DCC.disease,
         tt: DCC.testType[test],
-        nm: kit.name,
-        sc: input.sampleTime.toISOString(),
-        tr: DCC.result[result],
+        nm: content.kit.name,
+        sc: content.sampleTime.toISOString(),
+        tr: DCC.result[content.result],
         tc: settings.provider.name,
         co: country === 'de' ? 'DE' : 'GB',
         is: settings.provider.name,
@@ -212,26 +257,40 @@ async function prepareCertificate(
   };
   const { token, kid } = await deps.keys.sign(facts as unknown as Record<string, unknown>);
   const pdf = await certificatePdf({
-    kind,
+    kind: content.kind,
     provider: settings.provider,
     number,
     patientName: `${facts.nam.gn} ${facts.nam.fn}`,
     dateOfBirth: facts.dob,
-    idDocumentNumber: String(payload.passport_number),
-    kitName: kit.name,
-    specificity: kit.specificity,
-    sensitivity: kit.sensitivity,
-    sampleTime: input.sampleTime,
-    reportTime: now,
+    idDocumentNumber: content.documentNumber,
+    kitName: content.kit.name,
+    specificity: content.kit.specificity,
+    sensitivity: content.kit.sensitivity,
+    sampleTime: content.sampleTime,
+    reportTime: content.reportTime,
     issuedAt: now,
-    result,
-    practitioner: input.practitionerName,
+    result: content.result,
+    practitioner: content.practitionerName,
     qrUrl: `${settings.publicUrl}/verify#${token}`,
     statusUrl: `${settings.publicUrl}/verify/${id}`,
   });
   const pdfKey = await deps.files.put(pdf, 'application/pdf', 'certificates');
   return {
-    row: { id, number, appointmentId: appointment.id, bookingUserId: person.id, kind, facts: facts as unknown as Record<string, unknown>, kid, status: 'valid' as const, issuedAt: now, pdfKey },
+    row: {
+      id,
+      number,
+      appointmentId: content.appointmentId,
+      bookingUserId: content.bookingUserId,
+      kind: content.kind,
+      facts: facts as unknown as Record<string, unknown>,
+      kid,
+      status: 'valid' as const,
+      issuedAt: now,
+      pdfKey,
+      holderName: `${content.forename} ${content.surname}`,
+      email: content.email,
+      documentNumber: content.documentNumber,
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 export { commerceRoutes } from './commerce.routes';
 export { createCatalogueCache } from './catalogue-cache';
 export { seedProducts, type CommerceDeps } from './products';
-export { findApprovedKit, seedApprovedKits } from './approved-kits';
+export { findApprovedKit, listApprovedKits, seedApprovedKits } from './approved-kits';
 /** Orders take a code's use inside their own transaction. */
 export { takeDiscountUse } from './discounts';
 export { takePurchaseCodeUse } from './purchase-codes';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditEvents, orders } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
-import { csvCell } from './export';
+import { csvCell } from '../../platform/csv';
 
 let h: Harness;
 let support: TestUser;

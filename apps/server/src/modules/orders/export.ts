@@ -1,20 +1,12 @@
 import { asc, desc } from 'drizzle-orm';
 import { ORDER_EXPORT_MAX_ROWS, type OrderExportQuery } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
+import { csvText } from '../../platform/csv';
 import { orders } from '../../db/schema';
 import type { OrdersDeps } from './deps';
 import { orderFilter } from './service';
 
 const HEADER = ['ID', 'Customer Email', 'Short Token', 'Shipping status', 'Payment status', 'Amount', 'Order placed', 'Source'];
-
-/**
- * One CSV cell: a text a spreadsheet would read as a formula (= + - @, or a tab or carriage return
- * first) gets a leading ', and a cell with a quote, comma or line break is quoted.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const amountOf = (pence: number, currency: string) => `${(pence / 100).toFixed(2)} ${currency}`;
 
@@ -48,6 +40,6 @@ export async function exportOrders(deps: OrdersDeps, caller: SignedInCaller, que
   const day = deps.clock.now().toISOString().slice(0, 10);
   return {
     filename: capped ? `orders-${day}-first-${ORDER_EXPORT_MAX_ROWS}.csv` : `orders-${day}.csv`,
-    csv: `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`,
+    csv: csvText(lines),
   };
 }

@@ -98,6 +98,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'chat.transcript_requested': 'Chat transcript requested',
   'certificate.issued': 'Certificate issued',
   'receipt.missed': 'Dropbox receipt missed',
+  'certificate.email_requested': 'Certificate e-mail requested',
 };
 export const isProcessorEvent = (event: string): event is DomainEvent => Object.hasOwn(PROCESSOR_EVENTS, event);
 

@@ -44,7 +44,10 @@ interface StoredAttachment {
 export interface MessageSources {
   booking(db: Db, input: { appointmentId: unknown; secrets: Record<string, string>; rebooked: boolean }): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string>; ics: string } | null>;
   order(db: Db, orderId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string> } | null>;
-  certificate(db: Db, certificateId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
+  /** From the event's data (`certificate_id`, and `mail: false` for a certificate not to be e-mailed on issue). */
+  certificate(db: Db, payload: Record<string, unknown>): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
+  /** Marks the certificate sent once its e-mail went. */
+  certificateSent(db: Db, certificateId: string): Promise<void>;
 }
 
 export interface NodeRuntime {
@@ -346,7 +349,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) } };
   },
   'message.certificate': async (rt, _params, inputs) => {
-    const message = await rt.messages.certificate(rt.db, asObject(inputs.data).certificate_id);
+    const message = await rt.messages.certificate(rt.db, asObject(inputs.data));
     if (!message) return { recipients: [], values: {}, attachments: [] };
     const { attachment } = message;
     return { recipients: message.recipients, values: message.values, attachments: [{ filename: attachment.filename, content_type: attachment.contentType, file_key: attachment.fileKey } satisfies StoredAttachment] };
@@ -355,7 +358,8 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
    * One e-mail per recipient (an address, or a record with one at `email_path`), the template filled
    * from the data and the recipient, with the attachments. A default template's e-mails are recorded
    * under its key (`booking.confirmed`), others as `processor.<name>`; an e-mail whose data names an
-   * order is recorded in the order's history, as the product's order e-mails are.
+   * order is recorded in the order's history, as the product's order e-mails are, and one whose data
+   * names a certificate marks it sent.
    */
   'email.send': async (rt, params, inputs) => {
     const template = inputs.template as { name: string; key: string | null } & Record<'en' | 'de', { subject: string; body: string }>;
@@ -376,6 +380,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
           if (isUuid(values.order_id)) {
             await rt.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: values.order_id, details: { template: name } }, undefined, tx);
           }
+          if (isUuid(values.certificate_id)) await rt.messages.certificateSent(tx, values.certificate_id);
           return { to };
         });
         if (now) sent += 1;

@@ -21,12 +21,24 @@ export function useVerifiedToken(token: string) {
   });
 }
 
+/** The signed query of the link e-mailed to the holder (user, expires, signature), passed on so its first opening is recorded. */
+function openedLinkQuery(search: string): string {
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of ['user', 'expires', 'signature']) {
+    const value = given.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept.size === 3 ? `?${kept.toString()}` : '';
+}
+
 /** GET /api/certificates/{id}/status: an id the service does not know is `unknown`. */
-export function useCertificateStatus(id: string) {
+export function useCertificateStatus(id: string, search = '') {
+  const opened = openedLinkQuery(search);
   return useQuery({
     queryKey: ['certificate-status', id],
     queryFn: ({ signal }): Promise<Verification> =>
-      apiRequest<typeof CertificateStatusResponse>(`${BASE}/${encodeURIComponent(id)}/status`, { signal, signOutOnAuthError: false }).then(
+      apiRequest<typeof CertificateStatusResponse>(`${BASE}/${encodeURIComponent(id)}/status${opened}`, { signal, signOutOnAuthError: false }).then(
         ({ status, certificate }) => ({ status, certificate }),
         (error: unknown) => {
           if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { status: 'unknown' };

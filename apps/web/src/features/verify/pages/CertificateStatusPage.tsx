@@ -2,16 +2,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { QueryState } from '../../../components/QueryState';
 import { useCertificateStatus } from '../api';
 import { VerificationResult } from '../components/VerificationResult';
 import { VerifyFrame } from '../components/VerifyFrame';
 
-/** /verify/{id} (public): a certificate's standing by its id, valid, revoked or unknown. */
+/** /verify/{id} (public): a certificate's standing by its id, valid, revoked or unknown; opened from its e-mail, the link's signed query marks it opened. */
 export function CertificateStatusPage({ id }: { id: string }) {
   const { t } = useTranslation('verify');
-  const status = useCertificateStatus(id);
+  const status = useCertificateStatus(id, useLocation().search);
   return (
     <VerifyFrame heading={t('statusHeading')}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -1,0 +1,3 @@
+/** The lab results module's front door (/api/commerce/v1 PCR tests and uploaded results): app.ts and context.ts import only this file. */
+export { labResultsRoutes } from './lab-results.routes';
+export type { LabResultsDeps } from './deps';
