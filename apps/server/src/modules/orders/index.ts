@@ -2,4 +2,4 @@
 export { orderRoutes } from './orders.routes';
 export { registerOrderMessages } from './mails';
 export { createOrdersDeps, type OrdersDeps } from './deps';
-export { findDispatchedKit } from './repo';
+export { findDispatchedKit, orderHolder } from './repo';
