@@ -22,6 +22,7 @@ export * from './permission-grants';
 export * from './products';
 export * from './discounts';
 export * from './orders';
+export * from './order-booking';
 export * from './purchase-codes';
 export * from './reference-data';
 export * from './video';
