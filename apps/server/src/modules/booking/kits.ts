@@ -18,7 +18,7 @@ import { zonedTimeToUtc } from './time';
  * its order, or the holder of the order's short token (x-short-token); anyone else 404.
  */
 
-/** An order's id as a booking user's metadata names it: the spec's `_x` and `_x_x` variants name the same order (spec 2 §9). */
+/** An order's id as a booking user's metadata names it (an appointment booked before appointments kept their order): the spec's `_x` and `_x_x` variants name the same order (spec 2 §9). */
 function orderIdOf(people: BookingUserRow[]): string | undefined {
   for (const person of people) {
     const value = person.metadata.order_id;
@@ -54,7 +54,7 @@ async function reachKitAppointment(deps: BookingDeps, caller: Caller, id: string
   const row = await findAppointment(deps.db, id);
   if (!row || row.type !== 'self_swab') throw notFound();
   const people = await deps.db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position));
-  const orderId = orderIdOf(people);
+  const orderId = row.orderId ?? orderIdOf(people);
   const order = orderId && /^[0-9a-f-]{36}$/i.test(orderId) ? await orderHolder(deps.db, orderId) : undefined;
   const userId = caller.auth?.userId;
   const reached =
@@ -144,7 +144,7 @@ export async function activateKit(deps: BookingDeps, caller: Caller, input: { ki
     await deps.db.execute(sql`
       SELECT a.id, bool_or((u.metadata->>'activated_by_user')::boolean IS NOT TRUE) AS waiting
       FROM appointments a JOIN booking_users u ON u.appointment_id = a.id
-      WHERE a.type = 'self_swab' AND u.metadata->>'order_id' IN (${orderIds[0]}, ${orderIds[1]}, ${orderIds[2]})
+      WHERE a.type = 'self_swab' AND (a.order_id = ${dispatched.orderId} OR u.metadata->>'order_id' IN (${orderIds[0]}, ${orderIds[1]}, ${orderIds[2]}))
       GROUP BY a.id, a.created_at
       ORDER BY bool_or((u.metadata->>'activated_by_user')::boolean IS NOT TRUE) DESC, a.created_at DESC
       LIMIT 1`),
