@@ -18,7 +18,6 @@ export const KIT_REGISTRATION_MSG = {
   kitUsed: 'This kit has already been registered.',
   personActivated: 'This person has already registered a kit.',
   sampleInFuture: 'The sample cannot have been taken in the future.',
-  notSelfSwab: 'This appointment has no kit to register.',
   activationNotFound: 'We could not find a kit to register with this kit ID and order reference.',
   inputOrderReference: 'Input your order reference',
 } as const;

@@ -9,20 +9,32 @@ export * from './kits-constants';
 
 const KitId = (message: string) => text({ error: message }).trim().toUpperCase().min(1, message).max(KIT_ID_MAX, message);
 
+const KitFields = {
+  kit_id: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.inputKitId),
+  kit_id_confirmation: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.repeatKitId),
+  sample_date: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleDate }).regex(DATE_PATTERN, KIT_REGISTRATION_MSG.chooseSampleDate),
+  sample_time: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleTime }).regex(HOUR_PATTERN, KIT_REGISTRATION_MSG.chooseSampleTime),
+};
+const kitIdsMatch = { message: KIT_REGISTRATION_MSG.kitIdsMatch, path: ['kit_id_confirmation'] };
+
 /**
  * POST /api/booking/{id}/booking-users/{userId}/kit: one person's kit (spec 3 §5). The sample's date
  * and time are the customer's wall clock in Europe/London.
  */
 export const KitRegistrationRequest = z
-  .strictObject({
-    kit_id: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.inputKitId),
-    kit_id_confirmation: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.repeatKitId),
-    sample_date: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleDate }).regex(DATE_PATTERN, KIT_REGISTRATION_MSG.chooseSampleDate),
-    sample_time: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleTime }).regex(HOUR_PATTERN, KIT_REGISTRATION_MSG.chooseSampleTime),
-    confirmed: z.literal(true, { error: KIT_REGISTRATION_MSG.fieldChecked }),
-  })
-  .refine((input) => input.kit_id === input.kit_id_confirmation, { message: KIT_REGISTRATION_MSG.kitIdsMatch, path: ['kit_id_confirmation'] });
+  .strictObject({ ...KitFields, confirmed: z.literal(true, { error: KIT_REGISTRATION_MSG.fieldChecked }) })
+  .refine((input) => input.kit_id === input.kit_id_confirmation, kitIdsMatch);
 export type KitRegistrationRequest = z.infer<typeof KitRegistrationRequest>;
+
+/** The kit form (/register-kit/{id}): the person, then the request's fields with the same messages. */
+export const KitRegistrationForm = z
+  .object({
+    booking_user_id: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.selectUser }).min(1, KIT_REGISTRATION_MSG.selectUser),
+    ...KitFields,
+    confirmed: z.boolean().refine((ticked) => ticked, KIT_REGISTRATION_MSG.fieldChecked),
+  })
+  .refine((input) => input.kit_id === input.kit_id_confirmation, kitIdsMatch);
+export type KitRegistrationForm = z.input<typeof KitRegistrationForm>;
 
 /** One person of a self-swab appointment, as the kit form shows them. */
 export const KitPerson = z.object({
