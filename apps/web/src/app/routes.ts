@@ -91,7 +91,7 @@ export const ROUTES: readonly AppRoute[] = [
   dashboard('b2c'),
   { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // The b2c customer's pages (spec 2 §2.10; issue 18): appointments (Edit opens /booking/edit's customer mode), results, the trip.
-  { path: '/b2c/appointments', roles: ['b2c'], title: 'myAppointments', load: () => import('../features/b2c/B2cAppointmentsPage').then((m) => m.B2cAppointmentsPage) },
+  { path: '/b2c/appointments', roles: ['b2c'], permission: 'bookings.own', title: 'myAppointments', load: () => import('../features/b2c/B2cAppointmentsPage').then((m) => m.B2cAppointmentsPage) },
   { path: '/b2c/edit-appointment', roles: ['b2c'], title: 'editAppointment', load: () => import('../features/b2c/EditAppointmentPage').then((m) => m.EditAppointmentPage) },
   { path: '/b2c/test-results', roles: ['b2c'], permission: 'certificates.read', title: 'testResults', load: () => import('../features/b2c/B2cTestResultsPage').then((m) => m.B2cTestResultsPage) },
   { path: '/b2c/register-trip', roles: ['b2c'], permission: 'orders.own', title: 'registerTrip', load: () => import('../features/b2c/RegisterTripPage').then((m) => m.RegisterTripPage) },

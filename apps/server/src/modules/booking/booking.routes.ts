@@ -354,7 +354,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/mine', {
-    config: { access: permission('health.own') },
+    config: { access: permission('bookings.own') },
     schema: {
       tags,
       summary: 'The caller’s own bookings (booked signed in): upcoming soonest first, past newest first, each with its manage link while the link works',

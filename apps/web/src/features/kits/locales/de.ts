@@ -26,7 +26,7 @@ const kits: KitsTranslation = {
     label: 'Kits, die auf Registrierung warten',
     none: 'Keine Kits warten auf Registrierung.',
     register: 'Kit registrieren',
-    registerFor: 'Kit von {{names}} registrieren',
+    registerFor: 'Kit registrieren für {{names}}',
     waiting: 'Noch zu registrieren: {{count}} von {{total}}',
   },
 };

@@ -27,7 +27,7 @@ const kits = {
     label: 'Kits awaiting registration',
     none: 'No kits are waiting to be registered.',
     register: 'Register kit',
-    registerFor: 'Register the kit of {{names}}',
+    registerFor: 'Register kit of {{names}}',
     waiting: 'Still to register: {{count}} of {{total}}',
   },
 };
