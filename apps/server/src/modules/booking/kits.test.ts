@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { KIT_REGISTRATION_MSG, MSG } from '@vireo/contracts';
 import { auditEvents, bookingUsers, outboxEvents, products } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { person } from '../../test/booking-world';
+
+const onPostgres = Boolean(inject('postgresUrl'));
 
 let h: Harness;
 let admin: TestUser;
@@ -165,6 +167,27 @@ describe('kit registration', () => {
     expect((await h.call('GET', `/api/booking/${swab.id}/kit-registration`, { token: practitioner.token })).status).toBe(404);
     expect((await register(swab.id, swab.people[0]!, registration(kit), { token: stranger.token })).status).toBe(404);
     expect((await register(swab.id, '00000000-0000-4000-8000-000000000000', registration(kit), { token: customer.token })).status).toBe(404);
+  });
+});
+
+describe('one kit, one registration', () => {
+  it.skipIf(!onPostgres)('20 people registering the same kit at once: exactly one 200, the others 409; 10 registrations of one person at once: one 200', async () => {
+    const kit = kitId();
+    const order = await dispatchedOrder([kit, kitId()]);
+    const names = Array.from({ length: 4 }, (_, i) => `Person${String.fromCharCode(97 + i)}`);
+    const swabs = await Promise.all(Array.from({ length: 5 }, () => selfSwab(order.id, names)));
+    const people = swabs.flatMap((swab) => swab.people.map((userId) => ({ id: swab.id, userId })));
+    const answers = await Promise.all(people.map(({ id, userId }) => register(id, userId, registration(kit), { token: customer.token })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(people.length - 1);
+    const activated = await h.ctx.database.db.select().from(bookingUsers).where(eq(bookingUsers.kitId, kit));
+    expect(activated).toHaveLength(1);
+
+    const spareKit = kitId();
+    const second = await dispatchedOrder([spareKit]);
+    const lone = await selfSwab(second.id, ['Ada']);
+    const repeats = await Promise.all(Array.from({ length: 10 }, () => register(lone.id, lone.people[0]!, registration(spareKit), { token: customer.token })));
+    expect(repeats.filter((a) => a.status === 200)).toHaveLength(1);
   });
 });
 
