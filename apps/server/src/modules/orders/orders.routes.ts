@@ -37,9 +37,6 @@ import { withErrors } from '../../platform/schemas';
 import { exportOrders } from './export';
 import { orderHistory } from './history';
 import { placeOrder } from './place';
-<<<<<<< HEAD
-import { addNote, cancelOrder, completePayment, dispatchOrder, flightDetails, fulfilItem, listOrders, orderProducts, readByShortToken, readOrder, saveTrip, updateItem } from './service';
-=======
 import {
   addNote,
   cancelOrder,
@@ -53,9 +50,9 @@ import {
   readByShortToken,
   readOrder,
   resendBookingConfirmation,
+  saveTrip,
   updateItem,
 } from './service';
->>>>>>> ob-server
 
 const tags = ['orders'];
 

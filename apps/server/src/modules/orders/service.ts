@@ -4,11 +4,8 @@ import {
   londonIsoDay,
   ORDER_BOOKING_MSG,
   ORDER_MSG,
-<<<<<<< HEAD
   type TripRequest,
-=======
   type Appointment,
->>>>>>> ob-server
   type CustomerOrder,
   type DispatchOrderRequest,
   type Order,
