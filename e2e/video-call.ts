@@ -19,8 +19,9 @@ export async function bookedAppointment(
   customer?: { token: string; email: string },
   /** The people on the booking, when not the payer alone (the payment's booking_users). */
   bookingUsers?: Record<string, unknown>[],
+  /** The slot's start (epoch seconds, on a 20-minute boundary); a far day by default. */
+  start: number = farDay(),
 ): Promise<{ id: string; shortToken: string; start: number }> {
-  const start = farDay();
   const headers = { authorization: `Bearer ${practitioner.token}` };
   const shift = await request.post('/api/booking/shifts', { headers, data: { start_time: start, end_time: start + 20 * 60, services: [SERVICE], languages: ['EN'] } });
   expect(shift.status()).toBe(201);

@@ -50,10 +50,11 @@ test.describe('sign-in and layouts', () => {
     const traveller = await browser.newPage();
     await signIn(traveller, DEMO.traveller);
     const travellerCards = traveller.getByRole('list', { name: 'Management' }).getByRole('link');
-    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /Book an Appointment/, /My Account/]);
+    // Spec 2 §2.10's cards; Book an Appointment (a new tab) shows once /b2c/book-appointment exists.
+    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /My Appointments/, /Test Results/]);
     await expectAccessible(traveller);
-    await travellerCards.filter({ hasText: 'Book an Appointment' }).click();
-    await expect(traveller).toHaveURL(/\/authenticated\/book/);
+    await travellerCards.filter({ hasText: 'Test Results' }).click();
+    await expect(traveller).toHaveURL('/b2c/test-results');
   });
 
   test('menus offer only pages that exist: the chats for staff, no health profile for staff, account pages in the drawer', async ({ browser }) => {

@@ -89,4 +89,19 @@ export const CertificateItem = z.object({
 });
 export type CertificateItem = z.infer<typeof CertificateItem>;
 export const CertificatesResponse = z.object({ success: z.literal(true), certificates: z.array(CertificateItem) });
+
+/** GET /mine: one valid certificate of a booking the caller made (the b2c Test Results page). */
+export const MyCertificate = z.object({
+  id: Uuid,
+  appointment_id: Uuid,
+  name: z.string(),
+  test: z.string(),
+  result: z.string(),
+  /** The sample's time (the test date), ISO 8601 UTC. */
+  sample_time: z.string(),
+  /** A signed link valid for 5 minutes, for the caller only. */
+  download_url: z.string(),
+});
+export type MyCertificate = z.infer<typeof MyCertificate>;
+export const MyCertificatesResponse = z.object({ success: z.literal(true), certificates: z.array(MyCertificate) });
 export const IssuedCertificate = z.object({ id: Uuid, number: z.string() });

@@ -33,3 +33,4 @@ export * from './processor';
 export * from './certificates';
 export * from './logistics';
 export * from './certificate-management';
+export * from './kits';

@@ -19,6 +19,8 @@ export const MyAppointment = z.object({
   end_time: /* @__PURE__ */ EpochSeconds.nullable(),
   tz_location: z.string(),
   manage_link: z.string().nullable(),
+  /** The booking's link token, while the link works (the b2c list's Join and Edit links); else null. */
+  short_token: z.string().nullable(),
 });
 export type MyAppointment = z.infer<typeof MyAppointment>;
 /** Upcoming (not ended) soonest first; past newest first, at most MY_APPOINTMENTS_PAST of them. */

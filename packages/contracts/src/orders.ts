@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CardInput, DayString } from './booking';
+import { CardInput, DayString, TRANSPORT_TYPES } from './booking';
 import { DiscountCode } from './discounts';
 import { sortParam } from './list-query';
 import { EMAIL_PATTERN, EpochSeconds, multilineText, phoneNumber, text, Uuid } from './validation';
@@ -287,5 +287,28 @@ export const DispatchOrderRequest = z.object({
 });
 export type DispatchOrderRequest = z.infer<typeof DispatchOrderRequest>;
 
-/** GET /flight-order/{id}: the flight details of the appointments booked with the order. */
+/** GET /flight-order/{id}: the trip saved on the order (first, if any), then the flight details of the appointments booked with it. */
 export const FlightOrderResponse = z.object({ success: z.literal(true), flightDetails: z.array(z.record(z.string(), z.unknown())) });
+
+/** A London wall-clock date and time as a datetime-local field gives it: yyyy-MM-ddTHH:mm. */
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * PUT /flight-order/{id}: a trip saved on the order (the b2c Register Trip page), in the flight
+ * details' fields (spec 2 §3); it prefills the booking wizard's Travel Details.
+ */
+export const TripRequest = z
+  .strictObject({
+    transport_type: z.enum(TRANSPORT_TYPES, { error: ORDER_MSG.selectTransportType }),
+    transport_number: /* @__PURE__ */ text({ error: ORDER_MSG.inputTransportNumber }).trim().toUpperCase().min(1, ORDER_MSG.inputTransportNumber).max(20, ORDER_MSG.inputTransportNumber),
+    transport_departure_country: /* @__PURE__ */ text({ error: ORDER_MSG.inputDepartureCountry }).trim().min(1, ORDER_MSG.inputDepartureCountry).max(60, ORDER_MSG.inputDepartureCountry),
+    transport_departure_date_time: /* @__PURE__ */ text({ error: ORDER_MSG.inputDepartureTime }).regex(LOCAL_DATE_TIME, ORDER_MSG.inputDepartureTime),
+    transport_arrival_country: /* @__PURE__ */ text().trim().max(60).optional(),
+    transport_arrival_date_time: z.union([z.literal(''), /* @__PURE__ */ text().regex(LOCAL_DATE_TIME, ORDER_MSG.arrivalBeforeDeparture)]).optional(),
+  })
+  .refine((trip) => !trip.transport_arrival_date_time || trip.transport_arrival_date_time > trip.transport_departure_date_time, {
+    message: ORDER_MSG.arrivalBeforeDeparture,
+    path: ['transport_arrival_date_time'],
+  });
+export type TripRequest = z.infer<typeof TripRequest>;
+export const TripResponse = z.object({ success: z.literal(true), message: z.string(), trip: TripRequest });

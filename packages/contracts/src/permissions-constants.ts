@@ -5,6 +5,8 @@ import type { Permission, GrantablePermission, PermissionHolder } from './permis
 export const PERMISSIONS = {
   /** Own health records (userdata): symptom checks, the assessment, results, kit orders, history. */
   'health.own': ['patient', 'manager'],
+  /** The bookings the account made signed in (GET /api/booking/mine): the patient's and the b2c customer's My Appointments. */
+  'bookings.own': ['patient', 'manager', 'b2c'],
   /** The results of the employees of the manager's own organisation. */
   'results.read.organisation': ['manager'],
   /** Invite employees of the manager's own organisation and follow their registrations. */

@@ -4,8 +4,8 @@ import { ROLE_NAMES, type RoleName } from './roles';
 
 /** What each role may do: the route access rules as they stood when the map was written. */
 const EXPECTED: Record<RoleName, readonly Permission[]> = {
-  patient: ['health.own', 'kits.register', 'certificates.read', 'orders.own'],
-  manager: ['health.own', 'results.read.organisation', 'employees.invite'],
+  patient: ['health.own', 'bookings.own', 'kits.register', 'certificates.read', 'orders.own'],
+  manager: ['health.own', 'bookings.own', 'results.read.organisation', 'employees.invite'],
   practitioner: ['appointments.claim', 'appointments.practise', 'appointments.attend', 'appointments.search', 'shifts.edit', 'rota.read', 'certificates.read', 'chat.staff'],
   shift_manager: [
     'appointments.claim',
@@ -47,7 +47,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'lab_results.manage',
   ],
   customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect', 'certificates.manage'],
-  b2c: ['kits.register', 'certificates.read', 'orders.own'],
+  b2c: ['bookings.own', 'kits.register', 'certificates.read', 'orders.own'],
 };
 
 describe('permissions', () => {

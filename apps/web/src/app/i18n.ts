@@ -2,11 +2,13 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AppointmentLandingTranslation } from '../features/appointment-landing/locales/en';
 import type { CallPanelTranslation } from '../features/call-panel/locales/en';
+import type { B2cTranslation } from '../features/b2c/locales/en';
 import type { BookingTranslation } from '../features/booking/locales/en';
 import type { CertificateManagementTranslation } from '../features/certificate-management/locales/en';
 import type { ChatTranslation } from '../features/chat/locales/en';
 import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
+import type { KitsTranslation } from '../features/kits/locales/en';
 import type { LogisticsTranslation } from '../features/logistics/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
 import type { OrderBookingTranslation } from '../features/order-booking/locales/en';
@@ -38,12 +40,14 @@ declare module 'i18next' {
     resources: {
       common: Translation;
       'appointment-landing': AppointmentLandingTranslation;
+      b2c: B2cTranslation;
       booking: BookingTranslation;
       'certificate-management': CertificateManagementTranslation;
       chat: ChatTranslation;
       'call-panel': CallPanelTranslation;
       catalogue: CatalogueTranslation;
       discounts: DiscountsTranslation;
+      kits: KitsTranslation;
       logistics: LogisticsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;

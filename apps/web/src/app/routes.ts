@@ -100,6 +100,15 @@ export const ROUTES: readonly AppRoute[] = [
   // The order's e-mailed link: its short token is the key, so the page is public (spec 2 §2.7).
   { path: '/b2c/book-appointment', public: true, title: 'bookAppointment', load: () => import('../features/order-booking/pages/ShortTokenBookingPage').then((m) => m.ShortTokenBookingPage) },
   { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
+  // The b2c customer's pages (spec 2 §2.10; issue 18): appointments (Edit opens /booking/edit's customer mode), results, the trip.
+  { path: '/b2c/appointments', roles: ['b2c'], permission: 'bookings.own', title: 'myAppointments', load: () => import('../features/b2c/B2cAppointmentsPage').then((m) => m.B2cAppointmentsPage) },
+  { path: '/b2c/edit-appointment', roles: ['b2c'], title: 'editAppointment', load: () => import('../features/b2c/EditAppointmentPage').then((m) => m.EditAppointmentPage) },
+  { path: '/b2c/test-results', roles: ['b2c'], permission: 'certificates.read', title: 'testResults', load: () => import('../features/b2c/B2cTestResultsPage').then((m) => m.B2cTestResultsPage) },
+  { path: '/b2c/register-trip', roles: ['b2c'], permission: 'orders.own', title: 'registerTrip', load: () => import('../features/b2c/RegisterTripPage').then((m) => m.RegisterTripPage) },
+  // Kits (spec 3 §5; issue 18): registration by the order's link or its owner, activation by kit ID and order reference, the owner's kits to register.
+  { path: '/register-kit/:id', public: true, title: 'registerKit', load: () => import('../features/kits/RegisterKitPage').then((m) => m.RegisterKitPage) },
+  { path: '/activate-kit', public: true, title: 'activateKit', load: () => import('../features/kits/ActivateKitPage').then((m) => m.ActivateKitPage) },
+  { path: '/test-register', permission: 'kits.register', title: 'testRegister', load: () => import('../features/kits/TestRegisterPage').then((m) => m.TestRegisterPage) },
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
   { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
   { path: '/patient/shipping-info', permission: 'health.own', title: 'shippingInfo', load: () => import('../features/patient/pages/ShippingInfoPage').then((m) => m.ShippingInfoPage) },

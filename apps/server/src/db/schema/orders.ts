@@ -35,6 +35,8 @@ export const orders = pgTable(
     billingDetail: jsonb('billing_detail').$type<BillingDetail>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    /** A trip the customer saved on the order (PUT /flight-order/{id}): the booking wizard's Travel Details start from it. */
+    flightDetails: jsonb('flight_details').$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex('orders_short_token_key').on(t.shortToken),

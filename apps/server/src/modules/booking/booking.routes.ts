@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import {
+  ActivateKitRequest,
+  ActivateKitResponse,
   AppointmentResponse,
+  KIT_ACTIVATIONS_PER_MINUTE,
+  KIT_REGISTRATION_MSG,
+  KitRegisteredResponse,
+  KitRegistrationRequest,
+  KitRegistrationResponse,
+  KitsAwaitingResponse,
   AppointmentListResponse,
   BOOKING_MSG,
   BookingConfirmation,
@@ -37,12 +45,14 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, hasPermission, permission } from '../../platform/access';
 import { forbidden } from '../../platform/errors';
 import { epochSeconds } from '../../platform/clock';
+import { tooManyRequests } from '../../platform/errors';
 import { IdParams, sendJson } from '../../platform/schemas';
 import { bookSelfSwab, payForSlot } from './book';
 import { bookUntimedWithOrder, orderSlotRange, payWithOrder } from './order-booking';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
 import { renewLink } from './manage-link';
+import { activateKit, kitRegistration, kitsAwaiting, registerKit } from './kits';
 import { myAppointments } from './mine';
 import { joinAppointment } from './practice';
 import { callerOf, signedInCaller } from '../../platform/caller';
@@ -194,6 +204,56 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     },
   });
 
+  r.get('/:id/kit-registration', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'The people of a self-swab appointment and who has registered a kit (spec 3 §5)',
+      description: 'Open to its booker, the signed-in customer of its order, or the x-short-token header of its order (the order’s short token); anyone else 404.',
+      params: IdParams,
+      response: bookingErrors({ 200: KitRegistrationResponse }),
+    },
+    handler: async (request) => ({ success: true as const, appointment_id: request.params.id, people: await kitRegistration(deps, callerOf(request), request.params.id) }),
+  });
+
+  r.post('/:id/booking-users/:userId/kit', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'Register one person’s kit: a kit the order dispatched and nobody registered, the sample’s London date and time, the tick',
+      description:
+        'As GET /{id}/kit-registration. Saves kit_id, sample_taken valid, date_sampled, the names and activated_by_user true on the person’s metadata (booking_user.metadata.updated); 409 when the person or the kit is registered already.',
+      params: z.object({ id: z.uuid(), userId: z.uuid() }),
+      body: KitRegistrationRequest,
+      response: bookingErrors({ 200: KitRegisteredResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: KIT_REGISTRATION_MSG.submitted,
+      person: await registerKit(deps, callerOf(request), request.params.id, request.params.userId, request.body),
+    }),
+  });
+
+  r.post('/-/activate-kit', {
+    config: {
+      access: PUBLIC,
+      rateLimit: { max: KIT_ACTIVATIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `activate-kit:${request.ip}`, errorResponseBuilder: () => tooManyRequests() },
+    },
+    schema: {
+      tags,
+      summary: 'A kit ID and its order’s reference (short token) open the order’s self-swab appointment for kit registration; one 404 when they do not match',
+      body: ActivateKitRequest,
+      response: bookingErrors({ 200: ActivateKitResponse }),
+    },
+    handler: async (request) => ({ success: true as const, appointment_id: await activateKit(deps, callerOf(request), request.body) }),
+  });
+
+  r.get('/kits/mine', {
+    config: { access: permission('kits.register') },
+    schema: { tags, summary: 'The caller’s own self-swab appointments with someone still to register a kit', response: bookingErrors({ 200: KitsAwaitingResponse }) },
+    handler: async (request) => ({ success: true as const, appointments: await kitsAwaiting(deps, signedInCaller(request)) }),
+  });
+
   r.get('/:id/info', {
     config: { access: PUBLIC },
     schema: { tags, summary: 'What the patient’s landing page shows (cancelled appointments answer too)', description: customerNote, params: IdParams, response: bookingErrors({ 200: InfoResponse }) },
@@ -316,7 +376,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.get('/mine', {
-    config: { access: permission('health.own') },
+    config: { access: permission('bookings.own') },
     schema: {
       tags,
       summary: 'The caller’s own bookings (booked signed in): upcoming soonest first, past newest first, each with its manage link while the link works',

@@ -28,6 +28,7 @@ describe('GET /api/booking/mine', () => {
     const link = new URL(mine.body.upcoming[0].manage_link, 'http://x');
     expect(link.pathname).toBe('/book/manage');
     expect(Object.fromEntries(link.searchParams)).toEqual({ appointmentId: soon.appointment.id, short_token: soon.short_token, service: 'video_gp' });
+    expect(mine.body.upcoming[0].short_token).toBe(soon.short_token);
     // The link is the booking's own: the customer's routes accept it.
     const info = await h.app.inject({ method: 'GET', url: `/api/booking/${soon.appointment.id}/info`, headers: { 'x-short-token': link.searchParams.get('short_token')! } });
     expect(info.statusCode).toBe(200);
@@ -43,7 +44,7 @@ describe('GET /api/booking/mine', () => {
     const afterwards = await h.call('GET', '/api/booking/mine', { token: w.patient.token });
     expect(afterwards.body.upcoming.map((a: { id: string }) => a.id)).toEqual([later.appointment.id]);
     // Over, its link no longer works, so none is offered.
-    expect(afterwards.body.past).toMatchObject([{ id: soon.appointment.id, manage_link: null }]);
+    expect(afterwards.body.past).toMatchObject([{ id: soon.appointment.id, manage_link: null, short_token: null }]);
   });
 
   it('shows nobody else’s bookings: another patient’s list is their own', async () => {

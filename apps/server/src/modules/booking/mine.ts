@@ -24,14 +24,18 @@ export async function myAppointments(deps: BookingDeps, caller: SignedInCaller):
     deps.db.select().from(appointments).where(own(lt(appointments.endTime, now))).orderBy(desc(appointments.startTime), desc(appointments.id)).limit(MY_APPOINTMENTS_PAST),
   ]);
   await deps.audit.listRead(caller, 'appointment', [...upcoming, ...past].map((row) => row.id));
-  const item = async (row: AppointmentRow): Promise<MyAppointment> => ({
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    start_time: row.startTime ? epochSeconds(row.startTime) : null,
-    end_time: row.endTime ? epochSeconds(row.endTime) : null,
-    tz_location: row.tzLocation,
-    manage_link: row.shortTokenSealed && !linkExpired(row, now) ? manageLink('', row.id, await deps.sealer.open(row.shortTokenSealed), row.type) : null,
-  });
+  const item = async (row: AppointmentRow): Promise<MyAppointment> => {
+    const token = row.shortTokenSealed && !linkExpired(row, now) ? await deps.sealer.open(row.shortTokenSealed) : null;
+    return {
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      start_time: row.startTime ? epochSeconds(row.startTime) : null,
+      end_time: row.endTime ? epochSeconds(row.endTime) : null,
+      tz_location: row.tzLocation,
+      manage_link: token ? manageLink('', row.id, token, row.type) : null,
+      short_token: token,
+    };
+  };
   return { upcoming: await Promise.all(upcoming.map(item)), past: await Promise.all(past.map(item)) };
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
-import { CertificateStatusResponse, CertificatesQuery, CertificatesResponse, JwksResponse, text, VerifyRequest, VerifyResponse } from '@vireo/contracts';
+import { CertificateStatusResponse, CertificatesQuery, CertificatesResponse, JwksResponse, MyCertificatesResponse, text, VerifyRequest, VerifyResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { permission, PUBLIC } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { tooManyRequests } from '../../platform/errors';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { markOpened } from './management';
-import { certificateFile, certificateStatus, listCertificates, verifyToken } from './service';
+import { certificateFile, certificateStatus, listCertificates, myCertificates, verifyToken } from './service';
 
 const tags = ['certificates'];
 const OpenedLinkQuery = z.object({ user: text().max(64).optional(), expires: z.coerce.number().int().positive().optional(), signature: text().max(128).optional() });
@@ -67,6 +67,16 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
       response: withErrors({ 200: CertificatesResponse }),
     },
     handler: async (request) => ({ success: true as const, certificates: await listCertificates(deps, signedInCaller(request), request.query) }),
+  });
+
+  r.get('/mine', {
+    config: { access: permission('certificates.read') },
+    schema: {
+      tags,
+      summary: 'The valid certificates of the bookings the caller made (their Test Results), with 5-minute signed PDF links',
+      response: withErrors({ 200: MyCertificatesResponse }),
+    },
+    handler: async (request) => ({ success: true as const, certificates: await myCertificates(deps, signedInCaller(request)) }),
   });
 
   r.get('/:id/file', {

@@ -407,6 +407,25 @@ describe('who may write and read certificates', () => {
     expect(writes.some((row) => row.resourceId === id)).toBe(true);
   });
 
+  it('GET /mine: the valid certificates of the caller’s own bookings with test date, result and a working download link; others see none; 401 without a session, 403 for a role without certificates.read', async () => {
+    const { path } = await appointment({ patient: w.patient });
+    const first = await issue(path);
+    const { id } = await issue(path);
+    const mine = await h.call('GET', '/api/certificates/mine', { token: w.patient.token });
+    expect(mine.status).toBe(200);
+    const ids = mine.body.certificates.map((c: { id: string }) => c.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(first.id);
+    const item = mine.body.certificates.find((c: { id: string }) => c.id === id);
+    expect(item).toMatchObject({ name: 'Ada Lovelace', result: 'Negative', sample_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    const pdf = await h.app.inject({ method: 'GET', url: item.download_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await h.call('GET', '/api/certificates/mine', { token: w.otherPatient.token })).body.certificates.map((c: { id: string }) => c.id)).not.toContain(id);
+    expect((await h.call('GET', '/api/certificates/mine')).status).toBe(401);
+    expect((await h.call('GET', '/api/certificates/mine', { token: w.support.token })).status).toBe(403);
+  });
+
   it('the booking customer’s certificate joins their test results', async () => {
     const { path } = await appointment({ patient: w.patient });
     await issue(path);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { appointmentFiles, appointments, bookingUsers, certificates, roleProfiles, roles, users } from '../../db/schema';
 
@@ -52,6 +52,16 @@ export async function validCertificateOf(db: Db, bookingUserId: string): Promise
 export function certificatesOf(db: Db, where: { appointmentId: string } | { bookingUserId: string }): Promise<CertificateRow[]> {
   const condition = 'appointmentId' in where ? eq(certificates.appointmentId, where.appointmentId) : eq(certificates.bookingUserId, where.bookingUserId);
   return db.select().from(certificates).where(condition).orderBy(asc(certificates.issuedAt), asc(certificates.number));
+}
+
+/** The valid certificates of the bookings `userId` made, newest sample first. */
+export function validCertificatesBookedBy(db: Db, userId: string): Promise<CertificateRow[]> {
+  return db
+    .select(getTableColumns(certificates))
+    .from(certificates)
+    .innerJoin(appointments, eq(appointments.id, certificates.appointmentId))
+    .where(and(eq(appointments.bookerUserId, userId), eq(certificates.status, 'valid')))
+    .orderBy(desc(certificates.issuedAt), asc(certificates.number));
 }
 
 /** The patient role profile of an account (its test results' owner), if it has one. */

@@ -9,6 +9,7 @@ import {
   type CertificateItem,
   type CertificateKind,
   type CertificateSubmission,
+  type MyCertificate,
 } from '@vireo/contracts';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
@@ -353,6 +354,10 @@ async function mayRead(deps: CertificatesDeps, caller: SignedInCaller, appointme
 }
 
 /** GET /api/certificates?appointment_id= | booking_user_id=: the certificates, each with a 5-minute signed PDF link. */
+function downloadUrl(id: string, grant: LinkGrant): string {
+  return `/api/certificates/${id}/file?${new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature })}`;
+}
+
 export async function listCertificates(deps: CertificatesDeps, caller: SignedInCaller, query: { appointment_id?: string | undefined; booking_user_id?: string | undefined }): Promise<CertificateItem[]> {
   const { db } = deps;
   const person = query.booking_user_id ? await repo.findBookingUser(db, query.booking_user_id) : undefined;
@@ -376,7 +381,31 @@ export async function listCertificates(deps: CertificatesDeps, caller: SignedInC
         issued_at: epochSeconds(row.issuedAt),
         revoked_at: row.revokedAt ? epochSeconds(row.revokedAt) : null,
         replaced_by: row.replacedBy,
-        download_url: `/api/certificates/${row.id}/file?${new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature })}`,
+        download_url: downloadUrl(row.id, grant),
+      };
+    }),
+  );
+}
+
+/**
+ * GET /mine: the valid certificates of the bookings the caller made (their Test Results), each with
+ * its test date, result and a 5-minute signed PDF link; the read audited as health data.
+ */
+export async function myCertificates(deps: CertificatesDeps, caller: SignedInCaller): Promise<MyCertificate[]> {
+  const rows = await repo.validCertificatesBookedBy(deps.db, caller.auth.userId);
+  if (rows.length > 0) await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'certificates', resourceIds: rows.map((row) => row.id) });
+  return Promise.all(
+    rows.map(async (row) => {
+      const facts = factsOf(row.id, row.facts);
+      const grant = await deps.links.sign(row.id, caller.auth.userId);
+      return {
+        id: row.id,
+        appointment_id: row.appointmentId,
+        name: facts.name,
+        test: facts.test,
+        result: facts.result,
+        sample_time: facts.sample_time,
+        download_url: downloadUrl(row.id, grant),
       };
     }),
   );

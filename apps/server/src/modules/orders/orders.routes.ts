@@ -9,6 +9,8 @@ import {
   CustomerOrderResponse,
   DispatchOrderRequest,
   FlightOrderResponse,
+  TripRequest,
+  TripResponse,
   FulfilOrderItemRequest,
   ORDER_EXPORT_MAX_ROWS,
   ORDER_MSG,
@@ -48,6 +50,7 @@ import {
   readByShortToken,
   readOrder,
   resendBookingConfirmation,
+  saveTrip,
   updateItem,
 } from './service';
 
@@ -189,6 +192,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: PUBLIC },
     schema: { tags, summary: 'The flight details of the appointments booked with an order', params: OrderIdParams, response: withErrors({ 200: FlightOrderResponse }) },
     handler: async (request) => ({ success: true as const, flightDetails: await flightDetails(ctx.orders, callerOf(request), request.params.id) }),
+  });
+
+  r.put('/flight-order/:id', {
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: "Save a trip on the order (its customer by session or x-short-token, or staff): GET /flight-order/{id} answers it first, and the booking wizard's Travel Details start from it",
+      params: OrderIdParams,
+      body: TripRequest,
+      response: withErrors({ 200: TripResponse }),
+    },
+    handler: async (request) => ({ success: true as const, message: ORDER_MSG.tripSaved, trip: await saveTrip(ctx.orders, callerOf(request), request.params.id, request.body) }),
   });
 
   r.put('/order/:id/item', {

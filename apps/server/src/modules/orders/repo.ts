@@ -1,5 +1,5 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { BLOCKED_SHIPPING_FLAGS, orderBookingLink, type CustomerOrder, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
+import { BLOCKED_SHIPPING_FLAGS, orderBookingLink, type CustomerOrder, type ShippingFlag, type Order, type OrderDispatch, type OrderItem, type OrderNote } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { orderDispatches, orderItems, orderNotes, orderPayments, orders, users } from '../../db/schema';
@@ -119,6 +119,12 @@ export async function refundableCharges(db: Db, orderId: string): Promise<(typeo
   return rows.filter((row) => row.kind === 'charge' && row.outcome === 'approved' && !refunded.has(row.gatewayReference));
 }
 
+
+/** Who holds an order and whether it still stands, for a module that links records to it (kit registration). */
+export async function orderHolder(db: Db, id: string): Promise<{ id: string; shortToken: string; customerUserId: string | null; blocked: boolean } | undefined> {
+  const [row] = await db.select({ id: orders.id, shortToken: orders.shortToken, customerUserId: orders.customerUserId, shippingFlag: orders.shippingFlag }).from(orders).where(eq(orders.id, id));
+  return row && { id: row.id, shortToken: row.shortToken, customerUserId: row.customerUserId, blocked: BLOCKED_SHIPPING_FLAGS.includes(row.shippingFlag as ShippingFlag) };
+}
 
 /**
  * The order whose short token is `shortToken` and which dispatched the kit `kitId` (both upper

@@ -4,6 +4,7 @@ import {
   londonIsoDay,
   ORDER_BOOKING_MSG,
   ORDER_MSG,
+  type TripRequest,
   type Appointment,
   type CustomerOrder,
   type DispatchOrderRequest,
@@ -150,7 +151,18 @@ export async function flightDetails(deps: OrdersDeps, caller: Caller, id: string
       ORDER BY a.start_time NULLS LAST, a.id`),
   );
   await auditRead(deps, caller, row.id);
-  return rows.map((r) => r.flight_details);
+  return [...(row.flightDetails ? [row.flightDetails] : []), ...rows.map((r) => r.flight_details)];
+}
+
+/** PUT /flight-order/{id}: the order's customer (session or short token) or staff save a trip on the order; audited. */
+export async function saveTrip(deps: OrdersDeps, caller: Caller, id: string, trip: TripRequest): Promise<TripRequest> {
+  return deps.db.transaction(async (tx) => {
+    const { row } = await reachOrder(tx, caller, id, { forUpdate: true });
+    const saved = Object.fromEntries(Object.entries(trip).filter(([, value]) => value !== undefined && value !== ''));
+    await tx.update(orders).set({ flightDetails: saved }).where(eq(orders.id, row.id));
+    await deps.audit.record({ action: 'order.trip_saved', outcome: 'success', resourceType: 'order', resourceId: row.id }, caller, tx);
+    return trip;
+  });
 }
 
 /**

@@ -64,6 +64,11 @@ export const de: Translation = {
     dropOff: 'Probe abgeben',
     orderList: 'Bestellverwaltung',
     kitShop: 'Antigen-Kits kaufen',
+    testRegister: 'Zu registrierende Kits',
+    registerKit: 'Test-Kit registrieren',
+    activateKit: 'Test-Kit aktivieren',
+    registerTrip: 'Reise registrieren',
+    editAppointment: 'Termin bearbeiten',
     verify: 'Zertifikat prüfen',
   },
   roles: {
@@ -103,7 +108,6 @@ export const de: Translation = {
     book: { title: 'Termin buchen', text: 'Eine Zeit für einen begleiteten Test oder eine Beratung wählen.' },
     appointments: { title: 'Meine Termine', text: 'Ihre kommenden und vergangenen Termine.' },
     testResults: { title: 'Testergebnisse', text: 'Ihre Ergebnisse und Zertifikate.' },
-    myAccount: { title: 'Mein Konto', text: 'Name, Kontaktdaten und Adresse.' },
   },
   notFound: { home: 'Zur Startseite' },
   nav: {

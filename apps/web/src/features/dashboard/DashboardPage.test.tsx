@@ -77,13 +77,14 @@ describe('role home pages', () => {
     ]);
   });
 
-  it('gives b2c the cards whose pages exist and none for pages still to come', () => {
+  it('gives b2c the spec’s cards whose pages exist (Book an Appointment, a new tab, once /b2c/book-appointment exists)', () => {
     renderHomeOf('b2c');
     expect(cardLinks()).toEqual([
       ['Buy Antigen Kits', '/b2c/order-test-kit'],
-      ['Book an Appointment', '/authenticated/book'],
-      ['My Account', '/patient/profile'],
+      ['My Appointments', '/b2c/appointments'],
+      ['Test Results', '/b2c/test-results'],
     ]);
-    expect(screen.queryByText('My Appointments')).toBeNull();
+    expect(screen.getByText('Order at least 8 working days before the procedure.')).toBeTruthy();
+    expect(screen.queryByText('My Account')).toBeNull();
   });
 });

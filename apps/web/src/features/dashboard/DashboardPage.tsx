@@ -39,7 +39,7 @@ export function DashboardPage({ role }: { role: RoleName }) {
           {cards.map((card) => (
             <Grid component="li" key={card.to} size={{ xs: 12, sm: 6, md: 4 }}>
               <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={card.to} {...(card.newTab ? { target: '_blank', rel: 'noopener' } : {})} sx={{ height: '100%' }}>
                   <CardContent>
                     <Typography component="h2" variant="h6" gutterBottom>
                       {t(`hub.${card.key}.title`)}

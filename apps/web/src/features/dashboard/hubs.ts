@@ -19,14 +19,15 @@ export type HubCardKey =
   | 'buyKits'
   | 'book'
   | 'appointments'
-  | 'testResults'
-  | 'myAccount';
+  | 'testResults';
 
 export interface HubCard {
   key: HubCardKey;
   to: string;
   /** An API call that must answer 200 for the card to show (spec 3 §2.2: the Processor card). */
   probe?: string;
+  /** Opens in a new tab (spec 2 §2.10: the b2c Book an Appointment card). */
+  newTab?: boolean;
 }
 
 /**
@@ -59,9 +60,8 @@ export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
   ],
   b2c: [
     { key: 'buyKits', to: '/b2c/order-test-kit' },
-    { key: 'book', to: '/authenticated/book' },
+    { key: 'book', to: '/b2c/book-appointment', newTab: true },
     { key: 'appointments', to: '/b2c/appointments' },
     { key: 'testResults', to: '/b2c/test-results' },
-    { key: 'myAccount', to: '/patient/profile' },
   ],
 };

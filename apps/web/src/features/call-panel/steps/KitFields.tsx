@@ -6,11 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ApprovedKit } from '@vireo/contracts';
+import { kitIdLooksMistyped, normaliseKitId, type ApprovedKit } from '@vireo/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KitScan } from '../../video';
-import { kitIdLooksMistyped, normaliseKitId } from '../kitId';
 
 /** The kit provider from the approved kits, with the chosen kit's specificity and sensitivity. */
 export function KitProviderField({ kits, value, onChange, error }: { kits: readonly ApprovedKit[]; value: string; onChange(kitName: string): void; error?: string }) {

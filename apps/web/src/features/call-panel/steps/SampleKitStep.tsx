@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { CERTIFICATE_MSG } from '@vireo/contracts';
+import { CERTIFICATE_MSG, kitIdComplete, normaliseKitId } from '@vireo/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toastContext';
@@ -17,7 +17,6 @@ import { useMessageText } from '../../../lib/messageText';
 import { useApprovedKits, useUpdateBookingUser } from '../api';
 import type { StepProps } from '../AppointmentPanel';
 import { INVALID_SAMPLE_REASONS, type SampleTaken } from '../certificate';
-import { kitIdComplete, normaliseKitId } from '../kitId';
 import { KitIdField, KitProviderField, LotIdField } from './KitFields';
 
 const SAMPLES: readonly SampleTaken[] = ['valid', 'invalid', 'rejected'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kitIdComplete, kitIdLooksMistyped, normaliseKitId } from './kitId';
+import { kitIdComplete, kitIdLooksMistyped, normaliseKitId } from './certificates-constants';
 
 describe('kit ID helper', () => {
   it('forces upper case and drops surrounding spaces', () => {
