@@ -5,7 +5,7 @@
  * database, one server process. autocannon as anyone against the reads the order wizards make:
  * GET /order/-/short-token/{token} (the order's view), GET /api/booking/-/short-token/{token} (its
  * appointments and their people), GET /purchase-code/{value} (each request another code from another
- * client address, past the check's per-address limit) and GET /api/booking/?short_token=&product_id=
+ * client address, past the check's per-address limit) and GET /api/booking/?product_id= (x-short-token)
  * (the slots of the line's window: 72 to 57 hours before a departure). Prints requests/s and p95 of
  * each as a ratio to GET /api/health measured just before and after it, and the plans of the
  * statements (failing on a sequential scan of orders, order_items, appointments or purchase_codes).
@@ -122,14 +122,14 @@ try {
     headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
   });
   const slotsRequest: VaryRequest = (n) => ({
-    path: `/api/booking/?service=${SERVICE}&short_token=${tokens[(n * 7919) % tokens.length]}&product_id=${productId}&transport_departure_date_time=${encodeURIComponent(departure)}`,
-    headers: {},
+    path: `/api/booking/?service=${SERVICE}&product_id=${productId}&transport_departure_date_time=${encodeURIComponent(departure)}`,
+    headers: { 'x-short-token': tokens[(n * 7919) % tokens.length]! },
   });
   const targets: [string, VaryRequest][] = [
     ['GET /order/-/short-token/{token}', byToken('/api/commerce/v1/order/-/short-token/')],
     ['GET /booking/-/short-token/{token}', byToken('/api/booking/-/short-token/')],
     ['GET /purchase-code/{value}', checkRequest],
-    ['GET /booking/?short_token= (window)', slotsRequest],
+    ['GET /booking/?product_id= (window)', slotsRequest],
   ];
   for (const [name, vary] of targets) {
     const check = await fetch(`${server.url}${vary(1).path}`, { headers: vary(1).headers });

@@ -80,9 +80,8 @@ export const UntimedBookingRequest = /* @__PURE__ */ SelfSwabRequest.extend({
   flight_details: OrderFlightDetails.optional(),
 }).refine((body) => (body.token === undefined) === (body.product_id === undefined), { message: ORDER_BOOKING_MSG.notOnOrder, path: ['product_id'] });
 
-/** GET /api/booking/ for an order: its line's window (spec 2 §9), with the travel and the chosen date. */
+/** GET /api/booking/ for an order: its line's window (spec 2 §9), with the travel and the chosen date; the order's short token in x-short-token, never in the address. */
 export const OrderSlotsQuery = /* @__PURE__ */ SlotsQuery.extend({
-  short_token: OrderShortToken.optional(),
   product_id: Uuid.optional(),
   transport_departure_date_time: TravelInstant.optional(),
   transport_arrival_date_time: TravelInstant.optional(),

@@ -87,14 +87,15 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Bookable slots of a service: by London day (date=dd-MM-yyyy) or by time range (date_time, date_time_to in epoch seconds)',
       description:
-        '200 with slots; 204 "No available slots."; 403 when a bearer token is sent but is not a valid session. With an order’s short_token and product_id (issue 18) only the slots of the line’s window: FLX-UK-ANT-SNS-001 72 to 57 hours before transport_departure_date_time (the range asked is the window then); others from the day before to the day after `date`, before departure (before_flight) or from landing (after_flight); the order’s refusals as for its payment. Same-day slots start more than 30 minutes from now. `user` narrows to one practitioner, `group` to the practitioners of one organisation; `isEuro` means video_gp_euro; `isPharmacy` is accepted and changes nothing yet (pharmacy booking comes with the pharmacy flow).',
+        '200 with slots; 204 "No available slots."; 403 when a bearer token is sent but is not a valid session. With product_id and the order’s short token in x-short-token (issue 18; never in the address) only the slots of the line’s window: FLX-UK-ANT-SNS-001 72 to 57 hours before transport_departure_date_time (the range asked is the window then); others from the day before to the day after `date`, before departure (before_flight) or from landing (after_flight); the order’s refusals as for its payment. Same-day slots start more than 30 minutes from now. `user` narrows to one practitioner, `group` to the practitioners of one organisation; `isEuro` means video_gp_euro; `isPharmacy` is accepted and changes nothing yet (pharmacy booking comes with the pharmacy flow).',
       querystring: OrderSlotsQuery,
       response: bookingErrors({ 200: SlotsResponse, 204: z.null() }),
     },
     handler: async (request, reply) => {
       refuseStaleSession(Boolean(request.headers.authorization), request.auth);
       const q = request.query;
-      const forOrder = q.short_token || q.product_id ? { ...q, short_token: q.short_token ?? '', product_id: q.product_id ?? '' } : null;
+      const shortToken = callerOf(request).shortToken;
+      const forOrder = shortToken || q.product_id ? { ...q, short_token: shortToken ?? '', product_id: q.product_id ?? '' } : null;
       const window = forOrder
         ? await orderSlotRange(deps, forOrder, q.date_time === undefined ? null : rangeWindow(q.date_time, q.date_time_to))
         : q.date

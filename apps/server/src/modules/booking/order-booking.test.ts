@@ -211,16 +211,16 @@ describe('GET /api/booking/ for an order', () => {
     const order = await makeOrder('FLX-UK-ANT-SNS-001');
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 100, hours: 2 });
     const departure = slots[0]!.start_time + 57 * HOUR + 20 * 60;
-    const res = await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&short_token=${order.token}&product_id=${order.productId}&transport_departure_date_time=${iso(departure)}`);
+    const res = await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${order.productId}&transport_departure_date_time=${iso(departure)}`, { headers: { 'x-short-token': order.token } });
     expect(res.status).toBe(200);
     const starts = res.body.slots.map((s: { start_time: number }) => s.start_time);
     expect(starts).toContain(slots[1]!.start_time);
     expect(starts).not.toContain(slots[2]!.start_time);
     expect(Math.max(...starts)).toBeLessThanOrEqual(departure - 57 * HOUR);
     const cancelled = await makeOrder('FLX-UK-ANT-SNS-001', { shippingFlag: 'cancelled' });
-    const blocked = await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&short_token=${cancelled.token}&product_id=${cancelled.productId}&transport_departure_date_time=${iso(departure)}`);
+    const blocked = await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${cancelled.productId}&transport_departure_date_time=${iso(departure)}`, { headers: { 'x-short-token': cancelled.token } });
     expect(blocked).toMatchObject({ status: 409, body: { message: 'This order has been cancelled' } });
-    expect((await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&short_token=${newToken()}&product_id=${order.productId}`)).status).toBe(404);
+    expect((await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${order.productId}`, { headers: { 'x-short-token': newToken() } })).status).toBe(404);
   });
 });
 

@@ -66,12 +66,12 @@ export interface OrderSlotSearch {
 
 type SlotsOrNone = z.ZodOptional<typeof SlotsResponse>;
 
-/** GET /api/booking/ for an order (OrderSlotsQuery): the slots of the line's window, which the server works out from the travel and the date. */
+/** GET /api/booking/ for an order (OrderSlotsQuery, the token in x-short-token): the slots of the line's window, which the server works out from the travel and the date. */
 export function useOrderSlots(search: OrderSlotSearch) {
   return useQuery({
     queryKey: ['order-booking', 'slots', search],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', short_token: search.shortToken, product_id: search.productId });
+      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', product_id: search.productId });
       if (search.departure) query.set('transport_departure_date_time', search.departure);
       if (search.arrival) query.set('transport_arrival_date_time', search.arrival);
       const answer = await apiRequest<SlotsOrNone>(`${BOOKING}/?${query.toString()}`, { signal, ...publicCall(search.shortToken) });
