@@ -50,8 +50,9 @@ test.describe('sign-in and layouts', () => {
     const traveller = await browser.newPage();
     await signIn(traveller, DEMO.traveller);
     const travellerCards = traveller.getByRole('list', { name: 'Management' }).getByRole('link');
-    // Spec 2 §2.10's cards; Book an Appointment (a new tab) shows once /b2c/book-appointment exists.
-    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /My Appointments/, /Test Results/]);
+    // Spec 2 §2.10's four cards; Book an Appointment opens in a new tab.
+    await expect(travellerCards).toHaveText([/Buy Antigen Kits/, /Book an Appointment/, /My Appointments/, /Test Results/]);
+    await expect(travellerCards.filter({ hasText: 'Book an Appointment' })).toHaveAttribute('target', '_blank');
     await expectAccessible(traveller);
     await travellerCards.filter({ hasText: 'Test Results' }).click();
     await expect(traveller).toHaveURL('/b2c/test-results');

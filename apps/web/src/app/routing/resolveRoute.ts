@@ -64,5 +64,5 @@ export function resolveRoute(
 /** Whether a link to `pathname` opens a page for this session: menus and hubs show only those. */
 export function opensPage(pathname: string, session: GuardSession, routes: readonly AppRoute[] = ROUTES): boolean {
   const route = findRoute(pathname, routes);
-  return route !== undefined && !route.public && isAllowed(route, session);
+  return route !== undefined && (route.public === true || isAllowed(route, session));
 }

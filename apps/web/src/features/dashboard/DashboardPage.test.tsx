@@ -77,10 +77,11 @@ describe('role home pages', () => {
     ]);
   });
 
-  it('gives b2c the spec’s cards whose pages exist (Book an Appointment, a new tab, once /b2c/book-appointment exists)', () => {
+  it('gives b2c the spec’s four cards, Book an Appointment in a new tab', () => {
     renderHomeOf('b2c');
     expect(cardLinks()).toEqual([
       ['Buy Antigen Kits', '/b2c/order-test-kit'],
+      ['Book an Appointment', '/b2c/book-appointment'],
       ['My Appointments', '/b2c/appointments'],
       ['Test Results', '/b2c/test-results'],
     ]);

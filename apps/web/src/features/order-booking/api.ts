@@ -4,6 +4,7 @@ import type {
   ApprovedKitsResponse,
   BookingConfirmation,
   CustomerOrderResponse,
+  OrderListResponse,
   OrderBookingRequest,
   ProductsResponse,
   SlotsResponse,
@@ -25,6 +26,16 @@ export function useOrderByToken(shortToken: string, enabled: boolean) {
     queryKey: ['order-booking', 'order', shortToken],
     enabled,
     queryFn: ({ signal }) => apiRequest<typeof CustomerOrderResponse>(`${COMMERCE}/order/-/short-token/${encodeURIComponent(shortToken)}`, { signal, signOutOnAuthError: false }).then((answer) => answer.data),
+    retry: false,
+  });
+}
+
+/** GET /order: a signed-in customer's own orders (orders.own), newest first: the ones they can book with. */
+export function useMyOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: ['order-booking', 'my-orders'],
+    enabled,
+    queryFn: ({ signal }) => apiRequest<typeof OrderListResponse>(`${COMMERCE}/order?page_size=50`, { signal }).then((answer) => answer.data),
     retry: false,
   });
 }

@@ -27,6 +27,7 @@ const orderBooking: OrderBookingTranslation = {
     city: 'Stadt',
     county: 'Grafschaft',
   },
+  myOrders: { heading: 'Wählen Sie die Bestellung für die Buchung', order: 'Bestellung vom {{placed}}', book: 'Mit dieser Bestellung buchen' },
   blocked: {
     missingToken: 'Dieser Link ist unvollständig. Bitte verwenden Sie den Link aus Ihrer Bestell-E-Mail.',
     notFound: 'Wir konnten diese Bestellung nicht finden. Bitte verwenden Sie den Link aus Ihrer Bestell-E-Mail.',

@@ -29,6 +29,7 @@ const orderBooking = {
     city: 'City',
     county: 'County',
   },
+  myOrders: { heading: 'Choose the order to book with', order: 'Order placed {{placed}}', book: 'Book with this order' },
   blocked: {
     missingToken: 'This link is incomplete. Please use the link in your order e-mail.',
     notFound: 'We could not find this order. Please use the link in your order e-mail.',

@@ -2,7 +2,11 @@
 import '@vireo/contracts/zod-messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   BLOCKED_SHIPPING_FLAGS,
   FLIGHT_LINKED_SKU,
@@ -17,9 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
+import { formatPence } from '../../../lib/money';
+import { useSession } from '../../../lib/session';
 import { PRODUCT_NAME } from '../../../lib/config';
 import { languageOf, PublicPage, type BookingLanguage } from '../../booking';
-import { bookUntimed, payWithOrder, useApprovedKits, useCatalogue, useOrderByToken, type CatalogueProduct } from '../api';
+import { bookUntimed, payWithOrder, useApprovedKits, useCatalogue, useMyOrders, useOrderByToken, type CatalogueProduct } from '../api';
 import { OrderBookingWizard } from '../components/OrderBookingWizard';
 import { selectTestStep } from '../components/SelectTestStep';
 import { dialCodeOf } from '../dialCodes';
@@ -57,13 +63,53 @@ export function ShortTokenBookingPage() {
   const [params] = useSearchParams();
   const shortToken = (params.get('short_token') ?? '').trim().toUpperCase();
   const service = params.get('service') ?? defaultService();
+  const signedIn = useSession().hasToken;
   const [chosenLanguage, setLanguage] = useState<BookingLanguage | null>(null);
   const language: BookingLanguage = chosenLanguage ?? (service === 'video_gp_euro' ? 'DE' : 'EN');
   const { t } = useTranslation('order-booking', { lng: languageOf(language) });
   return (
     <PublicPage language={language} onLanguageChange={setLanguage} heading={t('headings.book')}>
-      {shortToken === '' ? <MissingToken /> : <ShortTokenBooking shortToken={shortToken} service={service} language={language} />}
+      {shortToken !== '' ? <ShortTokenBooking shortToken={shortToken} service={service} language={language} /> : signedIn ? <MyOrders service={service} language={language} /> : <MissingToken />}
     </PublicPage>
+  );
+}
+
+/**
+ * Without a short token (the b2c home's Book an Appointment card), a signed-in customer chooses one of
+ * their paid orders to book with; with none, the spec's 'You haven't bought any test kit yet' and Buy Now.
+ */
+function MyOrders({ service, language }: { service: string; language: BookingLanguage }) {
+  const { t, messageText } = useOrderBookingTexts();
+  const placed = new Intl.DateTimeFormat(languageOf(language), { timeZone: 'Europe/London', dateStyle: 'medium' });
+  const orders = useMyOrders(true);
+  if (orders.isPending) return <PageLoader />;
+  if (orders.isError) return <Alert severity="error">{messageText(orders.error.message)}</Alert>;
+  const bookable = orders.data.filter((order) => order.payment_flag === 'Complete' && !BLOCKED_SHIPPING_FLAGS.includes(order.shipping_flag));
+  if (bookable.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" sx={{ width: '100%' }}>
+          {t('blocked.noTestKit')}
+        </Alert>
+        <Button component={RouterLink} to="/b2c/order-test-kit" variant="contained">
+          {t('actions.buyNow')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="my-orders-heading">
+      <Typography id="my-orders-heading" component="h2" variant="h6">
+        {t('myOrders.heading')}
+      </Typography>
+      <List aria-labelledby="my-orders-heading">
+        {bookable.map((order) => (
+          <ListItem key={order.id} divider secondaryAction={<Button component={RouterLink} to={`?${new URLSearchParams({ short_token: order.short_token, service })}`}>{t('myOrders.book')}</Button>}>
+            <ListItemText primary={t('myOrders.order', { placed: placed.format(new Date(order.created_at * 1000)) })} secondary={formatPence(order.price, order.currency)} />
+          </ListItem>
+        ))}
+      </List>
+    </Stack>
   );
 }
 
