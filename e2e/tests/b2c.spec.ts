@@ -174,6 +174,26 @@ test.describe('b2c pages', () => {
     await expectAccessible(page);
   });
 
+  test('Book an Appointment (a new tab) lets the customer choose a paid order, whose wizard opens; with none, Buy Now', async ({ page, request }) => {
+    await page.route('**/api/commerce/v1/order?page_size=50', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [], totalCount: 0 }) }));
+    await signIn(page, DEMO.traveller);
+    const hub = page.getByRole('list', { name: 'Management' });
+    await expect(hub.getByRole('link', { name: /Book an Appointment/ })).toHaveAttribute('target', '_blank');
+    await page.goto('/b2c/book-appointment');
+    await expect(page.getByText("You haven't bought any test kit yet")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/b2c/order-test-kit');
+    await expectAccessible(page);
+    await page.unroute('**/api/commerce/v1/order?page_size=50');
+
+    const order = await dispatchedOrder(request, [kitId()]);
+    await page.reload();
+    const orders = page.getByRole('list', { name: 'Choose the order to book with' });
+    await expectAccessible(page);
+    await orders.getByRole('link', { name: 'Book with this order' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`short_token=${order.shortToken}`));
+    await expect(page.getByText('Select Test', { exact: true }).first()).toBeVisible();
+  });
+
   test('Register Trip saves a trip on an order with every message, and shows it again', async ({ page, request }) => {
     await dispatchedOrder(request, [kitId()]);
     await signIn(page, DEMO.traveller);
