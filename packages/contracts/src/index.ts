@@ -30,3 +30,4 @@ export * from './chat';
 export * from './processor';
 export * from './certificates';
 export * from './logistics';
+export * from './partners';
