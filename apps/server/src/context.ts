@@ -16,6 +16,7 @@ import { createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, registerOrderMessages } from './modules/orders';
 import type { LogisticsDeps } from './modules/logistics';
+import type { PartnersDeps } from './modules/partners';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -70,6 +71,7 @@ export function createContext(
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
   const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live });
   const logistics: LogisticsDeps = { db, clock, audit, publicUrl: config.publicUrl };
+  const partners: PartnersDeps = { db, clock, audit, productName: config.productName };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
   const voice: VoiceDeps = {
@@ -102,5 +104,5 @@ export function createContext(
   registerOrderMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...messageDeps, files, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, partners, chat, processor, certificates, jobs, live };
 }
