@@ -25,10 +25,10 @@ const requiredText = (message: string, max: number) => text({ error: message }).
 
 /** A list typed as one line ("F2FAW, FTF2F") or sent as an array: upper-cased, split at commas and spaces. */
 const prefixList = (pattern: RegExp, message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.toUpperCase().split(/[\s,]+/).filter(Boolean) : Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim().toUpperCase() : item)) : value),
-    z.array(/* @__PURE__ */ text({ error: message }).max(PARTNER_LIMITS.prefix, message).regex(pattern, message), { error: message }).max(PARTNER_LIMITS.prefixes, message),
-  );
+  z
+    .union([z.string().transform((line) => line.split(/[\s,]+/)), z.array(z.string({ error: message }))], { error: message })
+    .transform((items) => items.map((item) => item.trim().toUpperCase()).filter(Boolean))
+    .pipe(z.array(/* @__PURE__ */ text({ error: message }).max(PARTNER_LIMITS.prefix, message).regex(pattern, message)).max(PARTNER_LIMITS.prefixes, message));
 
 /** One product the partner takes codes for: its SKU, the prefixes its codes start with and the texts they must not contain. */
 export const CodePrefixRuleInput = z.strictObject({
