@@ -31,3 +31,4 @@ export * from './processor';
 export * from './certificates';
 export * from './logistics';
 export * from './partners';
+export * from './terms-constants';
