@@ -64,6 +64,7 @@ export type PartnerInput = z.input<typeof PartnerInput>;
 export type PartnerData = z.output<typeof PartnerInput>;
 
 export const CodePrefixRule = z.object({ sku: z.string(), prefixes: z.array(z.string()), excluded: z.array(z.string()) });
+export type CodePrefixRule = z.infer<typeof CodePrefixRule>;
 
 export const Partner = z.object({
   id: Uuid,
