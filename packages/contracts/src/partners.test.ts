@@ -152,8 +152,8 @@ describe('PartnerInput', () => {
     expect(messageOf({ ...valid, code_prefixes: [] }, 'code_prefixes')).toBe(PARTNER_MSG.rules);
     expect(messageOf({ ...valid, code_prefixes: [{ sku: '', prefixes: 'EANT', excluded: '' }] }, 'code_prefixes.0.sku')).toBe(PARTNER_MSG.product);
     expect(messageOf({ ...valid, code_prefixes: [{ sku: PCR_TEST_SKU, prefixes: '', excluded: '' }] }, 'code_prefixes.0.prefixes')).toBe(PARTNER_MSG.prefixes);
-    expect(messageOf({ ...valid, code_prefixes: [{ sku: PCR_TEST_SKU, prefixes: 'E-PCR', excluded: '' }] }, 'code_prefixes.0.prefixes.0')).toBe(PARTNER_MSG.prefixCharacters);
-    expect(messageOf({ ...valid, code_prefixes: [{ sku: PCR_TEST_SKU, prefixes: 'EPCR', excluded: 'E?' }] }, 'code_prefixes.0.excluded.0')).toBe(PARTNER_MSG.excludedCharacters);
+    expect(messageOf({ ...valid, code_prefixes: [{ sku: PCR_TEST_SKU, prefixes: 'E-PCR', excluded: '' }] }, 'code_prefixes.0.prefixes')).toBe(PARTNER_MSG.prefixCharacters);
+    expect(messageOf({ ...valid, code_prefixes: [{ sku: PCR_TEST_SKU, prefixes: 'EPCR', excluded: 'E?' }] }, 'code_prefixes.0.excluded')).toBe(PARTNER_MSG.excludedCharacters);
     const twice = { ...valid, code_prefixes: [valid.code_prefixes[0], valid.code_prefixes[0]] };
     expect(messageOf(twice, 'code_prefixes.1.sku')).toBe(PARTNER_MSG.productRepeated);
   });

@@ -23,12 +23,17 @@ export * from './partners-constants';
  */
 const requiredText = (message: string, max: number) => text({ error: message }).trim().min(1, message).max(max, message);
 
-/** A list typed as one line ("F2FAW, FTF2F") or sent as an array: upper-cased, split at commas and spaces. */
+/** A list typed as one line ("F2FAW, FTF2F") or sent as an array: upper-cased, split at commas and spaces; a bad item is the list's error (the form shows it at the field). */
 const prefixList = (pattern: RegExp, message: string) =>
   z
     .union([z.string().transform((line) => line.split(/[\s,]+/)), z.array(z.string({ error: message }))], { error: message })
     .transform((items) => items.map((item) => item.trim().toUpperCase()).filter(Boolean))
-    .pipe(z.array(/* @__PURE__ */ text({ error: message }).max(PARTNER_LIMITS.prefix, message).regex(pattern, message)).max(PARTNER_LIMITS.prefixes, message));
+    .pipe(
+      z
+        .array(z.string())
+        .max(PARTNER_LIMITS.prefixes, message)
+        .refine((items) => items.every((item) => item.length <= PARTNER_LIMITS.prefix && pattern.test(item)), message),
+    );
 
 /** One product the partner takes codes for: its SKU, the prefixes its codes start with and the texts they must not contain. */
 export const CodePrefixRuleInput = z.strictObject({

@@ -239,7 +239,7 @@ export function PartnersSection() {
       id: 'page',
       label: t('partners.columns.page'),
       render: (p) => (
-        <Link href={p.url} target="_blank" rel="noopener noreferrer" aria-label={t('viewLabel', { title: p.name })}>
+        <Link href={p.url} target="_blank" rel="noopener noreferrer" aria-label={t('partners.pageLabel', { path: p.url, name: p.name })}>
           {p.url}
         </Link>
       ),

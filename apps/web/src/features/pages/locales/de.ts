@@ -37,6 +37,7 @@ const de: PagesTranslation = {
   partners: {
     heading: 'Partner',
     add: 'Partner hinzufügen',
+    pageLabel: '{{path}}, die Buchungsseite von {{name}} (öffnet in einem neuen Tab)',
     not: 'nicht',
     columns: { name: 'Name', kind: 'Art', source: 'Quellenbezeichnung', prefixes: 'Code-Präfixe', page: 'Buchungsseite' },
     kinds: { holiday: 'Reise oder Freizeit', airline: 'Fluggesellschaft', european: 'Europäisch' },

@@ -38,6 +38,7 @@ export const en = {
   partners: {
     heading: 'Partners',
     add: 'Add partner',
+    pageLabel: '{{path}}, the booking page of {{name}} (opens in a new tab)',
     not: 'not',
     columns: { name: 'Name', kind: 'Kind', source: 'Source label', prefixes: 'Code prefixes', page: 'Booking page' },
     kinds: { holiday: 'Holiday or attraction', airline: 'Airline', european: 'European' },
