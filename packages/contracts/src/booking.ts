@@ -73,6 +73,7 @@ const METADATA_FIELDS = {
   transit: z.boolean(),
   product_id: /* @__PURE__ */ text().trim().max(60),
   order_id: /* @__PURE__ */ text().trim().max(60),
+  short_token: /* @__PURE__ */ text().trim().max(100),
   discount: /* @__PURE__ */ text().trim().max(40),
   passport_number: /* @__PURE__ */ text().trim().max(40),
   passportId: /* @__PURE__ */ text().trim().max(40),

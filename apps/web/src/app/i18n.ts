@@ -8,6 +8,7 @@ import type { CatalogueTranslation } from '../features/catalogue/locales/en';
 import type { DiscountsTranslation } from '../features/discounts/locales/en';
 import type { LogisticsTranslation } from '../features/logistics/locales/en';
 import type { ManagerTranslation } from '../features/manager/locales/en';
+import type { OrderBookingTranslation } from '../features/order-booking/locales/en';
 import type { OrdersTranslation } from '../features/orders/locales/en';
 import type { MessagesTranslation } from '../features/messages/locales/en';
 import type { PatientTranslation } from '../features/patient/locales/en';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       logistics: LogisticsTranslation;
       manager: ManagerTranslation;
       messages: MessagesTranslation;
+      'order-booking': OrderBookingTranslation;
       orders: OrdersTranslation;
       patient: PatientTranslation;
       pages: PagesTranslation;

@@ -92,6 +92,8 @@ export const ROUTES: readonly AppRoute[] = [
   dashboard('super_admin'),
   dashboard('customer_services'),
   dashboard('b2c'),
+  // The order's e-mailed link: its short token is the key, so the page is public (spec 2 §2.7).
+  { path: '/b2c/book-appointment', public: true, title: 'bookAppointment', load: () => import('../features/order-booking/pages/ShortTokenBookingPage').then((m) => m.ShortTokenBookingPage) },
   { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // Patient area (spec 1 §2). A manager reaches these too: the Personal tab of their dashboard is the patient tiles.
   { path: '/patient/profile', title: 'myAccount', load: () => import('../features/patient/pages/ProfilePage').then((m) => m.ProfilePage) },
@@ -108,7 +110,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/authenticated/book', title: 'bookAppointment', load: () => import('../features/booking/pages/PatientBookingPage').then((m) => m.PatientBookingPage) },
   { path: '/book', public: true, title: 'bookAppointment', load: () => import('../features/booking/pages/PublicBookingPage').then((m) => m.PublicBookingPage) },
   { path: '/book/manage', public: true, title: 'manageBooking', load: () => import('../features/booking/pages/ManageBookingPage').then((m) => m.ManageBookingPage) },
-  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/booking/pages/EditBookingPage').then((m) => m.EditBookingPage) },
+  // The customer's link keeps booking's three-step customer-edit mode; staff get order-booking's six steps (spec 2 §2.9).
+  { path: '/booking/edit', public: true, title: 'editBooking', load: () => import('../features/order-booking/pages/EditBookingRoutePage').then((m) => m.EditBookingRoutePage) },
   // Video consultation (spec 2 §2.3): the practitioner's (and shift manager's) room, and the customer's call after the join page.
   { path: '/practitioner/video-appointment', permission: 'appointments.practise', title: 'videoAppointment', load: () => import('../features/video/pages/PractitionerVideoPage').then((m) => m.PractitionerVideoPage) },
   { path: '/appointment/call', public: true, title: 'videoCall', load: () => import('../features/video/pages/CustomerCallPage').then((m) => m.CustomerCallPage) },

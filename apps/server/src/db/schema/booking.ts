@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES, LANGUAGES } from '@vireo/contracts';
 import { organisations, sessions, users } from './identity';
+import { orderItems, orders } from './orders';
 
 /** A practitioner's working time: it produces AVAILABLE 20-minute appointments for its services. */
 export const shifts = pgTable(
@@ -65,6 +66,12 @@ export const appointments = pgTable(
     tocAccept: boolean('toc_accept').notNull().default(false),
     marketingAccept: boolean('marketing_accept').notNull().default(false),
     flightDetails: jsonb('flight_details').$type<Record<string, unknown>>(),
+    /**
+     * The order that paid for it (issue 18) and its line: the line's `fulfilled` counts the people
+     * booked. Such an appointment keeps the order's short token as its link (short_token_hash/sealed).
+     */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
     /** SHA-256 of the holder's token while LOCKED, and when the hold lapses. */
     holdTokenHash: text('hold_token_hash'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -82,6 +89,7 @@ export const appointments = pgTable(
     index('appointments_status_start_idx').on(t.status, t.startTime, t.id, t.endTime),
     index('appointments_practitioner_start_idx').on(t.practitionerUserId, t.startTime, t.id, t.status, t.endTime),
     index('appointments_booker_idx').on(t.bookerUserId),
+    index('appointments_order_idx').on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
     index('appointments_short_token_idx').on(t.shortTokenHash),
     // A link from before a reschedule follows the booking along rebooked_from_id (customer.ts).
     index('appointments_rebooked_from_idx').on(t.rebookedFromId),

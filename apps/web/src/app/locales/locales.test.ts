@@ -26,7 +26,7 @@ describe('texts', () => {
   const all = namespaces();
 
   it('has the feature namespaces the pages ask for', () => {
-    expect([...all.keys()].sort()).toEqual(['appointment-landing', 'booking', 'call-panel', 'catalogue', 'chat', 'common', 'discounts', 'logistics', 'manager', 'messages', 'orders', 'pages', 'patient', 'permissions', 'practitioner', 'processor', 'reference-data', 'shift-manager', 'shop', 'super-admin', 'verify', 'video', 'voice']);
+    expect([...all.keys()].sort()).toEqual(['appointment-landing', 'booking', 'call-panel', 'catalogue', 'chat', 'common', 'discounts', 'logistics', 'manager', 'messages', 'order-booking', 'orders', 'pages', 'patient', 'permissions', 'practitioner', 'processor', 'reference-data', 'shift-manager', 'shop', 'super-admin', 'verify', 'video', 'voice']);
   });
 
   it.each([...all.keys()])('%s: German has the same keys and placeholders as English, and no empty text', (namespace) => {

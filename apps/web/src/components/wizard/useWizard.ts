@@ -11,6 +11,8 @@ export interface WizardOptions<V extends FieldValues> {
   /** The steps, or the steps as the answers so far decide them (a step that only some answers need). */
   steps: readonly WizardStep[] | ((values: V) => readonly WizardStep[]);
   defaultValues: DefaultValues<V>;
+  /** While true (a hold being restored after a reload) the step the URL names is shown as it is. */
+  waiting?: boolean;
 }
 
 export interface Wizard<V extends FieldValues> extends WizardSteps {
@@ -31,7 +33,7 @@ const stepResolver = (schema: ZodType): Resolver<FieldValues> => zodResolver(sch
  * step with each step's zod schema; the step in the URL (`useWizardSteps`); the answers kept in
  * sessionStorage, so a reload returns to the same step with the same answers.
  */
-export function useWizard<V extends FieldValues>({ id, steps: stepsFor, defaultValues }: WizardOptions<V>): Wizard<V> {
+export function useWizard<V extends FieldValues>({ id, steps: stepsFor, defaultValues, waiting = false }: WizardOptions<V>): Wizard<V> {
   const schemaRef = useRef<ZodType | undefined>(undefined);
   const resolver = useCallback<Resolver<V>>((values, context, options) => {
     const schema = schemaRef.current;
@@ -43,7 +45,7 @@ export function useWizard<V extends FieldValues>({ id, steps: stepsFor, defaultV
   useEffect(() => form.subscribe({ formState: { values: true }, callback: ({ values }) => writeSessionValue(storageKey(id), values) }), [form, id]);
 
   const values = useWatch({ control: form.control }) as V;
-  const wizard = useWizardSteps(typeof stepsFor === 'function' ? stepsFor(values) : stepsFor, values);
+  const wizard = useWizardSteps(typeof stepsFor === 'function' ? stepsFor(values) : stepsFor, values, waiting);
   // As the steps' own record (useWizardSteps): current before a click on the step just shown can arrive.
   useLayoutEffect(() => {
     schemaRef.current = wizard.step.schema;

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AppointmentResponse,
+  ApprovedKitsResponse,
+  BookingConfirmation,
+  CustomerOrderResponse,
+  OrderBookingRequest,
+  ProductsResponse,
+  SlotsResponse,
+  UntimedBookingRequest,
+} from '@vireo/contracts';
+import type { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+
+const COMMERCE = '/api/commerce/v1';
+const BOOKING = '/api/booking';
+
+/** The order's short token travels in this header on the booking calls, never in an API URL but its own lookup's. */
+const tokenHeaders = (shortToken: string) => ({ 'x-short-token': shortToken });
+const publicCall = (shortToken: string) => ({ signOutOnAuthError: false, headers: tokenHeaders(shortToken) });
+
+/** GET /order/-/short-token/{token}: the customer's view of the order (its lines with units fulfilled, its shipping flag). */
+export function useOrderByToken(shortToken: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['order-booking', 'order', shortToken],
+    enabled,
+    queryFn: ({ signal }) => apiRequest<typeof CustomerOrderResponse>(`${COMMERCE}/order/-/short-token/${encodeURIComponent(shortToken)}`, { signal, signOutOnAuthError: false }).then((answer) => answer.data),
+    retry: false,
+  });
+}
+
+export type CatalogueProduct = ProductsResponse['data'][number];
+
+/** GET /product: the products on sale, with their tags (after_flight, before_flight, additional_info), which order lines do not carry. */
+export function useCatalogue() {
+  return useQuery({
+    queryKey: ['order-booking', 'products'],
+    queryFn: ({ signal }) =>
+      apiRequest<typeof ProductsResponse>(`${COMMERCE}/product`, { signal, signOutOnAuthError: false }).then((answer) => new Map<string, CatalogueProduct>(answer.data.map((product) => [product.id, product]))),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /approved_kits: the approved test kits' names; a failed load (a visitor without a session) is an empty list (spec 2 §8). */
+export function useApprovedKits() {
+  return useQuery({
+    queryKey: ['order-booking', 'approved-kits'],
+    queryFn: ({ signal }) =>
+      apiRequest<typeof ApprovedKitsResponse>(`${COMMERCE}/approved_kits`, { signal, signOutOnAuthError: false }).then(
+        (answer) => answer.data.map((kit) => kit.name),
+        () => [] as string[],
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface OrderSlotSearch {
+  service: string;
+  /** dd-MM-yyyy */
+  date: string;
+  shortToken: string;
+  productId: string;
+  departure?: string | undefined;
+  arrival?: string | undefined;
+}
+
+type SlotsOrNone = z.ZodOptional<typeof SlotsResponse>;
+
+/** GET /api/booking/ for an order: one day's slots, the server keeping to the product's window too. */
+export function useOrderSlots(search: OrderSlotSearch) {
+  return useQuery({
+    queryKey: ['order-booking', 'slots', search],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', product_id: search.productId });
+      if (search.departure) query.set('transport_departure_date_time', search.departure);
+      if (search.arrival) query.set('transport_arrival_date_time', search.arrival);
+      const answer = await apiRequest<SlotsOrNone>(`${BOOKING}/?${query.toString()}`, { signal, ...publicCall(search.shortToken) });
+      return answer?.slots ?? [];
+    },
+  });
+}
+
+/** POST /{slotId}/payment paid by the order: its units pay for the held slot. */
+export function payWithOrder(slotId: string, request: OrderBookingRequest, shortToken: string) {
+  return apiRequest<typeof BookingConfirmation>(`${BOOKING}/${slotId}/payment`, { method: 'POST', body: request, ...publicCall(shortToken) });
+}
+
+/** POST / with the order's token: the untimed appointment of a booking-skipped product. */
+export function bookUntimed(request: z.input<typeof UntimedBookingRequest>, shortToken: string) {
+  return apiRequest<typeof AppointmentResponse>(`${BOOKING}/`, { method: 'POST', body: request, ...publicCall(shortToken) });
+}
+
+/** PATCH /{id}: the people on a booking (never fewer), then POST /{id}/reschedule/{slotId}: the new time. Staff or the link's holder. */
+export function editPeople(appointmentId: string, bookingUsers: OrderBookingRequest['booking_users'], shortToken: string) {
+  return apiRequest<typeof AppointmentResponse>(`${BOOKING}/${appointmentId}`, { method: 'PATCH', body: { booking_users: bookingUsers }, ...publicCall(shortToken) });
+}
+
+export function moveToSlot(appointmentId: string, slotId: string, holdToken: string, shortToken: string) {
+  return apiRequest<typeof AppointmentResponse>(`${BOOKING}/${appointmentId}/reschedule/${slotId}`, { method: 'POST', body: { hold_token: holdToken }, ...publicCall(shortToken) });
+}

@@ -1,0 +1,76 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
+import { TextInput, type TextInputProps } from '../../../components/TextInput';
+import { useOrderBookingTexts } from '../texts';
+import type { OrderBookingValues } from '../types';
+
+type Name = FieldPath<OrderBookingValues>;
+
+/** A text field of the wizard, its error in the booking's language. */
+export function WizardText(props: Omit<TextInputProps<OrderBookingValues>, 'formatError'>) {
+  const { messageText } = useOrderBookingTexts();
+  return <TextInput {...props} formatError={messageText} />;
+}
+
+/** A select of the wizard: options as value and label. */
+export function WizardSelect({ control, name, label, options, required = false }: { control: Control<OrderBookingValues>; name: Name; label: string; options: readonly { value: string; label: string }[]; required?: boolean }) {
+  const { messageText } = useOrderBookingTexts();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          required={required}
+          label={label}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ? messageText(fieldState.error.message) : ' '}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** Radio buttons in a labelled group. */
+export function WizardRadios({ control, name, label, options }: { control: Control<OrderBookingValues>; name: Name; label: string; options: readonly { value: string; label: string }[] }) {
+  const { messageText } = useOrderBookingTexts();
+  const labelId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormControl error={Boolean(fieldState.error)}>
+          <FormLabel id={labelId}>{label}</FormLabel>
+          <RadioGroup row aria-labelledby={labelId} name={field.name} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
+            {options.map((option) => (
+              <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
+            ))}
+          </RadioGroup>
+          <FormHelperText>{fieldState.error?.message ? messageText(fieldState.error.message) : ' '}</FormHelperText>
+        </FormControl>
+      )}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+// Field errors in plain words wherever a form is shown (contracts' zod configuration).
+import '@vireo/contracts/zod-messages';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import {
+  BLOCKED_SHIPPING_FLAGS,
+  FLIGHT_LINKED_SKU,
+  ORDER_BOOKING_MSG,
+  QUANTITY_CHECK_EXEMPT_SKU,
+  peopleLeft,
+  type CustomerOrder,
+} from '@vireo/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/PageLoader';
+import { ApiError } from '../../../lib/api';
+import { PRODUCT_NAME } from '../../../lib/config';
+import { languageOf, PublicPage, type BookingLanguage } from '../../booking';
+import { bookUntimed, payWithOrder, useApprovedKits, useCatalogue, useOrderByToken, type CatalogueProduct } from '../api';
+import { OrderBookingWizard } from '../components/OrderBookingWizard';
+import { selectTestStep } from '../components/SelectTestStep';
+import { dialCodeOf } from '../dialCodes';
+import { bookingUsersOf, flightDetailsOf, peopleOf, skipsBooking, toServiceDay } from '../rules';
+import { useOrderBookingTexts } from '../texts';
+import type { Book, BookableProduct } from '../types';
+
+/** The service an order's link books when it names none: video_gp_{product}. */
+const defaultService = () => `video_gp_${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
+
+/** The order's lines a booking may use: bookable, not Virtual, with their tags and the units left. */
+export function bookableProducts(order: CustomerOrder, catalogue: ReadonlyMap<string, CatalogueProduct>): BookableProduct[] {
+  return order.items
+    .filter((item) => item.product.bookable === 1 && item.product.type !== 'Virtual')
+    .map((item) => ({
+      id: item.product_id,
+      sku: item.product.sku,
+      title: item.product.title,
+      type: item.product.type,
+      tags: catalogue.get(item.product_id)?.tags ?? [],
+      bundle_id: item.bundle_id,
+      unitsLeft: item.product.sku === QUANTITY_CHECK_EXEMPT_SKU ? null : peopleLeft({ sku: item.product.sku, quantity: item.quantity, fulfilled: item.fulfilled }),
+    }));
+}
+
+const addressLine = (order: CustomerOrder) =>
+  [order.shipping_address.address_1, order.shipping_address.address_2, order.shipping_address.town, order.shipping_address.county, order.shipping_address.postcode].filter(Boolean).join(', ');
+
+/**
+ * /b2c/book-appointment?short_token=&service= (spec 2 §2.7): the order's short token books its units —
+ * 'Select Test', then the shared steps. Blocked: a cancelled or failed order, no test kit bought, no
+ * units left (with Buy Now).
+ */
+export function ShortTokenBookingPage() {
+  const [params] = useSearchParams();
+  const shortToken = (params.get('short_token') ?? '').trim().toUpperCase();
+  const service = params.get('service') ?? defaultService();
+  const [chosenLanguage, setLanguage] = useState<BookingLanguage | null>(null);
+  const language: BookingLanguage = chosenLanguage ?? (service === 'video_gp_euro' ? 'DE' : 'EN');
+  const { t } = useTranslation('order-booking', { lng: languageOf(language) });
+  return (
+    <PublicPage language={language} onLanguageChange={setLanguage} heading={t('headings.book')}>
+      {shortToken === '' ? <MissingToken /> : <ShortTokenBooking shortToken={shortToken} service={service} language={language} />}
+    </PublicPage>
+  );
+}
+
+function MissingToken() {
+  const { t } = useOrderBookingTexts();
+  return <Alert severity="error">{t('blocked.missingToken')}</Alert>;
+}
+
+function ShortTokenBooking({ shortToken, service, language }: { shortToken: string; service: string; language: BookingLanguage }) {
+  const { t, messageText } = useOrderBookingTexts();
+  const order = useOrderByToken(shortToken, true);
+  const tags = useCatalogue();
+  const kits = useApprovedKits();
+  const products = useMemo(() => (order.data && tags.data ? bookableProducts(order.data, tags.data) : []), [order.data, tags.data]);
+  const available = useMemo(() => products.filter((product) => product.unitsLeft === null || product.unitsLeft > 0), [products]);
+  const shipping = order.data ? addressLine(order.data) : '';
+  const kitNames = kits.data;
+  const firstStep = useMemo(() => selectTestStep(t('steps.selectTest'), available, kitNames ?? [], shipping), [t, available, kitNames, shipping]);
+
+  if (order.isPending || tags.isPending || kits.isPending) return <PageLoader />;
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    return <Alert severity="error">{missing ? t('blocked.notFound') : messageText(order.error.message)}</Alert>;
+  }
+  if (tags.isError) return <Alert severity="error">{messageText(tags.error.message)}</Alert>;
+  const flag = order.data.shipping_flag;
+  if (BLOCKED_SHIPPING_FLAGS.includes(flag)) return <Alert severity="error">{messageText(ORDER_BOOKING_MSG.blocked(flag))}</Alert>;
+  if (order.data.payment_flag !== 'Complete') return <Alert severity="warning">{messageText(ORDER_BOOKING_MSG.notPaid)}</Alert>;
+  if (products.length === 0) return <Alert severity="info">{t('blocked.noTestKit')}</Alert>;
+  if (available.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" sx={{ width: '100%' }}>
+          {t('blocked.noUnitsLeft')}
+        </Alert>
+        <Button component={RouterLink} to="/b2c/order-test-kit" variant="contained">
+          {t('actions.buyNow')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const book: Book = async ({ values, product, hold }) => {
+    const people = peopleOf(values);
+    const bookingUsers = bookingUsersOf(values, product, language, dialCodeOf);
+    const flight = flightDetailsOf(values, product);
+    const tzLocation = bookingUsers[0]?.tz_location;
+    const unitsLeft = product.unitsLeft === null ? null : product.unitsLeft - people;
+    if (skipsBooking(product) || !hold) {
+      const answer = await bookUntimed({ type: 'self_swab', booking_users: bookingUsers, toc_accept: true, token: shortToken, product_id: product.id, flight_details: flight, language, ...(tzLocation ? { tz_location: tzLocation } : {}) }, shortToken);
+      return { appointmentId: answer.appointment.id, unitsLeft };
+    }
+    const answer = await payWithOrder(
+      hold.slotId,
+      {
+        token: shortToken,
+        hold_token: hold.token,
+        product_id: product.id,
+        type: service,
+        booking_users: bookingUsers,
+        flight_details: flight,
+        ...(product.sku !== FLIGHT_LINKED_SKU && values.appointmentDate ? { appointment_date: toServiceDay(values.appointmentDate) } : {}),
+        toc_accept: true,
+        language,
+        ...(tzLocation ? { tz_location: tzLocation } : {}),
+      },
+      shortToken,
+    );
+    return { appointmentId: answer.confirmation.id, unitsLeft };
+  };
+
+  return (
+    <OrderBookingWizard
+      storageId={`order:${shortToken}`}
+      firstStep={firstStep}
+      products={available}
+      service={service}
+      context={{ publicPage: true, shortToken }}
+      initialValues={{
+        product_id: available.length === 1 ? available[0]!.id : '',
+        appointmentAddress: {
+          postalCode: order.data.shipping_address.postcode ?? '',
+          streetAddress: order.data.shipping_address.address_1 ?? '',
+          extendedAddress: order.data.shipping_address.address_2 ?? '',
+          locality: order.data.shipping_address.town ?? '',
+          county: order.data.shipping_address.county ?? '',
+        },
+      }}
+      book={book}
+      homeHref="/"
+    />
+  );
+}
