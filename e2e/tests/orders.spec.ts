@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiSession, uniqueSuffix } from '../accounts';
+import { apiSession, createPractitioner, farDay, uniqueSuffix } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 
 const COMMERCE = '/api/commerce/v1';
@@ -66,6 +66,34 @@ async function placeOrder(request: APIRequestContext, options: { quantity?: numb
   return { id: order_details.id, shortToken: order_details.short_token, email };
 }
 
+/**
+ * A new practitioner's 20-minute slot, held and booked with the order's token for one person (the
+ * Fit to Fly kit: departure 60 hours after the slot, in its 72-to-57-hour window); answers the slot's start.
+ */
+async function bookWithOrder(request: APIRequestContext, order: PlacedOrder): Promise<number> {
+  const start = farDay();
+  const practitioner = await createPractitioner(request);
+  const headers = bearer(practitioner.token);
+  expect((await request.post('/api/booking/shifts', { headers, data: { start_time: start, end_time: start + 20 * 60, services: ['video_gp_vireo'], languages: ['EN'] } })).status()).toBe(201);
+  const list = await request.get(`/api/booking/practitioner?date_from=${start}&date_to=${start + 20 * 60}`, { headers });
+  const slot = ((await list.json()) as { appointments: { id: string; status: string }[] }).appointments.find((a) => a.status === 'AVAILABLE')!;
+  const held = await request.post(`/api/booking/${slot.id}/status`, { data: { status: 'LOCKED' } });
+  expect(held.status()).toBe(200);
+  const paid = await request.post(`/api/booking/${slot.id}/payment`, {
+    data: {
+      token: order.shortToken,
+      hold_token: ((await held.json()) as { hold_token: string }).hold_token,
+      product_id: await kitId(request),
+      type: 'video_gp_vireo',
+      booking_users: [{ first_name: 'Grace', last_name: 'Hopper', email: order.email, date_of_birth: Date.UTC(1985, 5, 1) / 1000 }],
+      flight_details: { transport_type: 'Flight', transport_number: 'BA117', transport_departure_date_time: new Date((start + 60 * 3600) * 1000).toISOString() },
+      toc_accept: true,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return start;
+}
+
 const rows = (page: Page) => page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
 
 async function search(page: Page, type: 'Short token' | 'Email' | 'Discount code', text: string): Promise<void> {
@@ -88,11 +116,24 @@ test.describe('orders: the kit shop (b2c)', () => {
     test.setTimeout(150_000);
     const code = `SHOP-${run}`;
     await createDiscount(request, code);
+    // A kit out of stock: on the shop's cards, but not to be chosen.
+    const soldOut = `Sold Out Kit ${run}`;
+    const productAdmin = await apiSession(request, DEMO.admin);
+    const created = await request.post(`${COMMERCE}/product`, {
+      headers: bearer(productAdmin.token),
+      data: {
+        country: 'UK', title: soldOut, sub_title: null, price: 19, msrp: 19, sku: `E2E-SOLD-OUT-${run}`, type: 'Antigen', tags: [], out_of_stock: 1, active: 1, bundle_id: null, service: null,
+        description: null, points: [], footer: null, card_colour: 'doc-green', discount_exempt: 0, vat_exempt: 0, shippable: 1, bookable: 0, pre_book: null,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
     await signIn(page, DEMO.traveller);
     await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Buy Antigen Kits/ }).click();
     await expect(page).toHaveURL(/\/b2c\/order-test-kit/);
     await expect(page.getByRole('heading', { level: 1, name: 'Buy Antigen Kits' })).toBeVisible();
     await expectAccessible(page);
+    await expect(page.getByRole('radio', { name: soldOut })).toBeDisabled();
+    await expect(page.getByText('Out of stock')).toBeVisible();
 
     await page.getByRole('radio', { name: KIT_TITLE }).check();
     await page.getByRole('combobox', { name: 'Quantity' }).click();
@@ -261,12 +302,21 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(drawer.getByRole('spinbutton', { name: 'Quantity of PCR Test' })).toHaveValue('1');
   });
 
-  test('cancel stays disabled until the billing e-mail is typed exactly, then cancels and reloads', async ({ page, request }) => {
+  test('cancel stays disabled until the billing e-mail is typed exactly, then cancels the order and its appointments and reloads', async ({ page, request }) => {
     const order = await placeOrder(request);
+    await bookWithOrder(request, order);
     await signIn(page, DEMO.support);
     await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Order Management/ }).click();
     await expect(page).toHaveURL('/customer_services/order-list');
     const drawer = await openOrder(page, order);
+    // The drawer's Appointments: the booking the order paid for, its people, Edit and the confirmation resent.
+    const appointments = drawer.getByRole('list', { name: 'Appointments' });
+    await expect(appointments.getByRole('listitem')).toHaveCount(1);
+    await expect(appointments.getByText(/· Not Started$/)).toBeVisible();
+    await expect(appointments.getByText(/^Grace Hopper · reference /)).toBeVisible();
+    await expect(appointments.getByRole('link', { name: /^Edit the appointment of / })).toHaveAttribute('href', new RegExp(`^/booking/edit\\?appointmentId=[0-9a-f-]+&short_token=${order.shortToken}&service=video_gp_vireo$`));
+    await appointments.getByRole('button', { name: /^Resend the confirmation of the appointment of / }).click();
+    await expect(page.getByText('Message has been resent successfully!')).toBeVisible();
     await drawer.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${order.id}` });
     const confirm = dialog.getByRole('button', { name: 'Cancel order' });
@@ -285,6 +335,8 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     const reopened = page.getByRole('dialog', { name: `Order ${order.shortToken}` });
     await expect(reopened.getByText('Shipping status: cancelled')).toBeVisible();
     await expect(reopened.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await expect(reopened.getByRole('list', { name: 'Appointments' }).getByText(/· Provider cancelled$/)).toBeVisible();
+    await expect(reopened.getByRole('list', { name: 'Appointments' }).getByRole('button', { name: /^Resend/ })).toHaveCount(0);
   });
 
   test('customer services without orders.edit_items see quantities read-only', async ({ page, request }) => {

@@ -69,7 +69,7 @@ export function createContext(
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
-  const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live });
+  const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live, booking });
   const logistics: LogisticsDeps = { db, clock, audit, publicUrl: config.publicUrl };
   const partners: PartnersDeps = { db, clock, audit, productName: config.productName };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_MSG, DayString, LanguageSchema, ServiceName, SlotsQuery, TimeZoneName, TRANSPORT_TYPES, optionalText } from './booking';
+import { Appointment, BOOKING_MSG, DayString, LanguageSchema, ServiceName, SlotsQuery, TimeZoneName, TRANSPORT_TYPES, optionalText } from './booking';
 import { BookingUsersInput, PaymentRequest, SelfSwabRequest } from './booking-requests';
 import { ORDER_BOOKING_MSG } from './order-booking-constants';
 import { ORDER_MSG, SHORT_TOKEN_PATTERN } from './orders-constants';
@@ -88,3 +88,8 @@ export const OrderSlotsQuery = /* @__PURE__ */ SlotsQuery.extend({
   transport_arrival_date_time: TravelInstant.optional(),
 });
 
+
+/** GET /api/commerce/v1/order/{id}/appointments (the order drawer's Appointments): the bookings the order paid for. */
+export const OrderAppointmentsResponse = z.object({ success: z.literal(true), appointments: z.array(Appointment) });
+export type OrderAppointmentsResponse = z.infer<typeof OrderAppointmentsResponse>;
+export const OrderAppointmentParams = z.object({ id: Uuid, appointmentId: Uuid });

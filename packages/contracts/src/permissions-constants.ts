@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'appointments.manage': ['shift_manager', 'super_admin'],
   /** Read and change customers' bookings on their behalf (spec 3 §2.1 /booking/edit). */
   'appointments.actForCustomer': ['shift_manager', 'super_admin', 'customer_services'],
+  /** Edit a booking made with an order: its people and time, and book for it without taking its units (spec 3 §6 booking edit). */
+  'booking.edit': ['super_admin', 'customer_services'],
   /** Search appointments across customers. */
   'appointments.search': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
   /** Replace a customer's booking link (short token). */

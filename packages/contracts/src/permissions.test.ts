@@ -28,6 +28,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'appointments.practise',
     'appointments.manage',
     'appointments.actForCustomer',
+    'booking.edit',
     'appointments.search',
     'appointments.replaceLink',
     'shifts.edit',
@@ -42,7 +43,7 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'orders.manage',
     'logistics.manage',
   ],
-  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
+  customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
 };
 

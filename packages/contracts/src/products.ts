@@ -131,6 +131,8 @@ export const ProductsQuery = z.object({
       return tags as ProductTag[];
     }),
   include_inactive: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+  /** The shop's catalogue: the active products out of stock too (out_of_stock 1, shown disabled); never inactive ones. */
+  include_out_of_stock: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
 });
 
 export const ProductsResponse = z.object({ success: z.literal(true), data: z.array(Product) });

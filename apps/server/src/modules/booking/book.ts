@@ -30,7 +30,7 @@ export interface BookingResult {
 }
 
 /** A booking reference a customer can read out on the phone: VIR-7KQ2M9XD. */
-function bookingReference(productName: string): string {
+export function bookingReference(productName: string): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(8);
   const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
@@ -75,7 +75,7 @@ export function checkPeople(people: BookingUserInput[], now: Date): void {
   if (needsGuardian(people.map((p) => p.date_of_birth), today)) throw badRequest(BOOKING_MSG.guardianNeeded, { booking_users: BOOKING_MSG.guardianNeeded });
 }
 
-function resolveService(deps: BookingDeps, caller: Caller, service: string): ServiceDefinition {
+export function resolveService(deps: BookingDeps, caller: Caller, service: string): ServiceDefinition {
   const definition = deps.services.get(service);
   if (!definition || !definition.hasSlots) throw badRequest(BOOKING_MSG.serviceNotBookable, { service: BOOKING_MSG.serviceNotBookable });
   if (!definition.public && !isSupport(caller.auth)) throw forbidden(BOOKING_MSG.serviceNotBookable);
@@ -92,7 +92,7 @@ async function findRebookCredit(db: Db, shortToken: string, service: string): Pr
   return row;
 }
 
-function holdIsValid(row: AppointmentRow | undefined, holdToken: string, now: Date): row is AppointmentRow {
+export function holdIsValid(row: AppointmentRow | undefined, holdToken: string, now: Date): row is AppointmentRow {
   return Boolean(
     row &&
       row.status === 'LOCKED' &&
@@ -109,7 +109,7 @@ function holdIsValid(row: AppointmentRow | undefined, holdToken: string, now: Da
  * key, so the payer gets the same booking back (with its link token, sealed for them) and is
  * never charged twice.
  */
-async function replayedPayment(db: Db, slotId: string, holdToken: string): Promise<BookingResult | null> {
+export async function replayedPayment(db: Db, slotId: string, holdToken: string): Promise<BookingResult | null> {
   const [request] = await db
     .select()
     .from(bookingPaymentRequests)

@@ -17,14 +17,14 @@ import {
   MessageResponse,
   MyAppointmentsResponse,
   PaymentQuery,
-  PaymentRequest,
+  BookingPaymentBody,
   ListPaging,
   ListRangeQuery,
   RescheduleRequest,
-  SelfSwabRequest,
+  UntimedBookingRequest,
   ServicesResponse,
   ShortTokenResponse,
-  SlotsQuery,
+  OrderSlotsQuery,
   SlotsResponse,
   StatusRequest,
   StatusResponse,
@@ -34,10 +34,12 @@ import {
   text,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
+import { PUBLIC, SIGNED_IN, hasPermission, permission } from '../../platform/access';
+import { forbidden } from '../../platform/errors';
 import { epochSeconds } from '../../platform/clock';
 import { IdParams, sendJson } from '../../platform/schemas';
 import { bookSelfSwab, payForSlot } from './book';
+import { bookUntimedWithOrder, orderSlotRange, payWithOrder } from './order-booking';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
 import { renewLink } from './manage-link';
@@ -75,14 +77,19 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Bookable slots of a service: by London day (date=dd-MM-yyyy) or by time range (date_time, date_time_to in epoch seconds)',
       description:
-        '200 with slots; 204 "No available slots."; 403 when a bearer token is sent but is not a valid session. Same-day slots start more than 30 minutes from now. `user` narrows to one practitioner, `group` to the practitioners of one organisation; `isEuro` means video_gp_euro; `isPharmacy` is accepted and changes nothing yet (pharmacy booking comes with the pharmacy flow).',
-      querystring: SlotsQuery,
+        '200 with slots; 204 "No available slots."; 403 when a bearer token is sent but is not a valid session. With an order’s short_token and product_id (issue 18) only the slots of the line’s window: FLX-UK-ANT-SNS-001 72 to 57 hours before transport_departure_date_time (the range asked is the window then); others from the day before to the day after `date`, before departure (before_flight) or from landing (after_flight); the order’s refusals as for its payment. Same-day slots start more than 30 minutes from now. `user` narrows to one practitioner, `group` to the practitioners of one organisation; `isEuro` means video_gp_euro; `isPharmacy` is accepted and changes nothing yet (pharmacy booking comes with the pharmacy flow).',
+      querystring: OrderSlotsQuery,
       response: bookingErrors({ 200: SlotsResponse, 204: z.null() }),
     },
     handler: async (request, reply) => {
       refuseStaleSession(Boolean(request.headers.authorization), request.auth);
       const q = request.query;
-      const window = q.date ? dayWindow(q.date) : rangeWindow(q.date_time, q.date_time_to);
+      const forOrder = q.short_token || q.product_id ? { ...q, short_token: q.short_token ?? '', product_id: q.product_id ?? '' } : null;
+      const window = forOrder
+        ? await orderSlotRange(deps, forOrder, q.date_time === undefined ? null : rangeWindow(q.date_time, q.date_time_to))
+        : q.date
+          ? dayWindow(q.date)
+          : rangeWindow(q.date_time, q.date_time_to);
       const slots = await findSlots(deps, callerOf(request), {
         service: q.isEuro ? 'video_gp_euro' : q.service,
         ...window,
@@ -131,15 +138,16 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Pay for a held slot and book it (one transaction)',
       description:
-        'amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. The hold token is the idempotency key: a retry of a payment that booked answers 200 with the same booking and charges nothing. Test cards: see README.',
+        'Card: amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. The hold token is the idempotency key: a retry of a payment that booked answers 200 with the same booking and charges nothing. Test cards: see README. Order (a body with the order\'s short token as `token` and no `amount`, issue 18): the order pays with its units of `product_id`; 409 "This order has been {flag}" (cancelled, failed), not paid, bought over 6 months ago; 400 for a product that is Virtual, not bookable or booked without a time, a slot outside its window (rechecked), more people than units left; 404 for an unknown token. ignore_fulfillment=true (booking.edit: super admins, customer services) books without taking units.',
       params: IdParams,
       querystring: PaymentQuery,
-      body: PaymentRequest,
+      body: BookingPaymentBody,
       response: bookingErrors({ 200: BookingConfirmation, 201: BookingConfirmation }),
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const result = await payForSlot(deps, caller, request.params.id, request.body, { ignoreFulfillment: request.query.ignore_fulfillment ?? false });
+      const options = { ignoreFulfillment: request.query.ignore_fulfillment ?? false };
+      const result = request.body.paid_by === 'order' ? await payWithOrder(deps, caller, request.params.id, request.body, options) : await payForSlot(deps, caller, request.params.id, request.body, options);
       const [appointment] = await present(deps, { ...caller, shortToken: result.shortToken }, [result.details]);
       const { row } = result.details;
       return reply.status(result.replayed ? 200 : 201).send({
@@ -162,12 +170,26 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   r.post('/', {
-    config: { access: permission('kits.register') },
-    schema: { tags, summary: 'Register people for a self-swab kit (type self_swab, no time)', body: SelfSwabRequest, response: bookingErrors({ 201: AppointmentResponse }) },
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'An untimed booking (type self_swab): people for a self-swab kit (kits.register), or with an order’s `token` and `product_id` the booking of a booking-skipped product the order pays for',
+      description:
+        'With `token`: FACE-2-FACE-HOTEL or SELF-SWABBING lines only (else 400), the order’s refusals as for POST /{id}/payment, its units taken in the same transaction. Without: a signed-in caller with kits.register (401 / 403).',
+      body: UntimedBookingRequest,
+      response: bookingErrors({ 201: AppointmentResponse }),
+    },
     handler: async (request, reply) => {
+      const body = request.body;
+      if (body.token && body.product_id) {
+        const caller = { ...callerOf(request), shortToken: body.token };
+        const details = await bookUntimedWithOrder(deps, caller, { ...body, token: body.token, product_id: body.product_id });
+        const [appointment] = await present(deps, caller, [details]);
+        return reply.status(201).send({ success: true as const, appointment: appointment! });
+      }
       const caller = signedInCaller(request);
-      const details = await bookSelfSwab(deps, caller, request.body);
-      const [appointment] = await present(deps, caller, [details]);
+      if (!hasPermission(caller.auth, 'kits.register')) throw forbidden();
+      const [appointment] = await present(deps, caller, [await bookSelfSwab(deps, caller, body)]);
       return reply.status(201).send({ success: true as const, appointment: appointment! });
     },
   });

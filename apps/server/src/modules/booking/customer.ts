@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { BOOKING, BOOKING_LIVE, BOOKING_MSG, type AppointmentStatus, type BookingUserInput } from '@vireo/contracts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPayments, bookingUsers } from '../../db/schema';
 import { auditHealthData } from './audit';
@@ -10,6 +10,7 @@ import { bookingUserValues } from './booking-users';
 import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { earliestBookableStart } from './holds';
+import { giveUnitsBack, mayIgnoreFulfillment, takeUnitsForMorePeople } from './order-booking';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
 import { rowsOf } from '../../platform/db';
@@ -29,6 +30,8 @@ async function loadForCustomer(deps: BookingDeps, caller: Caller, id: string): P
   const row = await findAppointment(deps.db, id);
   const now = deps.clock.now();
   if (!row || !canActForCustomer(caller, row, now)) throw unreachable(caller, row, now);
+  // A booking an order paid for: staff change it with booking.edit (spec 3 §6), its customer by the order's token.
+  if (row.orderId && !isCustomerOf(caller, row, now) && !mayIgnoreFulfillment(caller)) throw forbidden();
   return row;
 }
 
@@ -117,13 +120,15 @@ export async function deleteAppointment(
   const asProvider = actor !== 'patient' && isSupport(caller.auth);
   const inTime = beforeCutoff(current, now);
   const status = asProvider ? 'PROVIDER_CANCELLED' : 'USER_CANCELLED';
-  const rebookable = current.paid && (asProvider || inTime);
+  // A booking an order paid for gives its units back to the order instead of a rebook credit.
+  const rebookable = current.paid && !current.orderItemId && (asProvider || inTime);
   const changes = await deps.db.transaction(async (tx): Promise<AppointmentChange[]> => {
     const row = await lockAppointment(tx, id);
     if (!row?.status || !CHANGEABLE.includes(row.status)) throw conflict(BOOKING_MSG.alreadyCancelled);
     const [cancelled] = await tx.update(appointments).set({ status, rebookable, statusLastUpdated: now }).where(eq(appointments.id, id)).returning();
     const changed: AppointmentChange[] = [{ row: cancelled!, previousStatus: row.status }];
     await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
+    if (asProvider || inTime) await giveUnitsBack(tx, row);
     // In time, the practitioner's slot returns to supply as a fresh AVAILABLE appointment.
     if (inTime && row.practitionerUserId && row.startTime && row.endTime && row.startTime > earliestBookableStart(now)) {
       const [slot] = await tx
@@ -176,6 +181,8 @@ export async function editBookingUsers(deps: BookingDeps, caller: Caller, id: st
     requireChangeable(row, now);
     const existing = await tx.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position));
     if (people.length < existing.length) throw badRequest(BOOKING_MSG.cannotReducePeople, { booking_users: BOOKING_MSG.cannotReducePeople });
+    // More people on a booking an order paid for take more of its units (staff with booking.edit need none).
+    await takeUnitsForMorePeople(tx, row, people.length - existing.length, !isCustomerOf(caller, row, now) && mayIgnoreFulfillment(caller));
     const values = bookingUserValues(id, people, now, { language: row.language, tzLocation: row.tzLocation });
     for (const [i, value] of values.entries()) {
       const before = existing[i];

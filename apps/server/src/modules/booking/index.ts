@@ -11,3 +11,5 @@ export { rangeWindow } from './lists';
 export { people } from './repo';
 export { londonDay, londonDayBounds } from './time';
 export { authoriseCallParticipant, authoriseVoiceCall, setCallState } from './call';
+export { appointmentsOfOrder, cancelAppointmentsOfOrder, publishOrderAppointmentChanges, resendOrderBookingConfirmation } from './order-booking';
+export { present as presentAppointments } from './lists';

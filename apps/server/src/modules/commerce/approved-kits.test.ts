@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { KIT_MSG, MSG } from '@vireo/contracts';
-import { approvedKits, auditEvents } from '../../db/schema';
+import { approvedKits, auditEvents, orders } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { findApprovedKit, seedApprovedKits } from '.';
 
@@ -161,8 +161,33 @@ describe('DELETE /approved_kits/{id}', () => {
 });
 
 describe('who may read and change the register', () => {
-  it('reads for any signed-in role only (401 without a session)', async () => {
-    for (const path of ['approved_kits', 'lot_ids']) expect((await h.call('GET', `${base}/${path}`)).status, path).toBe(401);
+  it('reads for any signed-in role or an order’s short token (the order wizards); else 401', async () => {
+    const token = randomBytes(20).toString('hex').slice(0, 20).toUpperCase().replace(/[01]/g, 'X');
+    const now = h.clock.now();
+    const address = { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' };
+    await h.ctx.database.db.insert(orders).values({
+      shortToken: token,
+      source: 'vireo',
+      currency: 'GBP',
+      createdAt: now,
+      updatedAt: now,
+      originalPricePence: 0,
+      pricePence: 0,
+      vatPence: 0,
+      paymentFlag: 'Complete',
+      shippingFlag: 'Processing',
+      billingEmail: 'kits@example.test',
+      billingDetail: { first_name: 'Ada', last_name: 'Lovelace', email: 'kits@example.test' },
+      billingAddress: address,
+      shippingAddress: address,
+    });
+    for (const path of ['approved_kits', 'lot_ids']) {
+      expect((await h.call('GET', `${base}/${path}`)).status, path).toBe(401);
+      expect((await h.call('GET', `${base}/${path}`, { headers: { 'x-short-token': 'Y'.repeat(20) } })).status, path).toBe(401);
+      const read = await h.call('GET', `${base}/${path}`, { headers: { 'x-short-token': token.toLowerCase() } });
+      expect(read.status, path).toBe(200);
+      expect(read.body.data.length, path).toBeGreaterThan(0);
+    }
   });
 
   it('changes: refuses without a session (401), another role even with the grant (403), a super admin without products.manage (403)', async () => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { KIT_MSG, type ApprovedKit, type ApprovedKitData } from '@vireo/contracts';
-import { SYSTEM_CALLER, type SignedInCaller } from '../../platform/caller';
+import { SYSTEM_CALLER, type Caller, type SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
-import { AppError, notFound, sqlStateOf } from '../../platform/errors';
-import { approvedKits } from '../../db/schema';
+import { AppError, notFound, sqlStateOf, unauthenticated } from '../../platform/errors';
+import { approvedKits, orders } from '../../db/schema';
 import type { CommerceDeps } from './products';
 
 type KitRow = typeof approvedKits.$inferSelect;
@@ -29,6 +29,17 @@ export async function listApprovedKits(db: Db): Promise<ApprovedKit[]> {
 }
 
 /** The kit on the register a certificate names, by id or by name (as the practitioner's form sends it); retired kits are not found. */
+/**
+ * GET /approved_kits and /lot_ids: any session, or the holder of an order's short token (x-short-token,
+ * the order wizards without a session: spec 2 §7 approved kits, lot ids); else 401.
+ */
+export async function requireSessionOrOrderToken(db: Db, caller: Caller): Promise<void> {
+  if (caller.auth) return;
+  const token = caller.shortToken?.toUpperCase();
+  const [order] = token ? await db.select({ id: orders.id }).from(orders).where(eq(orders.shortToken, token)) : [];
+  if (!order) throw unauthenticated();
+}
+
 export async function findApprovedKit(db: Db, idOrName: string | undefined): Promise<ApprovedKit | undefined> {
   if (!idOrName) return undefined;
   const [row] = await db

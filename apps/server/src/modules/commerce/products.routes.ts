@@ -25,7 +25,7 @@ import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
 import { IdParams, sendJson, withErrors } from '../../platform/schemas';
-import { createApprovedKit, listApprovedKits, retireApprovedKit, updateApprovedKit } from './approved-kits';
+import { createApprovedKit, listApprovedKits, requireSessionOrOrderToken, retireApprovedKit, updateApprovedKit } from './approved-kits';
 import { createProduct, getProduct, listProducts, onSaleProductsJson, productHistory, replaceProduct, retireProduct, switchAllProducts } from './products';
 
 const tags = ['commerce'];
@@ -42,14 +42,15 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { access: PUBLIC },
     schema: {
       tags,
-      summary: 'Products: the active, in-stock ones (tags: comma-separated, any of them); include_inactive=true adds the rest (products.manage)',
+      summary:
+        'Products: the active, in-stock ones (tags: comma-separated, any of them); include_out_of_stock=true adds the active ones out of stock (out_of_stock 1: the shop shows them disabled); include_inactive=true adds the rest (products.manage)',
       querystring: ProductsQuery,
       response: withErrors({ 200: ProductsResponse }),
     },
     handler: async (request, reply) =>
       request.query.include_inactive
         ? { success: true as const, data: await listProducts(ctx.commerce, callerOf(request), request.query) }
-        : sendJson(reply, await onSaleProductsJson(ctx.commerce, request.query.tags)),
+        : sendJson(reply, await onSaleProductsJson(ctx.commerce, request.query.tags, request.query.include_out_of_stock)),
   });
 
   r.get('/product/:id', {
@@ -104,18 +105,28 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.get('/approved_kits', {
-    config: { access: SIGNED_IN },
-    schema: { tags, summary: 'The approved test kits on the register: name, specificity, sensitivity, lot tracking, lot IDs', response: withErrors({ 200: ApprovedKitsResponse }) },
-    handler: async () => ({ success: true as const, data: await listApprovedKits(ctx.commerce.db) }),
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'The approved test kits on the register: name, specificity, sensitivity, lot tracking, lot IDs (any session, or an order’s x-short-token; else 401)',
+      response: withErrors({ 200: ApprovedKitsResponse }),
+    },
+    handler: async (request) => {
+      await requireSessionOrOrderToken(ctx.commerce.db, callerOf(request));
+      return { success: true as const, data: await listApprovedKits(ctx.commerce.db) };
+    },
   });
 
   r.get('/lot_ids', {
-    config: { access: SIGNED_IN },
-    schema: { tags, summary: 'The lot IDs of the approved kits whose lots are tracked', response: withErrors({ 200: LotIdsResponse }) },
-    handler: async () => ({
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'The lot IDs of the approved kits whose lots are tracked (any session, or an order’s x-short-token; else 401)', response: withErrors({ 200: LotIdsResponse }) },
+    handler: async (request) => {
+      await requireSessionOrOrderToken(ctx.commerce.db, callerOf(request));
+      return {
       success: true as const,
       data: (await listApprovedKits(ctx.commerce.db)).filter((kit) => kit.lot_tracking).flatMap((kit) => kit.lot_ids.map((lotId) => ({ kit_id: kit.id, kit_name: kit.name, lot_id: lotId }))),
-    }),
+      };
+    },
   });
 
   r.post('/approved_kits', {

@@ -108,6 +108,14 @@ describe('GET /product and /product/{id}', () => {
     expect(skus).toContain('DAY-2-UK-ANT-001');
     expect(skus).not.toContain(hidden.body.data.sku);
     expect(skus).not.toContain(away.body.data.sku);
+    // The shop's catalogue: the active ones out of stock too, flagged; never an inactive one, to anyone.
+    const shop = await h.call('GET', `${base}/product?include_out_of_stock=true&tags=after_flight`);
+    const shopSkus = shop.body.data.map((p: { sku: string }) => p.sku);
+    expect(shopSkus).toContain(away.body.data.sku);
+    expect(shopSkus).not.toContain(hidden.body.data.sku);
+    expect(shop.body.data.find((p: { sku: string }) => p.sku === away.body.data.sku)).toMatchObject({ out_of_stock: 1, active: 1 });
+    expect((await h.call('GET', `${base}/product?include_out_of_stock=true&tags=after_flight`)).body.data.map((p: { sku: string }) => p.sku)).toEqual(shopSkus);
+    expect(after.body.data.map((p: { sku: string }) => p.sku)).not.toContain(away.body.data.sku);
     const all = await h.call('GET', `${base}/product?include_inactive=true&tags=after_flight`, { token: manager.token });
     expect(all.body.data.map((p: { sku: string }) => p.sku)).toEqual(expect.arrayContaining([hidden.body.data.sku, away.body.data.sku]));
 

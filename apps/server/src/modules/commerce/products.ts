@@ -142,7 +142,7 @@ async function liveProduct(db: Db, id: string, lock = false): Promise<ProductRow
  * GET /product: anyone gets the active, in-stock products (having any of `tags`); `includeInactive`
  * (products.manage) adds the inactive and out-of-stock ones. Newest SKU order is by title.
  */
-export async function listProducts(deps: CommerceDeps, caller: Caller, query: { tags: ProductTag[]; include_inactive: boolean }): Promise<Product[]> {
+export async function listProducts(deps: CommerceDeps, caller: Caller, query: { tags: ProductTag[]; include_inactive: boolean; include_out_of_stock?: boolean }): Promise<Product[]> {
   if (query.include_inactive) {
     if (!caller.auth) throw unauthenticated();
     if (!hasPermission(caller.auth, 'products.manage')) throw forbidden(PRODUCT_MSG.includeInactive);
@@ -153,7 +153,7 @@ export async function listProducts(deps: CommerceDeps, caller: Caller, query: { 
     .where(
       and(
         isNull(products.retiredAt),
-        query.include_inactive ? undefined : and(eq(products.active, true), eq(products.outOfStock, false)),
+        query.include_inactive ? undefined : and(eq(products.active, true), query.include_out_of_stock ? undefined : eq(products.outOfStock, false)),
         query.tags.length ? arrayOverlaps(products.tags, query.tags) : undefined,
       ),
     )
@@ -163,13 +163,14 @@ export async function listProducts(deps: CommerceDeps, caller: Caller, query: { 
 
 /**
  * GET /product for anyone: the active, in-stock products with any of `tags` (all without), by title,
- * as the answer's JSON text; from memory until a product changes.
+ * as the answer's JSON text; from memory until a product changes. `includeOutOfStock` (the shop's
+ * catalogue) adds the active ones out of stock, flagged out_of_stock 1.
  */
-export function onSaleProductsJson(deps: CommerceDeps, tags: ProductTag[]): Promise<string> {
-  const key = [...new Set(tags)].sort().join(',');
+export function onSaleProductsJson(deps: CommerceDeps, tags: ProductTag[], includeOutOfStock = false): Promise<string> {
+  const key = `${includeOutOfStock ? 'all:' : ''}${[...new Set(tags)].sort().join(',')}`;
   return cachedJson(deps.cache, deps.cache.products, key, deps.clock.now(), ProductsResponse, async () => ({
     success: true as const,
-    data: await listProducts(deps, SYSTEM_CALLER, { tags, include_inactive: false }),
+    data: await listProducts(deps, SYSTEM_CALLER, { tags, include_inactive: false, include_out_of_stock: includeOutOfStock }),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import type { LiveHub } from '../../platform/live';
 import type { OutboxRelay } from '../../platform/outbox';
 import { PageCache } from '../../platform/page-cache';
+import type { BookingDeps } from '../booking';
 import type { PaymentGateway } from '../../platform/payments';
 
 /** Everything the order service needs; built once per process (ctx.orders). */
@@ -20,6 +21,8 @@ export interface OrdersDeps {
   /** GET /order's match counts by filter, kept until a change to orders is heard (the trigger of migration 0023_orders). */
   counts: PageCache<number>;
   live: Pick<LiveHub, 'tablesHeard'>;
+  /** The booking engine: the appointments an order paid for (the drawer lists them, a cancellation cancels them). */
+  booking: BookingDeps;
 }
 
 /** The order service's deps; the live hub tells its counts of changes to orders. */

@@ -18,6 +18,8 @@ import {
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
+  OrderAppointmentParams,
+  OrderAppointmentsResponse,
   OrderNoteResponse,
   OrderProductsQuery,
   OrderProductsResponse,
@@ -33,7 +35,21 @@ import { withErrors } from '../../platform/schemas';
 import { exportOrders } from './export';
 import { orderHistory } from './history';
 import { placeOrder } from './place';
-import { addNote, cancelOrder, completePayment, dispatchOrder, flightDetails, fulfilItem, listOrders, orderProducts, readByShortToken, readOrder, updateItem } from './service';
+import {
+  addNote,
+  cancelOrder,
+  completePayment,
+  dispatchOrder,
+  flightDetails,
+  fulfilItem,
+  listOrders,
+  orderAppointments,
+  orderProducts,
+  readByShortToken,
+  readOrder,
+  resendBookingConfirmation,
+  updateItem,
+} from './service';
 
 const tags = ['orders'];
 
@@ -118,7 +134,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: manage },
     schema: {
       tags,
-      summary: "Cancel an order: ?email= its billing e-mail exactly (else 400); its charge refunded, shipping cancelled",
+      summary: "Cancel an order: ?email= its billing e-mail exactly (else 400); its charge refunded, shipping cancelled, its unstarted appointments cancelled and their slots freed",
       params: OrderIdParams,
       querystring: CancelOrderQuery,
       response: withErrors({ 200: OrderResponse }),
@@ -130,6 +146,31 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: manage },
     schema: { tags, summary: "The order's timeline, newest first: changes, payments, notes, dispatch, cancellation and e-mails sent, with who and when (from the audit log)", params: OrderIdParams, response: withErrors({ 200: OrderHistoryResponse }) },
     handler: async (request) => ({ success: true as const, data: await orderHistory(ctx.orders, signedInCaller(request), request.params.id) }),
+  });
+
+  r.get('/order/:id/appointments', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'The appointments the order paid for (the drawer’s Appointments), soonest first, untimed last, with their people; audited as health data',
+      params: OrderIdParams,
+      response: withErrors({ 200: OrderAppointmentsResponse }),
+    },
+    handler: async (request) => ({ success: true as const, appointments: await orderAppointments(ctx.orders, signedInCaller(request), request.params.id) }),
+  });
+
+  r.post('/order/:id/appointments/:appointmentId/resend', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Send a booking’s confirmation e-mail again (appointment.booked, with the order’s link); 404 for a booking of another order, 409 for a cancelled one',
+      params: OrderAppointmentParams,
+      response: withErrors({ 200: z.object({ success: z.literal(true), message: z.string() }) }),
+    },
+    handler: async (request) => {
+      await resendBookingConfirmation(ctx.orders, signedInCaller(request), request.params.id, request.params.appointmentId);
+      return { success: true as const, message: ORDER_MSG.resent };
+    },
   });
 
   r.get('/order/:id/product', {

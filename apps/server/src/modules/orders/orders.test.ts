@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DISCOUNT_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
+import { DISCOUNT_MSG, ORDER_BOOKING_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
 import { auditEvents, discounts, orderPayments, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
 import type { TestPaymentGateway } from '../../platform/payments';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
@@ -348,6 +348,23 @@ describe('PUT /order/{id} payment_flag Complete', () => {
     const initiated = await placed({ card: undefined });
     expect(await h.call('PUT', `${base}/order/${initiated.id}`, { token: granted.token, body: { payment_flag: 'Complete' } })).toMatchObject({ status: 409, body: { message: ORDER_MSG.onlyFailedPayments } });
   });
+
+  it('takes the Failed order’s code use again (discount and purchase codes); refused with the code’s message when it has none left', async () => {
+    const complete = (id: string) => h.call('PUT', `${base}/order/${id}`, { token: granted.token, body: { payment_flag: 'Complete' } });
+    const code = await discount({ uses: 1 });
+    const failed = (await place(orderBody({ discount: code, card: DECLINED }))).body.order_details.id as string;
+    expect(await discountUses(code)).toBe(0);
+    expect((await complete(failed)).status).toBe(200);
+    expect(await discountUses(code)).toBe(1);
+
+    const value = await purchaseCode(kit.id);
+    const failedWithCode = (await place(orderBody({ discount: value, card: DECLINED, items: [{ product_id: kit.id, quantity: 2 }] }))).body.order_details.id as string;
+    await placed({ discount: value });
+    expect(await codeUses(value)).toBe(1);
+    expect(await complete(failedWithCode)).toMatchObject({ status: 409, body: { message: ORDER_BOOKING_MSG.codeUsedUp } });
+    expect((await orderRow(failedWithCode)).paymentFlag).toBe('Failed');
+    expect(await codeUses(value)).toBe(1);
+  });
 });
 
 describe('DELETE /order/{id}', () => {
@@ -438,6 +455,14 @@ describe('PATCH /order/{id}/process (dispatch)', () => {
 });
 
 describe('a discount code’s uses under concurrent orders', () => {
+  it('the same one-use purchase code in two orders at once: one is placed, the other gets the code’s message', async () => {
+    const value = await purchaseCode(kit.id);
+    const answers = await Promise.all([place(orderBody({ discount: value })), place(orderBody({ discount: value }))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body.message).toBe(DISCOUNT_MSG.invalid);
+    expect(await codeUses(value)).toBe(1);
+  });
+
   it('20 concurrent orders with a 10-use code: exactly 10 are placed and charged, the others get the code’s message', async () => {
     const code = await discount({ uses: 10 });
     const emails = Array.from({ length: 20 }, () => uniqueEmail('race'));

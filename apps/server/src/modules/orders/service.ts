@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   currencyOf,
+  londonIsoDay,
+  ORDER_BOOKING_MSG,
   ORDER_MSG,
+  type Appointment,
   type CustomerOrder,
   type DispatchOrderRequest,
   type Order,
@@ -17,6 +20,8 @@ import { epochSeconds } from '../../platform/clock';
 import { rowsOf } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, sqlStateOf } from '../../platform/errors';
 import { orderDispatches, orderItems, orderNotes, orderPayments, orders, products } from '../../db/schema';
+import { appointmentsOfOrder, cancelAppointmentsOfOrder, presentAppointments, publishOrderAppointmentChanges, resendOrderBookingConfirmation } from '../booking';
+import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
 import { reachOrder, orderNotFound } from './access';
 import type { OrdersDeps } from './deps';
 import { customerView, findOrderByShortToken, itemsOf, notesOf, presentItem, refundableCharges, staffView } from './repo';
@@ -130,8 +135,8 @@ export async function orderProducts(deps: OrdersDeps, caller: Caller, id: string
 }
 
 /**
- * GET /flight-order/{id}: the flight details of the appointments booked with the order. A booking
- * names its order in its people's metadata (`order_id`: the order's id, or with the suffix _x or
+ * GET /flight-order/{id}: the flight details of the appointments booked with the order: those it paid
+ * for (appointments.order_id), and those whose people name it in their metadata (`order_id`: the order's id, or with the suffix _x or
  * _x_x, spec 3 §9); only appointments with flight details count.
  */
 export async function flightDetails(deps: OrdersDeps, caller: Caller, id: string): Promise<Record<string, unknown>[]> {
@@ -141,11 +146,35 @@ export async function flightDetails(deps: OrdersDeps, caller: Caller, id: string
     await deps.db.execute(sql`
       SELECT a.flight_details FROM appointments a
       WHERE a.flight_details IS NOT NULL
-        AND EXISTS (SELECT 1 FROM booking_users u WHERE u.appointment_id = a.id AND u.metadata->>'order_id' IN (${ids[0]}, ${ids[1]}, ${ids[2]}))
+        AND (a.order_id = ${row.id} OR EXISTS (SELECT 1 FROM booking_users u WHERE u.appointment_id = a.id AND u.metadata->>'order_id' IN (${ids[0]}, ${ids[1]}, ${ids[2]})))
       ORDER BY a.start_time NULLS LAST, a.id`),
   );
   await auditRead(deps, caller, row.id);
   return rows.map((r) => r.flight_details);
+}
+
+/**
+ * One use of the order's code, taken again (a purchase code for one of its products, else a discount
+ * code); 409 when the code has none left or is no longer valid.
+ */
+async function retakeCodeUse(tx: OrdersDeps['db'], row: typeof orders.$inferSelect, londonToday: string): Promise<void> {
+  const code = row.discountCode!;
+  for (const item of await itemsOf(tx, row.id)) {
+    if (await takePurchaseCodeUse(tx, code, item.productId, londonToday)) return;
+  }
+  if (!(await takeDiscountUse(tx, code, londonToday))) throw conflict(ORDER_BOOKING_MSG.codeUsedUp);
+}
+
+/** GET /order/{id}/appointments (staff): the bookings the order paid for, soonest first; audited as health data. */
+export async function orderAppointments(deps: OrdersDeps, caller: SignedInCaller, id: string): Promise<Appointment[]> {
+  const { row } = await reachOrder(deps.db, caller, id);
+  return presentAppointments(deps.booking, caller, await appointmentsOfOrder(deps.booking, row.id));
+}
+
+/** POST /order/{id}/appointments/{appointmentId}/resend (staff): the booking's confirmation e-mail again. */
+export async function resendBookingConfirmation(deps: OrdersDeps, caller: SignedInCaller, id: string, appointmentId: string): Promise<void> {
+  const { row } = await reachOrder(deps.db, caller, id);
+  await resendOrderBookingConfirmation(deps.booking, caller, row.id, appointmentId);
 }
 
 /**
@@ -168,6 +197,8 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
       if (row.paymentFlag !== 'Failed') throw conflict(ORDER_MSG.onlyFailedPayments);
     }
     const now = deps.clock.now();
+    // The declined payment gave its code's use back: a Failed order made Complete takes it again.
+    if (row.paymentFlag === 'Failed' && row.discountCode) await retakeCodeUse(tx, row, londonIsoDay(now));
     const [updated] = await tx.update(orders).set({ paymentFlag: 'Complete', shippingFlag: 'Processing', updatedAt: now }).where(eq(orders.id, row.id)).returning();
     await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: row.organisationId, payload: { order_id: row.id, price: row.pricePence, currency: row.currency, source: row.source } });
     await deps.audit.record(
@@ -185,9 +216,11 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
  * DELETE /order/{id}?email= (staff): the typed e-mail must be the order's billing e-mail exactly
  * (else 400). The order's approved charges are refunded through the gateway (a refund that fails
  * leaves the order as it was, 409) and shipping becomes cancelled, which blocks booking with it.
- * Appointments do not yet name the order they were booked with, so none are cancelled here.
+ * The appointments it paid for that have not started are cancelled in the same transaction, their
+ * future slots back in supply (booking's `cancelAppointmentsOfOrder`).
  */
 export async function cancelOrder(deps: OrdersDeps, caller: SignedInCaller, id: string, email: string): Promise<Order> {
+  let changes: Awaited<ReturnType<typeof cancelAppointmentsOfOrder>> = [];
   const row = await deps.db.transaction(async (tx) => {
     const { row } = await reachOrder(tx, caller, id, { forUpdate: true });
     if (email !== row.billingEmail) throw badRequest(ORDER_MSG.cancelEmailMismatch, { email: ORDER_MSG.cancelEmailMismatch });
@@ -214,13 +247,21 @@ export async function cancelOrder(deps: OrdersDeps, caller: SignedInCaller, id: 
       });
     }
     const [updated] = await tx.update(orders).set({ shippingFlag: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id)).returning();
+    changes = await cancelAppointmentsOfOrder(deps.booking, tx, caller, row.id);
     await deps.audit.record(
-      { action: 'order.cancelled', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { from: row.shippingFlag, refunded_pence: refunded.reduce((a, b) => a + b, 0) } },
+      {
+        action: 'order.cancelled',
+        outcome: 'success',
+        resourceType: 'order',
+        resourceId: row.id,
+        details: { from: row.shippingFlag, refunded_pence: refunded.reduce((a, b) => a + b, 0), appointments_cancelled: changes.filter((c) => c.row.status === 'PROVIDER_CANCELLED').length },
+      },
       caller,
       tx,
     );
     return updated!;
   });
+  await publishOrderAppointmentChanges(deps.booking, changes);
   return staffView(deps.db, row, deps.productName);
 }
 

@@ -20,6 +20,7 @@ import { unitsToDispatch } from './dispatchUnits';
 import { DrawerSection } from './DrawerSection';
 import { formatPlaced } from './format';
 import { OrderAddressView } from './OrderAddressView';
+import { OrderAppointments } from './OrderAppointments';
 import { OrderHistory } from './OrderHistory';
 import { OrderNotes } from './OrderNotes';
 import { OrderProducts } from './OrderProducts';
@@ -114,6 +115,8 @@ function OrderDetails({ order }: { order: Order }) {
           setFulfilled: (item, fulfilled) => change(() => mutations.setFulfilled.mutateAsync({ ...line(item), fulfilled }), t('drawer.products.fulfilledUpdated')),
         }}
       />
+
+      <OrderAppointments orderId={order.id} shortToken={order.short_token} />
 
       <DrawerSection title={t('drawer.billing.title')}>
         <DetailList>

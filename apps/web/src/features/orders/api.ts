@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type {
   DispatchOrderRequest,
   FulfilOrderItemRequest,
+  OrderAppointmentsResponse,
   OrderNoteResponse,
   OrderResponse,
   ProductsResponse,
@@ -53,6 +54,21 @@ export function useOrderHistory(id: string) {
   return useQuery({
     queryKey: [...orderKey(id), 'history'],
     queryFn: ({ signal }) => apiRequest<typeof OrderHistoryResponse>(`${BASE}/${encodeURIComponent(id)}/history`, { signal }).then((answer) => answer.data),
+  });
+}
+
+/** The appointments the order paid for (the drawer's Appointments); refetched with the order after each change. */
+export function useOrderAppointments(id: string) {
+  return useQuery({
+    queryKey: [...orderKey(id), 'appointments'],
+    queryFn: ({ signal }) => apiRequest<typeof OrderAppointmentsResponse>(`${BASE}/${encodeURIComponent(id)}/appointments`, { signal }).then((answer) => answer.appointments),
+  });
+}
+
+/** POST /order/{id}/appointments/{appointmentId}/resend: a booking's confirmation e-mail sent again. */
+export function useResendBookingConfirmation(id: string) {
+  return useSubmitMutation({
+    mutationFn: (appointmentId: string) => apiRequest<typeof SuccessOnly>(`${BASE}/${encodeURIComponent(id)}/appointments/${encodeURIComponent(appointmentId)}/resend`, { method: 'POST' }),
   });
 }
 

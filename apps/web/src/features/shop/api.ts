@@ -5,11 +5,11 @@ import { useSubmitMutation } from '../../lib/useSubmitMutation';
 
 const BASE = '/api/commerce/v1';
 
-/** The kits on sale that are sent by post (GET /product: active and in stock), in the catalogue's order. */
+/** The kits on sale that are sent by post (GET /product?include_out_of_stock=true: active; those out of stock flagged, shown disabled), in the catalogue's order. */
 export function useShopKits() {
   return useQuery({
     queryKey: ['shop', 'kits'],
-    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product`, { signal }).then((answer) => answer.data.filter((product) => product.shippable === 1)),
+    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product?include_out_of_stock=true`, { signal }).then((answer) => answer.data.filter((product) => product.shippable === 1)),
     staleTime: 60_000,
   });
 }
