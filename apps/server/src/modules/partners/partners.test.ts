@@ -38,7 +38,7 @@ beforeAll(async () => {
   h = await createHarness();
   await seedProducts(h.ctx.commerce);
   const org = await h.org();
-  admin = await h.user({ org, roles: ['super_admin'], grants: ['pages.manage'] });
+  admin = await h.user({ org, roles: ['super_admin'], grants: ['pages.manage', 'discounts.manage'] });
   ungranted = await h.user({ org, roles: ['super_admin'] });
   support = await h.user({ org, roles: ['customer_services'] });
   customer = await h.user({ org, roles: ['b2c'] });
@@ -166,5 +166,19 @@ describe('orders from a partner or the pharmacy with a code', () => {
     expect(await order('Pharmacy', pcrCode.value.replace(/^ATE/, 'ANT'), pcrCode.productId)).toMatchObject({ status: 400, body: { message: CODE_MSG.otherTestType } });
     const paid = await order('Pharmacy', pcrCode.value, pcrCode.productId);
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it("holds an order's extra codes (POST /purchase-code/{id}/use) to its source's rules", async () => {
+    const first = await code('ANT', FIT_TO_FLY_ANTIGEN_SKU);
+    const placed = await order('Pharmacy', first.value, first.productId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.order_details.id as string;
+    const idOf = async (value: string) => (await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.value, value)))[0]!.id;
+    const partnerCode = await code('F2F', FIT_TO_FLY_ANTIGEN_SKU);
+    const refused = await h.call('POST', `${base}/purchase-code/${await idOf(partnerCode.value)}/use`, { token: admin.token, body: { order_id: orderId } });
+    expect(refused).toMatchObject({ status: 400, body: { message: CODE_MSG.invalidPrefix, errors: { code: CODE_MSG.invalidPrefix } } });
+    const extra = await code('ANT', FIT_TO_FLY_ANTIGEN_SKU);
+    const used = await h.call('POST', `${base}/purchase-code/${await idOf(extra.value)}/use`, { token: admin.token, body: { order_id: orderId } });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
   });
 });
