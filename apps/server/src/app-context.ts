@@ -15,6 +15,7 @@ import type { CommerceDeps } from './modules/commerce';
 import type { OrdersDeps } from './modules/orders';
 import type { LabResultsDeps } from './modules/lab-results';
 import type { LogisticsDeps } from './modules/logistics';
+import type { PartnersDeps } from './modules/partners';
 import type { DoctorsDeps } from './modules/doctors';
 import type { MessagesDeps } from './modules/messages';
 import type { ChatDeps } from './modules/chat';
@@ -51,6 +52,8 @@ export interface AppContext {
   orders: OrdersDeps;
   /** Sample logistics: dropboxes and the receipts of drop-offs. */
   logistics: LogisticsDeps;
+  /** Partners: their records and booking pages' settings. */
+  partners: PartnersDeps;
   video: VideoDeps;
   /** The video rooms: the live hub hands them every `call.*` message (tests call `settleDepartures` after moving the clock). */
   calls: CallRooms;

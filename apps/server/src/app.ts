@@ -26,6 +26,7 @@ import { commerceRoutes, referenceRoutes } from './modules/commerce';
 import { orderRoutes } from './modules/orders';
 import { labResultsRoutes } from './modules/lab-results';
 import { logisticsRoutes } from './modules/logistics';
+import { partnerRoutes } from './modules/partners';
 import { chatRoutes } from './modules/chat';
 import { commerceProcessorRoutes, processorRoutes } from './modules/processor';
 import { certificateManagementRoutes, certificateRoutes } from './modules/certificates';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register((child) => referenceRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => orderRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => logisticsRoutes(child, ctx), { prefix: '/api/commerce/v1' });
+  await app.register((child) => partnerRoutes(child, ctx), { prefix: '/api/commerce/v1' });
   await app.register((child) => videoRoutes(child, ctx), { prefix: '/api/video' });
   await app.register((child) => voiceRoutes(child, ctx), { prefix: '/api/voice' });
   await app.register((child) => chatRoutes(child, ctx), { prefix: '/api/chat' });

@@ -17,6 +17,7 @@ import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, orderMessageOf, registerOrderMessages } from './modules/orders';
 import type { LabResultsDeps } from './modules/lab-results';
 import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
+import type { PartnersDeps } from './modules/partners';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -72,6 +73,7 @@ export function createContext(
   const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
   const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live, booking });
   const logistics: LogisticsDeps = { db, clock, audit, outbox, publicUrl: config.publicUrl };
+  const partners: PartnersDeps = { db, clock, audit, productName: config.productName };
   const video: VideoDeps = { db, clock, audit, booking, live, config: config.video, staleAfterMs: 3 * live.timings.heartbeatMs };
   const calls = new CallRooms(video);
   const voice: VoiceDeps = {
@@ -126,5 +128,5 @@ export function createContext(
   registerLogisticsMessages(outbox, { ...messageDeps, audit });
   registerCertificateMessages(outbox, { ...certificateMessageDeps, files, clock, processorOwns, attachTestResult: (input, tx) => attachResult(userdata, input, tx) });
   registerProcessor(outbox, processor);
-  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, chat, processor, certificates, labResults, jobs, live };
+  return { config, database, clock, audit, limiter, mailQuota, sealer, mailer, outbox, files, sessions, identity, userdata, booking, rota, doctors, messages, video, calls, voice, commerce, orders, logistics, partners, chat, processor, certificates, labResults, jobs, live };
 }

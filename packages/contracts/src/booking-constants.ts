@@ -215,7 +215,7 @@ export function isTimeZone(zone: string): boolean {
  * (spec 3 §7) the kit, the sample and the name on it.
  */
 export const METADATA_WRITERS = {
-  customer: ['source', 'transit', 'product_id', 'order_id', 'short_token', 'discount', 'passport_number', 'passportId', 'travel_date', 'landing_date', 'flight_number', 'test_type', 'nhs', 'forename', 'surname', 'first_name', 'last_name', 'email', 'phone', 'appointment_address'],
+  customer: ['source', 'transit', 'product_id', 'order_id', 'short_token', 'discount', 'passport_number', 'passportId', 'travel_date', 'landing_date', 'flight_number', 'test_type', 'nhs', 'forename', 'surname', 'first_name', 'last_name', 'email', 'phone', 'appointment_address', 'toc_version'],
   practitioner: ['sample_taken', 'kit_id', 'lot_id', 'kit_provider', 'security_checked', 'date_sampled', 'sample_date', 'passport_number', 'passportId', 'forename', 'surname'],
   kitRegistration: ['kit_id', 'sample_taken', 'date_sampled', 'first_name', 'last_name', 'activated_by_user'],
 } as const satisfies Record<string, readonly MetadataField[]>;

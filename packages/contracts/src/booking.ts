@@ -97,6 +97,8 @@ const METADATA_FIELDS = {
   date_sampled: /* @__PURE__ */ text().trim().max(40),
   sample_date: /* @__PURE__ */ text().trim().max(40),
   activated_by_user: z.boolean(),
+  /** The version of the terms the booking's toc_accept accepted (contracts' TERMS_VERSION). */
+  toc_version: /* @__PURE__ */ text().trim().max(20),
 } as const;
 export type MetadataField = keyof typeof METADATA_FIELDS;
 export type MetadataWriter = keyof typeof METADATA_WRITERS;

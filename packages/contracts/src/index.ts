@@ -34,3 +34,5 @@ export * from './certificates';
 export * from './logistics';
 export * from './certificate-management';
 export * from './kits';
+export * from './partners';
+export * from './terms-constants';

@@ -19,6 +19,8 @@ export const COUNTRY_LIMITS = { listItems: 50, recommendationRows: 8, recommenda
 export const BUILT_IN_PAGES = [
   { id: 'book', title: 'Book an Appointment', source: 'Booking engine', url: '/book' },
   { id: 'order-test-kit', title: 'Order Home Test Kit', source: 'Kit shop', url: '/patient/order-test-kit' },
+  { id: 'terms-en', title: 'Terms and Conditions (English)', source: 'Consultation terms', url: '/en/consultation/terms' },
+  { id: 'terms-de', title: 'Terms and Conditions (German)', source: 'Consultation terms', url: '/de/consultation/terms' },
 ] as const satisfies readonly { id: string; title: string; source: string; url: string }[];
 
 export const INFO_PAGE_PATH = '/info';

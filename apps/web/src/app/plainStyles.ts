@@ -23,6 +23,8 @@ body{margin:0;font-family:${THEME.fontFamily};font-size:1rem;line-height:1.5;let
 .plain-button:hover{background:${THEME.primaryDark}}
 .plain-button:focus-visible{outline:2px solid ${THEME.primary};outline-offset:2px}
 .plain-error{padding:32px;text-align:center}
+.plain-document{max-width:760px;margin:0 auto;padding:32px 16px}
+.plain-document a{color:${THEME.primary}}
 .plain-loader{display:flex;justify-content:center;padding:64px 0}
 .plain-spinner{width:40px;height:40px;border:3.6px solid rgba(31,95,74,.2);border-top-color:${THEME.primary};border-radius:50%;animation:plain-spin 1.4s linear infinite}
 @keyframes plain-spin{to{transform:rotate(360deg)}}

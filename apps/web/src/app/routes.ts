@@ -37,6 +37,9 @@ const dashboard = (role: RoleName): AppRoute => ({
 
 export const ROUTES: readonly AppRoute[] = [
   { path: '/login', public: true, withoutApi: true, bare: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
+  // The consultation terms (issue 18), public in each language whatever the interface's.
+  { path: '/en/consultation/terms', public: true, withoutApi: true, bare: true, title: 'terms', load: () => import('../features/terms/EnglishTermsPage').then((m) => m.EnglishTermsPage) },
+  { path: '/de/consultation/terms', public: true, withoutApi: true, bare: true, title: 'terms', load: () => import('../features/terms/GermanTermsPage').then((m) => m.GermanTermsPage) },
   { path: '/verify-token', public: true, title: 'verifyToken', load: () => import('../features/auth/VerifyTokenPage').then((m) => m.VerifyTokenPage) },
   { path: dashboardPath('patient'), roles: ['patient'], title: 'home', load: () => import('../features/patient/pages/PatientDashboardPage').then((m) => m.PatientDashboardPage) },
   { path: dashboardPath('manager'), roles: ['manager'], title: 'home', load: () => import('../features/manager/pages/ManagerDashboardPage').then((m) => m.ManagerDashboardPage) },

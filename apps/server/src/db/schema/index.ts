@@ -15,3 +15,4 @@ export * from './certificates';
 export * from './orders';
 export * from './purchase-codes';
 export * from './logistics';
+export * from './partners';

@@ -14,7 +14,8 @@ import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { orderItems, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { sourceCodeError } from '../partners';
 import type { CommerceDeps } from './products';
 
 type BatchRow = typeof purchaseCodeBatches.$inferSelect;
@@ -201,12 +202,31 @@ export function takePurchaseCodeUse(tx: Db, value: string, productId: string, to
 }
 
 /**
+ * An extra code of an order from the pharmacy form or a partner's label meets that source's code
+ * rules, as the order's first code did (partners' `sourceCodeError`, the forms' messages).
+ */
+async function checkSourceRules(tx: Db, id: string, orderId: string): Promise<void> {
+  const [code] = await tx.select({ value: purchaseCodes.value }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
+  const [order] = await tx.select({ source: orders.source }).from(orders).where(eq(orders.id, orderId));
+  if (!code || !order) return;
+  const lines = await tx.select({ sku: products.sku }).from(orderItems).innerJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, orderId));
+  const problem = await sourceCodeError(
+    tx,
+    order.source,
+    code.value,
+    lines.map((line) => line.sku),
+  );
+  if (problem) throw new AppError(400, problem, { code: problem });
+}
+
+/**
  * POST /purchase-code/{id}/use: spec 3 §7.1's "use discount code by id", one more unit of an order
  * paid by a code (once per extra code beyond the first); audited with the order; 'Your code is
- * invalid' when none is left to take today, 404 for an unknown id.
+ * invalid' when none is left to take today, 404 for an unknown id; held to the order's source's code rules.
  */
 export async function usePurchaseCode(deps: CommerceDeps, caller: SignedInCaller, id: string, orderId: string): Promise<PurchaseCodeInfo> {
   return deps.db.transaction(async (tx) => {
+    await checkSourceRules(tx, id, orderId);
     const taken = await takeUse(tx, eq(purchaseCodes.id, id), londonIsoDay(deps.clock.now()));
     if (!taken) {
       const [known] = await tx.select({ id: purchaseCodes.id }).from(purchaseCodes).where(eq(purchaseCodes.id, id));

@@ -23,6 +23,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { ChargeResult } from '../../platform/payments';
 import { orderItems, orderPayments, orders, products } from '../../db/schema';
 import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
+import { sourceCodeError } from '../partners';
 import type { OrdersDeps } from './deps';
 import { newShortToken } from './short-token';
 
@@ -95,12 +96,16 @@ export interface PlacedOrder {
  * failed with its prices and answered 402 with the message; its code's use is given back (the use
  * and the charge share a savepoint), so the customer can try another card with the same code.
  * Nothing due: Complete, no charge. Something due without a card: Initiated / Pending. A charge
- * whose transaction fails is refunded. The card is passed to the gateway only.
+ * whose transaction fails is refunded. The card is passed to the gateway only. An order from the
+ * pharmacy form or a partner's label paid with a code is first held to that source's code rules
+ * (partners' `sourceCodeError`, with the forms' messages).
  */
 export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input: CreateOrderData): Promise<PlacedOrder> {
   const staff = hasPermission(caller.auth, 'orders.manage');
   if (!staff && !hasPermission(caller.auth, 'orders.own')) throw forbidden();
   const { lines, currency } = await basketOf(deps.db, input);
+  const codeProblem = input.discount ? await sourceCodeError(deps.db, input.source, input.discount.toUpperCase(), lines.map((line) => line.product.sku)) : null;
+  if (codeProblem) throw badRequest(codeProblem, { discount: codeProblem });
   const now = deps.clock.now();
   const id = randomUUID();
   const shortToken = newShortToken();

@@ -61,6 +61,7 @@ export const de: Translation = {
     dropboxList: 'Abgabeboxen',
     dropboxCreate: 'Abgabebox anlegen',
     dropbox: 'Abgabebox',
+    terms: 'Allgemeine Geschäftsbedingungen',
     dropOff: 'Probe abgeben',
     orderList: 'Bestellverwaltung',
     kitShop: 'Antigen-Kits kaufen',

@@ -62,6 +62,7 @@ export const en = {
     dropboxList: 'Dropbox Management',
     dropboxCreate: 'Create Dropbox',
     dropbox: 'Dropbox',
+    terms: 'Terms and Conditions',
     dropOff: 'Drop off your sample',
     orderList: 'Order Management',
     kitShop: 'Buy Antigen Kits',

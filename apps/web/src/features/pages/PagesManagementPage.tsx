@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -23,6 +24,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { ApiError } from '../../lib/api';
 import { setServerFieldErrors } from '../../lib/fieldErrors';
 import { useInfoPage, usePageMutations, usePages } from './api';
+import { PartnersSection } from './PartnersSection';
 
 const FIELDS: FieldPath<InfoPageRequest>[] = ['title', 'source', 'slug', 'body', 'published'];
 const EMPTY: InfoPageRequest = { title: '', source: '', slug: '', body: '', published: false };
@@ -104,7 +106,8 @@ function EditPage({ id, onClose }: { id: string; onClose: () => void }) {
 
 /**
  * /super_admin/pages-management (spec 3 §2.6): every page, built in or an info page, with View
- * (its address in a new tab); info pages are added, edited and deleted here.
+ * (its address in a new tab); info pages are added, edited and deleted here, and below them the
+ * partners whose booking pages are /book_test_{slug} (issue 18).
  */
 export function PagesManagementPage() {
   const { t } = useTranslation('pages');
@@ -175,6 +178,8 @@ export function PagesManagementPage() {
           <PageLoader />
         )}
       </Stack>
+      <Divider sx={{ my: 4 }} />
+      <PartnersSection />
       {editing === 'new' && <PageForm id={null} page={null} onClose={() => setEditing(null)} />}
       {editing && editing !== 'new' && <EditPage id={editing} onClose={() => setEditing(null)} />}
       {confirmedDelete.dialog}

@@ -1,5 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { InfoPage, type MessageResponse, type PageResponse, type PagesResponse, type PublishedPageResponse, type InfoPageRequest } from '@vireo/contracts';
+import {
+  InfoPage,
+  type InfoPageRequest,
+  type MessageResponse,
+  type PageResponse,
+  type PagesResponse,
+  type PartnerData,
+  type PartnerResponse,
+  type PartnersResponse,
+  type ProductsResponse,
+  type PublishedPageResponse,
+} from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 
@@ -41,5 +52,26 @@ export function usePublishedPage(slug: string) {
     queryKey: ['info', slug],
     queryFn: ({ signal }) => apiRequest<typeof PublishedPageResponse>(`${BASE}/info/${encodeURIComponent(slug)}`, { signal, signOutOnAuthError: false }).then((r) => r.page),
     retry: false,
+  });
+}
+
+const PARTNERS = ['partners'] as const;
+
+/** Every partner with its code prefixes (Pages Management). */
+export function usePartners() {
+  return useQuery({ queryKey: PARTNERS, queryFn: ({ signal }) => apiRequest<typeof PartnersResponse>(`${BASE}/partner`, { signal }).then((r) => r.data) });
+}
+
+/** The products on sale, for the products a partner takes codes for. */
+export function usePartnerProducts() {
+  return useQuery({ queryKey: [...PARTNERS, 'products'], queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product`, { signal }).then((r) => r.data) });
+}
+
+export function useSavePartner() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: PartnerData }) =>
+      apiRequest<typeof PartnerResponse>(id ? `${BASE}/partner/${encodeURIComponent(id)}` : `${BASE}/partner`, { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PARTNERS }),
   });
 }

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, PARTNER_MSG, PCR_TEST_SKU, SEED_PARTNERS } from '@vireo/contracts';
+import { auditEvents, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
+import { seedProducts } from '../commerce';
+
+let h: Harness;
+let admin: TestUser;
+let ungranted: TestUser;
+let support: TestUser;
+let customer: TestUser;
+
+const base = '/api/commerce/v1';
+/** This run's own names, so runs sharing a PostgreSQL database never clash. */
+const run = randomBytes(3).toString('hex');
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+const partner = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Sky Air',
+  slug: `sky_air_${run}`,
+  source: `skyair-${run}`,
+  kind: 'airline',
+  service: 'video_gp_product',
+  language: 'EN',
+  home_page_url: 'https://skyair.example/',
+  logo: '',
+  code_prefixes: [
+    { sku: FIT_TO_FLY_ANTIGEN_SKU, prefixes: ['EANT', 'EAIR'], excluded: [] },
+    { sku: PCR_TEST_SKU, prefixes: 'epcr', excluded: '' },
+  ],
+  ...overrides,
+});
+const create = (body: unknown, token = admin.token) => h.call('POST', `${base}/partner`, { token, body });
+
+beforeAll(async () => {
+  h = await createHarness();
+  await seedProducts(h.ctx.commerce);
+  const org = await h.org();
+  admin = await h.user({ org, roles: ['super_admin'], grants: ['pages.manage', 'discounts.manage'] });
+  ungranted = await h.user({ org, roles: ['super_admin'] });
+  support = await h.user({ org, roles: ['customer_services'] });
+  customer = await h.user({ org, roles: ['b2c'] });
+});
+afterAll(() => h.close());
+
+describe('/api/commerce/v1/partner', () => {
+  it('starts with the seeded partners and their prefixes', async () => {
+    const list = await h.call('GET', `${base}/partner`, { token: admin.token });
+    expect(list.status).toBe(200);
+    for (const seeded of SEED_PARTNERS) {
+      const row = list.body.data.find((p: { source: string }) => p.source === seeded.source);
+      expect(row, seeded.source).toMatchObject({ ...seeded, code_prefixes: seeded.code_prefixes.map((rule) => ({ ...rule, excluded: [...rule.excluded] })), url: `/book_test_${seeded.slug}` });
+    }
+  });
+
+  it('creates, reads, lists and replaces a partner; audited with the changed fields', async () => {
+    const created = await create(partner());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      message: PARTNER_MSG.created,
+      data: { name: 'Sky Air', kind: 'airline', url: `/book_test_sky_air_${run}`, code_prefixes: [{ prefixes: ['EANT', 'EAIR'] }, { sku: PCR_TEST_SKU, prefixes: ['EPCR'], excluded: [] }] },
+    });
+    const id = created.body.data.id as string;
+    expect(await h.call('GET', `${base}/partner/${id}`, { token: admin.token })).toMatchObject({ status: 200, body: { data: created.body.data } });
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const replaced = await h.call('PUT', `${base}/partner/${id}`, { token: admin.token, body: partner({ name: 'Sky Air Europe', kind: 'european', service: 'video_gp_euro', language: 'DE', logo }) });
+    expect(replaced).toMatchObject({ status: 200, body: { message: PARTNER_MSG.saved, data: { name: 'Sky Air Europe', kind: 'european', service: 'video_gp_euro', language: 'DE', logo } } });
+    const list = await h.call('GET', `${base}/partner`, { token: admin.token });
+    expect(list.body.data.map((p: { id: string }) => p.id)).toContain(id);
+    const audited = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.resourceType, 'partner'), eq(auditEvents.resourceId, id)));
+    expect(audited.map((row) => row.action).sort()).toEqual(['partner.created', 'partner.updated']);
+    expect(audited.find((row) => row.action === 'partner.updated')!.details).toEqual({ fields: ['name', 'kind', 'service', 'language', 'logo'] });
+  });
+
+  it("answers the form's messages: each field, a product the catalogue does not sell, a taken address or label (any case)", async () => {
+    const fresh = (overrides: Record<string, unknown>) => partner({ slug: `fresh_${run}`, source: `fresh-${run}`, ...overrides });
+    const expectField = async (body: unknown, field: string, message: string, status = 400) => {
+      const answer = await create(body);
+      expect(answer.status, field).toBe(status);
+      expect(answer.body.errors?.[field], field).toBe(message);
+    };
+    await expectField(fresh({ name: '' }), 'name', PARTNER_MSG.name);
+    await expectField(fresh({ slug: 'no spaces' }), 'slug', PARTNER_MSG.slug);
+    await expectField(fresh({ source: 'a b' }), 'source', PARTNER_MSG.sourceCharacters);
+    await expectField(fresh({ kind: 'cruise' }), 'kind', PARTNER_MSG.kind);
+    await expectField(fresh({ home_page_url: 'javascript:alert(1)' }), 'home_page_url', PARTNER_MSG.homePage);
+    await expectField(fresh({ code_prefixes: [] }), 'code_prefixes', PARTNER_MSG.rules);
+    await expectField(fresh({ code_prefixes: [{ sku: 'NO-SUCH-SKU', prefixes: ['X'], excluded: [] }] }), 'code_prefixes.0.sku', PARTNER_MSG.product);
+    await expectField(fresh({ slug: 'ofl' }), 'slug', PARTNER_MSG.slugTaken, 409);
+    await expectField(fresh({ source: 'FloridaTix' }), 'source', PARTNER_MSG.sourceTaken, 409);
+    await expectField(fresh({ source: 'pharmacy' }), 'source', PARTNER_MSG.sourceTaken, 409);
+    const [ofl] = (await h.call('GET', `${base}/partner`, { token: admin.token })).body.data.filter((p: { source: string }) => p.source === 'OFL');
+    const clash = await h.call('PUT', `${base}/partner/${ofl.id}`, { token: admin.token, body: fresh({ slug: 'attraction_world' }) });
+    expect(clash).toMatchObject({ status: 409, body: { errors: { slug: PARTNER_MSG.slugTaken } } });
+  });
+
+  it('needs a session (401) and pages.manage (403); an unknown partner is 404', async () => {
+    expect((await h.call('GET', `${base}/partner`)).status).toBe(401);
+    expect((await h.call('POST', `${base}/partner`, { body: partner() })).status).toBe(401);
+    for (const token of [support.token, ungranted.token, customer.token]) {
+      expect((await h.call('GET', `${base}/partner`, { token })).status).toBe(403);
+      expect((await create(partner({ slug: `x_${run}`, source: `x-${run}` }), token)).status).toBe(403);
+      expect((await h.call('PUT', `${base}/partner/${UNKNOWN}`, { token, body: partner() })).status).toBe(403);
+    }
+    expect((await h.call('GET', `${base}/partner/${UNKNOWN}`, { token: admin.token })).status).toBe(404);
+    expect((await h.call('PUT', `${base}/partner/${UNKNOWN}`, { token: admin.token, body: partner({ slug: `y_${run}`, source: `y-${run}` }) })).status).toBe(404);
+  });
+});
+
+describe('/api/commerce/v1/partner-page/{slug}', () => {
+  it('answers anyone what the booking page needs, by its address in any case, the service by its booking name', async () => {
+    const page = await h.call('GET', `${base}/partner-page/Florida_Tix`);
+    expect(page.status).toBe(200);
+    const seeded = SEED_PARTNERS.find((p) => p.source === 'floridatix')!;
+    expect(page.body.data).toEqual({
+      name: seeded.name,
+      slug: seeded.slug,
+      source: seeded.source,
+      kind: 'holiday',
+      service: 'video_gp_vireo',
+      language: 'EN',
+      home_page_url: seeded.home_page_url,
+      logo: '',
+      code_prefixes: seeded.code_prefixes.map((rule) => ({ ...rule, excluded: [...rule.excluded] })),
+    });
+    expect((await h.call('GET', `${base}/partner-page/no_such_partner`)).status).toBe(404);
+    expect((await h.call('GET', `${base}/partner-page/${encodeURIComponent('../partner')}`)).status).toBe(400);
+  });
+});
+
+describe('orders from a partner or the pharmacy with a code', () => {
+  let codeCounter = 0;
+  async function code(prefix: string, sku: string): Promise<{ value: string; productId: string }> {
+    const [product] = await h.ctx.database.db.select().from(products).where(eq(products.sku, sku));
+    const [batch] = await h.ctx.database.db
+      .insert(purchaseCodeBatches)
+      .values({ name: `Partners ${run}`, prefix, productId: product!.id, count: 1, usesPerCode: 1, validUntil: '2026-12-31', createdAt: h.clock.now() })
+      .returning();
+    const value = `${prefix}${run.toUpperCase()}${++codeCounter}`;
+    await h.ctx.database.db.insert(purchaseCodes).values({ batchId: batch!.id, value, uses: 1 });
+    return { value, productId: product!.id };
+  }
+  const order = async (source: string, discount: string, productId: string) => {
+    const address = { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' };
+    return h.call('POST', `${base}/order`, {
+      token: customer.token,
+      body: { billing_detail: { first_name: 'Ada', last_name: 'Lovelace', email: uniqueEmail('partner') }, billing_address: address, shipping_address: address, source, items: [{ product_id: productId, quantity: 1 }], discount },
+    });
+  };
+
+  it("holds a partner's order to the partner's prefixes, with the form's message", async () => {
+    const wrong = await code('F2FAW', FIT_TO_FLY_ANTIGEN_SKU);
+    const refused = await order('OFL', wrong.value, wrong.productId);
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Invalid code. This code is not a Fit to Fly code. Please enter a code starting with F2F.', errors: { discount: 'Invalid code. This code is not a Fit to Fly code. Please enter a code starting with F2F.' } } });
+    const accepted = await order('attractionworld', wrong.value.toLowerCase(), wrong.productId);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect(accepted.body.order_details.payment_flag).toBe('Complete');
+  });
+
+  it("holds a pharmacy order to ANT, PFF or ATE, the prefix's own product", async () => {
+    const partnerCode = await code('F2F', FIT_TO_FLY_ANTIGEN_SKU);
+    expect(await order('Pharmacy', partnerCode.value, partnerCode.productId)).toMatchObject({ status: 400, body: { message: CODE_MSG.invalidPrefix } });
+    const pcrCode = await code('ATE', PCR_TEST_SKU);
+    expect(await order('Pharmacy', pcrCode.value.replace(/^ATE/, 'ANT'), pcrCode.productId)).toMatchObject({ status: 400, body: { message: CODE_MSG.otherTestType } });
+    const paid = await order('Pharmacy', pcrCode.value, pcrCode.productId);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it("holds an order's extra codes (POST /purchase-code/{id}/use) to its source's rules", async () => {
+    const first = await code('ANT', FIT_TO_FLY_ANTIGEN_SKU);
+    const placed = await order('Pharmacy', first.value, first.productId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.order_details.id as string;
+    const idOf = async (value: string) => (await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.value, value)))[0]!.id;
+    const partnerCode = await code('F2F', FIT_TO_FLY_ANTIGEN_SKU);
+    const refused = await h.call('POST', `${base}/purchase-code/${await idOf(partnerCode.value)}/use`, { token: admin.token, body: { order_id: orderId } });
+    expect(refused).toMatchObject({ status: 400, body: { message: CODE_MSG.invalidPrefix, errors: { code: CODE_MSG.invalidPrefix } } });
+    const extra = await code('ANT', FIT_TO_FLY_ANTIGEN_SKU);
+    const used = await h.call('POST', `${base}/purchase-code/${await idOf(extra.value)}/use`, { token: admin.token, body: { order_id: orderId } });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+  });
+});

@@ -1,0 +1,7 @@
+import { de } from './content/de';
+import { TermsDocument } from './TermsDocument';
+
+/** /de/consultation/terms */
+export function GermanTermsPage() {
+  return <TermsDocument content={de} />;
+}
