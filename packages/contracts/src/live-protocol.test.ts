@@ -4,7 +4,7 @@ import { parseLiveData, readLiveServerMessage } from './live-protocol';
 import { LIVE_TOPIC_DATA, type LiveTopic } from './live-topics';
 
 const ID = '3f2b8c1e-6a4d-4e0b-9c7a-1d2e3f4a5b6c';
-const message = { id: 7, room_id: ID, body: 'Hello', author: null, author_name: 'Vireo', author_kind: 'system', internal: false, dateCreated: 1_700_000_000 };
+const message = { id: 7, room_id: ID, body: 'Hello', author: null, author_name: 'Vireo', author_kind: 'system', internal: false, dateCreated: 1_700_000_000, image: null };
 
 /** For each topic, payloads its schema accepts and payloads it refuses. */
 const SAMPLES: Record<LiveTopic, { valid: unknown[]; invalid: unknown[] }> = {
@@ -16,8 +16,8 @@ const SAMPLES: Record<LiveTopic, { valid: unknown[]; invalid: unknown[] }> = {
   rota: { valid: [{ shift_id: ID, practitioner_id: ID }], invalid: [{ shift_id: ID }, [ID, ID]] },
   doctors: { valid: [{ user_id: ID, organisation_id: ID }], invalid: [{ user_id: 'me', organisation_id: ID }] },
   chat: {
-    valid: [{ room_id: ID }, { room_id: ID, status: 'closed' }, { room_id: ID, message }, { room_id: ID, typing: { name: 'Ann' } }],
-    invalid: [{}, { room_id: ID, message: { ...message, id: 0 } }, { room_id: ID, message: { ...message, author_kind: 'bot' } }, { room_id: ID, typing: {} }],
+    valid: [{ room_id: ID }, { room_id: ID, status: 'closed' }, { room_id: ID, message }, { room_id: ID, message: { ...message, image: { id: ID, width: 640, height: 480 } } }, { room_id: ID, typing: { name: 'Ann' } }],
+    invalid: [{}, { room_id: ID, message: { ...message, id: 0 } }, { room_id: ID, message: { ...message, image: undefined } }, { room_id: ID, message: { ...message, image: { id: ID, width: 0, height: 480 } } }, { room_id: ID, message: { ...message, author_kind: 'bot' } }, { room_id: ID, typing: {} }],
   },
   voice: {
     valid: [

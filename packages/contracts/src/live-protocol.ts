@@ -83,6 +83,7 @@ const chatMessage = /* @__PURE__ */ shape({
   author_kind: (v) => v === 'staff' || v === 'customer' || v === 'system',
   internal: (v) => typeof v === 'boolean',
   dateCreated: isInteger,
+  image: /* @__PURE__ */ orNull(/* @__PURE__ */ shape({ id: isUuid, width: (v) => isInteger(v) && v > 0, height: (v) => isInteger(v) && v > 0 })),
 });
 
 const sessionDescription = /* @__PURE__ */ shape({ type: (v) => v === 'offer' || v === 'answer', sdp: (v) => isString(v) && v.length > 0 && v.length <= 24_000 });

@@ -15,9 +15,15 @@ function namespaces(): Map<string, Record<string, object>> {
   return found;
 }
 
+/** Placeholders only English grammar needs ('a' or 'an' before a name), which a German text leaves out. */
+const ENGLISH_ONLY_PLACEHOLDERS = new Set(['article']);
+
 /** Every key path of a resource, with list items by index, and where each text's {{placeholders}} are. */
 function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [`${prefix} ${[...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',')}`];
+  if (typeof value === 'string') {
+    const placeholders = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).filter((name) => !ENGLISH_ONLY_PLACEHOLDERS.has(name));
+    return [`${prefix} ${placeholders.sort().join(',')}`];
+  }
   if (typeof value !== 'object' || value === null) throw new Error(`${prefix} is neither a text nor a group`);
   return Object.entries(value).flatMap(([key, inner]) => keysOf(inner, prefix === '' ? key : `${prefix}.${key}`));
 }
