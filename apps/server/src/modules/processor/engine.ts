@@ -90,6 +90,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'password_reset.requested': 'Password reset requested',
   'email_verification.requested': 'E-mail verification requested',
   'chat.transcript_requested': 'Chat transcript requested',
+  'chat.customer_answered': 'Chat answered while the customer was away',
   'certificate.issued': 'Certificate issued',
 };
 export const isProcessorEvent = (event: string): event is DomainEvent => Object.hasOwn(PROCESSOR_EVENTS, event);
