@@ -90,6 +90,14 @@ describe('answers while the customer is away', () => {
     await answer(roomId, 'Are you still there?');
     expect(await h.mails({ recipient: email, template: 'chat.answered' })).toHaveLength(1);
 
+    // A page that closes says so (DELETE /v1/chat/presence): away at once, not a heartbeat later.
+    const again = await awayCustomer();
+    expect((await h.call('POST', '/api/chat/v1/chat/presence', as(again.token))).status).toBe(200);
+    expect((await h.call('DELETE', '/api/chat/v1/chat/presence')).status).toBe(401);
+    expect((await h.call('DELETE', '/api/chat/v1/chat/presence', as(again.token))).status).toBe(200);
+    await answer(again.roomId, 'Hello');
+    expect(await h.mails({ recipient: again.email, template: 'chat.answered' })).toHaveLength(1);
+
     const before = (await h.ctx.database.db.select().from(outboxEvents).where(eq(outboxEvents.event, 'chat.customer_answered'))).length;
     const staffRoom = await h.call('POST', '/api/chat/v1/chat/room', { token: manager.token, body: { type: 'internal', user_role: manager.roles[0]!.name, status: 'live', room_members: [{ user_id: services.user.id }] } });
     await answer(staffRoom.body.id as string, 'Coffee?');

@@ -133,6 +133,12 @@ export async function reportPresence(deps: ChatDeps, actor: ChatActor): Promise<
     .onConflictDoUpdate({ target: chatPresence.memberId, set: { seenAt: now } });
 }
 
+/** The chat page is closing: the member is offline at once (a customer away is e-mailed staff's answers). */
+export async function leavePresence(deps: ChatDeps, actor: ChatActor): Promise<void> {
+  const memberId = actor.kind === 'staff' ? actor.auth.userId : actor.customer.id;
+  await deps.db.delete(chatPresence).where(eq(chatPresence.memberId, memberId));
+}
+
 // ---- Customers ----
 
 /**
