@@ -86,6 +86,69 @@ test.describe('chats', () => {
     }
   });
 
+  test("a customer leaves, staff answer: the e-mailed room link opens the room with the answer, and a wrong link opens nothing", async ({ browser }) => {
+    const staffContext = await browser.newContext();
+    const customerContext = await browser.newContext();
+    const returnContext = await browser.newContext();
+    try {
+      const staff = await staffContext.newPage();
+      await signIn(staff, DEMO.shiftManager);
+      await staff.getByRole('link', { name: /^Chats with Customers/ }).click();
+      const customer = await customerContext.newPage();
+      await customer.clock.setFixedTime(DAYTIME);
+      const name = 'Mary Somerville';
+      const email = `chat-link-${Date.now()}@example.test`;
+      await startChat(customer, name, email);
+      const row = staff.getByRole('row').filter({ hasText: name }).last();
+      await row.getByRole('button', { name: /^Claim chat / }).click();
+      await expect(customer.getByText('You are chatting with our support team.')).toBeVisible();
+
+      // The customer leaves: their page says so as it goes, and staff see them offline.
+      await customer.goto('about:blank');
+      await customerContext.close();
+      await staff.reload();
+      await staff.getByRole('tab', { name: 'My Picked chats' }).click();
+      const room = staff.getByRole('region', { name: `Chat with ${name}` }).last();
+      await expect(room.getByText('Offline')).toBeVisible();
+      await room.getByLabel('Message', { exact: true }).fill('Your kit was dispatched this morning.');
+      await room.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText('Your kit was dispatched this morning.');
+
+      const mail = await mailbox.waitFor(email, (m) => m.text.includes('has answered your chat'));
+      expect(mail.text).not.toContain('Your kit was dispatched this morning.');
+      const link = /https?:\/\/\S+\/chats\/app\/customer#\S+/.exec(mail.text)?.[0];
+      expect(link).toBeDefined();
+      expect(link).not.toContain('?');
+
+      // The link opens the room in a new tab: its token is kept for the tab and gone from the address bar.
+      const back = await returnContext.newPage();
+      await back.clock.setFixedTime(DAYTIME);
+      await back.goto(link!);
+      await expect(back.getByRole('log')).toContainText('Your kit was dispatched this morning.');
+      await expect(back).toHaveURL(/\/chats\/app\/customer$/);
+      await expectAccessible(back);
+      await back.getByLabel('Message', { exact: true }).fill('Thank you, I will look out for it.');
+      await back.getByRole('button', { name: 'Send' }).click();
+      await expect(room.getByRole('log')).toContainText('Thank you, I will look out for it.');
+      await back.reload();
+      await expect(back.getByRole('log')).toContainText('Thank you, I will look out for it.');
+
+      // A wrong token: the spec's words and nothing else.
+      const token = new URLSearchParams(new URL(link!).hash.slice(1)).get('token')!;
+      const wrong = await returnContext.newPage();
+      await wrong.goto(link!.replace(token, `${token.slice(0, -4)}AAAA`));
+      await expect(wrong.getByRole('alert')).toHaveText('Unable to retrieve rooms.');
+      await expect(wrong).toHaveURL(/\/chats\/app\/customer$/);
+      await expect(wrong.getByRole('log')).toHaveCount(0);
+      await expect(wrong.getByRole('button', { name: /^(Start a chat|Continue by e-mail)$/ })).toHaveCount(0);
+      await expectAccessible(wrong);
+    } finally {
+      await staffContext.close();
+      await customerContext.close();
+      await returnContext.close();
+    }
+  });
+
   test('outside the support hours the page says so and offers to continue by e-mail', async ({ page }) => {
     await page.clock.setFixedTime(NIGHT);
     await page.goto('/chats/app/customer');

@@ -23,7 +23,7 @@ import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
 import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
-import { createChatDeps, customerLiveKey, customerByToken, registerChatMessages } from './modules/chat';
+import { createChatDeps, guestLiveKey, registerChatMessages } from './modules/chat';
 import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
 import { CertificateKeys, certificateMessage, createCertificatesDeps, markCertificateSent, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
 import { HttpSmsProvider, JsonataPool, processorOwns, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
@@ -88,10 +88,7 @@ export function createContext(
   };
   live.setCallHandler(calls);
   const chat = createChatDeps({ db, clock, audit, limiter, mailQuota, live, outbox, sealer, files, clamdAddress: config.clamdAddress });
-  live.registerGuests(async (token) => {
-    const customer = await customerByToken(db, token);
-    return customer ? customerLiveKey(customer.id) : null;
-  });
+  live.registerGuests((token) => guestLiveKey(chat, token));
   const sms = config.smsProviderUrl && config.smsProviderKey ? new HttpSmsProvider(config.smsProviderUrl, config.smsProviderKey) : RECORD_ONLY_SMS;
   // Every message after a change is a handler of its event, registered before the process works deliveries.
   const messageDeps = { mailer, productName: config.productName, publicUrl: config.publicUrl };

@@ -29,7 +29,16 @@ export const CHAT_LIMITS = {
   thumbnailSide: 320,
   /** How long an image's signed link works. */
   imageLinkSeconds: 300,
+  /** Staff answering a customer who is away: at most one e-mail per room per this many seconds; its room link works this many days. */
+  replyMailEverySeconds: 600,
+  roomLinkDays: 7,
 } as const;
+
+/**
+ * The customer's page reads a room link from its #fragment (never a query string, so it never reaches
+ * a server or a log): `#room=<id>&identity=<customer>&token=<room-link token>`.
+ */
+export const CHAT_ROOM_LINK = { path: '/chats/app/customer', room: 'room', identity: 'identity', token: 'token' } as const;
 
 /** The images a chat takes, by the type read from their bytes. */
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

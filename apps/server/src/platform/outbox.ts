@@ -23,6 +23,7 @@ export type DomainEvent =
   | 'password_reset.requested'
   | 'email_verification.requested'
   | 'chat.transcript_requested'
+  | 'chat.customer_answered'
   | 'certificate.issued'
   | 'receipt.missed'
   | 'certificate.email_requested';

@@ -19,6 +19,8 @@ export interface RequestOptions {
   signOutOnAuthError?: boolean;
   /** Extra request headers, e.g. a customer's link token (never put tokens in the URL). */
   headers?: Record<string, string>;
+  /** Let the request finish after the page is gone (a page telling the server it left). */
+  keepalive?: boolean;
 }
 
 function buildHeaders(hasBody: boolean, extra: Record<string, string> = {}): Headers {
@@ -72,12 +74,12 @@ function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {
  * is 'Malformed response'.
  */
 export async function apiRequest<S extends ZodType>(path: string, options: RequestOptions = {}): Promise<output<S>> {
-  const { method = 'GET', body, signal, signOutOnAuthError = true, headers } = options;
+  const { method = 'GET', body, signal, signOutOnAuthError = true, headers, keepalive } = options;
   const isForm = body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
   const response = await send(
     path,
-    { method, headers: buildHeaders(hasJsonBody, headers), body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined },
+    { method, headers: buildHeaders(hasJsonBody, headers), body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined, ...(keepalive ? { keepalive } : {}) },
     signal,
   );
   const payload = await readJson(response);

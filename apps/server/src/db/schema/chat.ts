@@ -35,12 +35,32 @@ export const chatRooms = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the customer was last e-mailed that staff answered while they were away (at most one e-mail per window). */
+    customerNotifiedAt: timestamp('customer_notified_at', { withTimezone: true }),
   },
   (t) => [
     index('chat_rooms_status_idx').on(t.type, t.status, t.createdAt),
     index('chat_rooms_customer_idx').on(t.customerId),
     check('chat_rooms_customer_check', sql`(${t.type} = 'external') = (${t.customerId} IS NOT NULL)`),
   ],
+);
+
+/**
+ * A room's link tokens, e-mailed to its customer when staff answer while they are away: the token
+ * (only its SHA-256 kept here; sealed in the outbox until the e-mail is written) opens that one room
+ * until it expires, as the x-chat-token header and the live socket's guest token.
+ */
+export const chatRoomLinks = pgTable(
+  'chat_room_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_room_links_room_idx').on(t.roomId)],
 );
 
 /** Staff in a room, each with their read horizon (the last message id they read). */

@@ -43,6 +43,7 @@ import {
   issueToken,
   listMessages,
   listRooms,
+  leavePresence,
   listStaff,
   markRead,
   postMessage,
@@ -202,6 +203,15 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
     schema: { tags, summary: 'The caller’s chat page is open (online indicator, staff online)', response: withErrors({ 200: ChatOkResponse }) },
     handler: async (request) => {
       await reportPresence(deps, await actor(request));
+      return { success: true as const };
+    },
+  });
+
+  r.delete('/v1/chat/presence', {
+    config: { access: PUBLIC },
+    schema: { tags, summary: 'The caller’s chat page closed: offline at once', response: withErrors({ 200: ChatOkResponse }) },
+    handler: async (request) => {
+      await leavePresence(deps, await actor(request));
       return { success: true as const };
     },
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CHAT_CUSTOMER_ROLE,
   CHAT_LIMITS,
@@ -27,7 +27,7 @@ import type { OutboxRelay } from '../../platform/outbox';
 import type { MailQuota, RateLimiter } from '../../platform/rate-limit';
 import type { Sealer } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
-import { chatCustomers, chatMessages, chatPresence, chatRoomMembers, chatRooms, roles, users } from '../../db/schema';
+import { chatCustomers, chatMessages, chatPresence, chatRoomLinks, chatRoomMembers, chatRooms, roles, users } from '../../db/schema';
 
 export interface ChatDeps {
   db: Db;
@@ -60,18 +60,37 @@ type CustomerRow = typeof chatCustomers.$inferSelect;
 
 /**
  * Who acts in a chat: a member of staff (a session with `chat.staff`) or a customer (the holder of a
- * chat token). Routes build it with `chatActor`; below them nothing sees the request.
+ * chat token, or of a room link's token, which opens only `roomId`). Routes build it with
+ * `chatActor`; below them nothing sees the request.
  */
-export type ChatActor = { kind: 'staff'; auth: AuthContext; caller: Caller } | { kind: 'customer'; customer: CustomerRow; caller: Caller };
+export type ChatActor = { kind: 'staff'; auth: AuthContext; caller: Caller } | { kind: 'customer'; customer: CustomerRow; roomId: string | null; caller: Caller };
 
 /** The live key of a customer's socket: it receives the events addressed to it and nothing else. */
 export const customerLiveKey = (customerId: string): string => `chat-customer:${customerId}`;
 
-/** The customer holding `token`, or null. */
-export async function customerByToken(db: Db, token: string): Promise<CustomerRow | null> {
+/** The live key of a socket opened with a room link: the events of that one room. */
+export const roomLinkLiveKey = (roomId: string): string => `chat-room-link:${roomId}`;
+
+/** Who holds `token`: a chat token's customer (every room of theirs), a room link's (that room only, until it expires), or null. */
+export async function customerByToken(deps: Pick<ChatDeps, 'db' | 'clock'>, token: string): Promise<{ customer: CustomerRow; roomId: string | null } | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const [row] = await db.select().from(chatCustomers).where(eq(chatCustomers.tokenHash, hashToken(token)));
-  return row ?? null;
+  const hash = hashToken(token);
+  const [customer] = await deps.db.select().from(chatCustomers).where(eq(chatCustomers.tokenHash, hash));
+  if (customer) return { customer, roomId: null };
+  const [link] = await deps.db
+    .select({ customer: chatCustomers, roomId: chatRoomLinks.roomId })
+    .from(chatRoomLinks)
+    .innerJoin(chatRooms, eq(chatRooms.id, chatRoomLinks.roomId))
+    .innerJoin(chatCustomers, eq(chatCustomers.id, chatRooms.customerId))
+    .where(and(eq(chatRoomLinks.tokenHash, hash), gt(chatRoomLinks.expiresAt, deps.clock.now())));
+  return link ?? null;
+}
+
+/** The live key for a socket that authenticates with `token`, or null. */
+export async function guestLiveKey(deps: Pick<ChatDeps, 'db' | 'clock'>, token: string): Promise<string | null> {
+  const holder = await customerByToken(deps, token);
+  if (!holder) return null;
+  return holder.roomId ? roomLinkLiveKey(holder.roomId) : customerLiveKey(holder.customer.id);
 }
 
 /**
@@ -80,9 +99,9 @@ export async function customerByToken(db: Db, token: string): Promise<CustomerRo
  */
 export async function chatActor(deps: ChatDeps, caller: Caller, chatToken: string | undefined): Promise<ChatActor> {
   if (chatToken !== undefined) {
-    const customer = await customerByToken(deps.db, chatToken);
-    if (!customer) throw unauthenticated();
-    return { kind: 'customer', customer, caller };
+    const holder = await customerByToken(deps, chatToken);
+    if (!holder) throw unauthenticated();
+    return { kind: 'customer', ...holder, caller };
   }
   return staffActor(caller);
 }
@@ -112,6 +131,12 @@ export async function reportPresence(deps: ChatDeps, actor: ChatActor): Promise<
     .insert(chatPresence)
     .values({ memberId, staff: actor.kind === 'staff', seenAt: now })
     .onConflictDoUpdate({ target: chatPresence.memberId, set: { seenAt: now } });
+}
+
+/** The chat page is closing: the member is offline at once (a customer away is e-mailed staff's answers). */
+export async function leavePresence(deps: ChatDeps, actor: ChatActor): Promise<void> {
+  const memberId = actor.kind === 'staff' ? actor.auth.userId : actor.customer.id;
+  await deps.db.delete(chatPresence).where(eq(chatPresence.memberId, memberId));
 }
 
 // ---- Customers ----
@@ -148,7 +173,7 @@ export async function visibleRoom(db: Db, actor: ChatActor, id: string, options:
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
   if (!room) throw notFound();
   if (actor.kind === 'customer') {
-    if (room.customerId !== actor.customer.id) throw notFound();
+    if (room.customerId !== actor.customer.id || (actor.roomId !== null && room.id !== actor.roomId)) throw notFound();
     return room;
   }
   if (options.claimable && room.type === 'external' && room.status === 'claimable') return room;
@@ -228,7 +253,8 @@ export async function listRooms(deps: ChatDeps, actor: ChatActor, params: { a: s
   let rooms: RoomRow[];
   if (actor.kind === 'customer') {
     if (params.a !== actor.customer.id || params.b !== CHAT_CUSTOMER_ROLE) throw notFound();
-    rooms = await db.select().from(chatRooms).where(and(eq(chatRooms.customerId, actor.customer.id), ...filters)).orderBy(sql`${chatRooms.createdAt} DESC, ${chatRooms.id}`);
+    const linked = actor.roomId === null ? undefined : eq(chatRooms.id, actor.roomId);
+    rooms = await db.select().from(chatRooms).where(and(eq(chatRooms.customerId, actor.customer.id), linked, ...filters)).orderBy(sql`${chatRooms.createdAt} DESC, ${chatRooms.id}`);
   } else {
     if (params.a !== actor.auth.userId || params.b !== actor.auth.role.name) throw notFound();
     if (query.status === 'claimable') {
@@ -282,6 +308,8 @@ export async function createRoom(
   const { db, clock } = deps;
   const now = clock.now();
   if (actor.kind === 'customer') {
+    // A room link opens its room only; a new chat starts with a chat token of its own.
+    if (actor.roomId !== null) throw notFound();
     const wrong: Record<string, string> = {};
     if (input.type !== 'external') wrong.type = 'A customer chat is external.';
     if (input.status !== 'claimable') wrong.status = 'A customer chat starts claimable.';
@@ -363,7 +391,7 @@ async function claimRoom(deps: ChatDeps, actor: ChatActor, id: string): Promise<
   }
   const data = { room_id: id, status: 'live' as const };
   await publish(deps, { permission: 'chat.staff' }, CHAT_LIVE.kinds.room, data);
-  if (claimed.customerId) await publish(deps, { guestKeys: [customerLiveKey(claimed.customerId)] }, CHAT_LIVE.kinds.room, data);
+  if (claimed.customerId) await publish(deps, { guestKeys: customerKeys(claimed) }, CHAT_LIVE.kinds.room, data);
   return (await presentRooms(deps, actor, [claimed]))[0]!;
 }
 
@@ -486,6 +514,7 @@ export async function writeMessage(deps: ChatDeps, actor: ChatActor, room: RoomR
     } else {
       await tx.update(chatRooms).set({ customerLastRead: message!.id }).where(eq(chatRooms.id, id));
     }
+    if (actor.kind === 'staff' && !input.internal && room.customerId) await notifyAwayCustomer(deps, tx, room);
     await deps.audit.record(
       { action: 'chat.message_posted', outcome: 'success', resourceType: 'chat_room', resourceId: id, details: { message_id: message!.id, internal: input.internal, ...(image ? { image: image.id } : {}) } },
       actor.caller,
@@ -496,6 +525,32 @@ export async function writeMessage(deps: ChatDeps, actor: ChatActor, room: RoomR
   const message = await presentMessage(deps, row);
   await publishMessage(deps, room, message);
   return message;
+}
+
+/**
+ * Staff answered in a customer room: if its customer's page has not reported in lately (they left,
+ * or continue by e-mail), they are e-mailed a link to the room, at most once per room per window
+ * (a conditional UPDATE of `customer_notified_at`, so concurrent answers send one). The link's token
+ * is new, kept here only as its hash, and in the event's secrets (sealed, forgotten once delivered).
+ */
+async function notifyAwayCustomer(deps: ChatDeps, tx: Db, room: RoomRow): Promise<void> {
+  const now = deps.clock.now();
+  const windowStart = new Date(now.getTime() - CHAT_LIMITS.replyMailEverySeconds * 1000).toISOString();
+  const [due] = await tx
+    .update(chatRooms)
+    .set({ customerNotifiedAt: now })
+    .where(
+      and(
+        eq(chatRooms.id, room.id),
+        sql`(${chatRooms.customerNotifiedAt} IS NULL OR ${chatRooms.customerNotifiedAt} <= ${windowStart}::timestamptz)`,
+        sql`NOT EXISTS (SELECT 1 FROM chat_presence WHERE member_id = ${chatRooms.customerId} AND seen_at > ${onlineSince(deps.clock).toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: chatRooms.id });
+  if (!due) return;
+  const token = newToken();
+  await tx.insert(chatRoomLinks).values({ tokenHash: hashToken(token), roomId: room.id, createdAt: now, expiresAt: new Date(now.getTime() + CHAT_LIMITS.roomLinkDays * 86_400_000) });
+  await deps.outbox.emit(tx, { name: 'chat.customer_answered', organisationId: null, payload: { room_id: room.id }, secrets: { token } });
 }
 
 /** POST /v1/chat/room/{id}/messages: a text message to the actor's open room. */
@@ -584,6 +639,9 @@ export async function sealStoredBodies(deps: Pick<ChatDeps, 'db' | 'sealer'>): P
 
 // ---- Live ----
 
+/** The customer's sockets of a room: with their chat token, and with the room's link. */
+const customerKeys = (room: RoomRow): string[] => (room.customerId ? [customerLiveKey(room.customerId), roomLinkLiveKey(room.id)] : []);
+
 async function publish(deps: ChatDeps, audience: LiveAudience, kind: string, data: ChatLiveData): Promise<void> {
   await deps.live.publish({ topic: CHAT_LIVE.topic, kind, audience, data: ChatLiveData.parse(data) });
 }
@@ -592,7 +650,7 @@ async function publish(deps: ChatDeps, audience: LiveAudience, kind: string, dat
 async function publishToRoom(deps: ChatDeps, room: RoomRow, kind: string, data: ChatLiveData, options: { toCustomer: boolean; except?: string | undefined }): Promise<void> {
   const members = (await memberIds(deps.db, room.id)).filter((id) => id !== options.except);
   if (members.length > 0) await publish(deps, { userIds: members }, kind, data);
-  if (options.toCustomer && room.customerId) await publish(deps, { guestKeys: [customerLiveKey(room.customerId)] }, kind, data);
+  if (options.toCustomer && room.customerId) await publish(deps, { guestKeys: customerKeys(room) }, kind, data);
 }
 
 async function publishMessage(deps: ChatDeps, room: RoomRow, message: ChatMessage): Promise<void> {

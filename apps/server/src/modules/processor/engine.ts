@@ -96,6 +96,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'password_reset.requested': 'Password reset requested',
   'email_verification.requested': 'E-mail verification requested',
   'chat.transcript_requested': 'Chat transcript requested',
+  'chat.customer_answered': 'Chat answered while the customer was away',
   'certificate.issued': 'Certificate issued',
   'receipt.missed': 'Dropbox receipt missed',
   'certificate.email_requested': 'Certificate e-mail requested',

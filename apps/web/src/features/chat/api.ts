@@ -105,15 +105,25 @@ export const sendTyping = (caller: ChatCaller, id: string) => apiRequest<typeof 
 export const requestTranscript = (caller: ChatCaller, id: string) => apiRequest<typeof ChatOkResponse>(`${BASE}/room/${id}/transcript`, { method: 'POST', ...opts(caller) });
 
 export const reportPresence = (caller: ChatCaller) => apiRequest<typeof ChatOkResponse>(`${BASE}/presence`, { method: 'POST', ...opts(caller) });
+const reportLeaving = (caller: ChatCaller) => apiRequest<typeof ChatOkResponse>(`${BASE}/presence`, { method: 'DELETE', keepalive: true, ...opts(caller), signOutOnAuthError: false });
 
 /** Reports the chat page as open every 30 s while it is mounted (the online indicators). */
 export function usePresence(caller: ChatCaller | null): void {
   useEffect(() => {
     if (!caller) return;
     const beat = () => void reportPresence(caller).catch(() => undefined);
+    // Leaving says so at once (a customer away is e-mailed staff's answers), not a heartbeat later.
+    const leave = () => void reportLeaving(caller).catch(() => undefined);
     beat();
     const timer = setInterval(beat, 30_000);
-    return () => clearInterval(timer);
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', beat);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', beat);
+      leave();
+    };
   }, [caller]);
 }
 

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { ChatIdentity, withinSupportHours } from '@vireo/contracts';
-import { useMemo, useState } from 'react';
+import { CHAT_ROOM_LINK, ChatIdentity, withinSupportHours } from '@vireo/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
@@ -18,11 +18,15 @@ import { LiveContext } from '../../../lib/useLive';
 import { customerCaller, getRoom, openCustomerRoom, requestTranscript, startCustomer, usePresence, useSupportStatus, type ChatCaller } from '../api';
 import { ChatRoomPanel } from './ChatRoomPanel';
 
-/** The customer's chat, kept for the tab's session: their token (sent in a header only), identity and room. */
+/**
+ * The customer's chat, kept for the tab's session: their token (sent in a header only), identity and
+ * room; `link` when it came from an e-mailed room link (its token opens that room only).
+ */
 interface CustomerChat {
   token: string;
   identity: string;
   roomId: string;
+  link?: boolean;
 }
 const STORAGE_KEY = 'vireo.chat';
 
@@ -33,6 +37,26 @@ function storedChat(): CustomerChat | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The chat to open: an e-mailed room link's (in the page's #fragment, which never reaches a server)
+ * is stored for the tab and removed from the address bar at once; else the one stored.
+ */
+function initialChat(): CustomerChat | null {
+  if (window.location.pathname === CHAT_ROOM_LINK.path && window.location.hash.length > 1) {
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const token = fragment.get(CHAT_ROOM_LINK.token);
+    const roomId = fragment.get(CHAT_ROOM_LINK.room);
+    const identity = fragment.get(CHAT_ROOM_LINK.identity);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (token && roomId && identity) {
+      const chat: CustomerChat = { token, roomId, identity, link: true };
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(chat));
+      return chat;
+    }
+  }
+  return storedChat();
 }
 
 function StartForm({ onStarted, outOfHours }: { onStarted: (chat: CustomerChat) => void; outOfHours: boolean }) {
@@ -72,11 +96,16 @@ function StartForm({ onStarted, outOfHours }: { onStarted: (chat: CustomerChat) 
   );
 }
 
-function CustomerRoom({ caller, roomId, onNew }: { caller: ChatCaller; roomId: string; onNew: () => void }) {
+function CustomerRoom({ caller, roomId, link, onNew, onLinkRefused }: { caller: ChatCaller; roomId: string; link: boolean; onNew: () => void; onLinkRefused: () => void }) {
   const { t } = useTranslation('chat');
-  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => getRoom(caller, roomId) });
+  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => getRoom(caller, roomId), retry: !link });
   const [transcript, setTranscript] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   usePresence(caller);
+  const refused = room.isError && link;
+  useEffect(() => {
+    if (refused) onLinkRefused();
+  }, [refused, onLinkRefused]);
+  if (refused) return null;
   if (room.isError) return <Alert severity="error">{t('errors.short')}</Alert>;
   if (!room.data) return <PageLoader />;
   const staff = room.data.room_members;
@@ -112,16 +141,32 @@ function CustomerRoom({ caller, roomId, onNew }: { caller: ChatCaller; roomId: s
   );
 }
 
+/** A room link that is wrong or expired: the spec's words and nothing else. */
+function LinkRefused() {
+  const { t } = useTranslation('chat');
+  return (
+    <Alert severity="error" role="alert">
+      {t('errors.rooms')}
+    </Alert>
+  );
+}
+
 /**
  * The customer's chat: they start one (signed in as themselves, else with name and e-mail), write
  * and see answers live over a socket of their own that authenticates with their chat token as its
  * first message. Outside the support hours, or with nobody online, it says so and offers to continue
- * by e-mail (the answer and the transcript come by e-mail). The page, and the launcher's panel.
+ * by e-mail. Staff answering while they are away e-mail them a link to the room, whose token (after
+ * `#`) this page keeps for the tab and opens that room with. The page, and the launcher's panel.
  */
 export function CustomerChat({ headingId, headingLevel }: { headingId?: string; headingLevel: 'h1' | 'h2' }) {
   const { t } = useTranslation('chat');
   const status = useSupportStatus();
-  const [chat, setChat] = useState<CustomerChat | null>(storedChat);
+  const [chat, setChat] = useState<CustomerChat | null>(initialChat);
+  const [linkRefused, setLinkRefused] = useState(false);
+  const refuseLink = useCallback(() => {
+    sessionStorage.removeItem(STORAGE_KEY);
+    setLinkRefused(true);
+  }, []);
   const caller = useMemo(() => (chat ? customerCaller(chat.token, chat.identity) : null), [chat]);
   const live = useMemo(
     () =>
@@ -130,11 +175,15 @@ export function CustomerChat({ headingId, headingLevel }: { headingId?: string; 
         token: () => chat?.token ?? null,
         tokenKind: 'guest',
         signedOut: () => {
+          if (chat?.link) {
+            refuseLink();
+            return;
+          }
           sessionStorage.removeItem(STORAGE_KEY);
           setChat(null);
         },
       }),
-    [chat],
+    [chat, refuseLink],
   );
   const started = (value: CustomerChat) => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
@@ -144,6 +193,16 @@ export function CustomerChat({ headingId, headingLevel }: { headingId?: string; 
   // The page's own clock decides the hours (it turns on the hour without asking the server again).
   const open = withinSupportHours(new Date());
   const outOfHours = status.data ? !open || !status.data.staff_online : false;
+  if (linkRefused) {
+    return (
+      <>
+        <Typography id={headingId} variant="h5" component={headingLevel} gutterBottom>
+          {t('customer.title')}
+        </Typography>
+        <LinkRefused />
+      </>
+    );
+  }
   return (
     <>
       <Typography id={headingId} variant="h5" component={headingLevel} gutterBottom>
@@ -165,6 +224,8 @@ export function CustomerChat({ headingId, headingLevel }: { headingId?: string; 
           <CustomerRoom
             caller={caller}
             roomId={chat.roomId}
+            link={chat.link === true}
+            onLinkRefused={refuseLink}
             onNew={() => {
               sessionStorage.removeItem(STORAGE_KEY);
               setChat(null);
