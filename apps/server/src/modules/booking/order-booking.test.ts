@@ -275,6 +275,19 @@ describe('editing a booking an order paid for', () => {
     expect((await patch([person()], {})).status).toBe(401);
   });
 
+  it('rescheduling (the order’s token) moves the booking with its order; the old time keeps none', async () => {
+    const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 1 });
+    const { slot, slots, holdToken, flight } = await heldSlot(44);
+    expect((await pay(slot.id, orderBody(order, holdToken, { flight_details: flight }))).status).toBe(201);
+    const held = await hold(h, slots[1]!.id);
+    const moved = await h.call('POST', `/api/booking/${slot.id}/reschedule/${slots[1]!.id}`, { headers: { 'x-short-token': order.token }, body: { hold_token: held.body.hold_token } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [now, before] = await Promise.all([db().select().from(appointments).where(eq(appointments.id, slots[1]!.id)), db().select().from(appointments).where(eq(appointments.id, slot.id))]);
+    expect(now[0]).toMatchObject({ orderId: order.id, status: 'WAITING' });
+    expect(before[0]).toMatchObject({ orderId: null, orderItemId: null });
+    expect(await fulfilled(order.id)).toBe(1);
+  });
+
   it('deleting in time gives the units back instead of a rebook credit', async () => {
     const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 1 });
     const { slot, holdToken, flight } = await heldSlot(39);

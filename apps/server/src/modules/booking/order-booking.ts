@@ -24,7 +24,7 @@ import { hasPermission } from '../../platform/access';
 import type { Caller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../platform/errors';
 import { sealForHolder } from '../../platform/sealing';
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPaymentRequests, bookingUsers, orderItems, orders, products } from '../../db/schema';
@@ -148,7 +148,7 @@ export async function payWithOrder(deps: BookingDeps, caller: Caller, slotId: st
   const now = deps.clock.now();
   checkPeople(input.booking_users, now);
   const slot = await findAppointment(deps.db, slotId);
-  if (!slot) throw new AppError(404, BOOKING_MSG.paymentFailed);
+  if (!slot) throw notFound();
 
   const check = (line: OrderLine, row: AppointmentRow) => {
     checkOrderBookable(line.order, now);

@@ -41,12 +41,12 @@ export function useCatalogue() {
   });
 }
 
-/** GET /approved_kits: the approved test kits' names; a failed load (a visitor without a session) is an empty list (spec 2 §8). */
-export function useApprovedKits() {
+/** GET /approved_kits: the approved test kits' names; read with the order's short token; a failed load is an empty list (spec 2 §8). */
+export function useApprovedKits(shortToken: string) {
   return useQuery({
     queryKey: ['order-booking', 'approved-kits'],
     queryFn: ({ signal }) =>
-      apiRequest<typeof ApprovedKitsResponse>(`${COMMERCE}/approved_kits`, { signal, signOutOnAuthError: false }).then(
+      apiRequest<typeof ApprovedKitsResponse>(`${COMMERCE}/approved_kits`, { signal, ...publicCall(shortToken) }).then(
         (answer) => answer.data.map((kit) => kit.name),
         () => [] as string[],
       ),
@@ -56,7 +56,7 @@ export function useApprovedKits() {
 
 export interface OrderSlotSearch {
   service: string;
-  /** dd-MM-yyyy */
+  /** The appointment date (dd-MM-yyyy), which the window of products other than the Fit to Fly test follows. */
   date: string;
   shortToken: string;
   productId: string;
@@ -66,12 +66,12 @@ export interface OrderSlotSearch {
 
 type SlotsOrNone = z.ZodOptional<typeof SlotsResponse>;
 
-/** GET /api/booking/ for an order: one day's slots, the server keeping to the product's window too. */
+/** GET /api/booking/ for an order (OrderSlotsQuery): the slots of the line's window, which the server works out from the travel and the date. */
 export function useOrderSlots(search: OrderSlotSearch) {
   return useQuery({
     queryKey: ['order-booking', 'slots', search],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', product_id: search.productId });
+      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', short_token: search.shortToken, product_id: search.productId });
       if (search.departure) query.set('transport_departure_date_time', search.departure);
       if (search.arrival) query.set('transport_arrival_date_time', search.arrival);
       const answer = await apiRequest<SlotsOrNone>(`${BOOKING}/?${query.toString()}`, { signal, ...publicCall(search.shortToken) });

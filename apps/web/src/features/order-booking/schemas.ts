@@ -68,8 +68,9 @@ export function passengerSchema(product: Pick<BookableProduct, 'tags'> | undefin
           .refine((date) => dateOfBirthEpoch(date) >= MIN_BOOKING_DATE_OF_BIRTH_EPOCH, BOOKING_MSG.dateOfBirthTooEarly)
           .refine((date) => date <= today(), BOOKING_MSG.dateOfBirthFuture),
       ),
-      ethnicity: z.enum(ETHNICITIES, { error: BOOKING_WIZARD_MSG.inputEthnicity }),
-      sex: z.enum(SEXES, { error: BOOKING_MSG.selectSex }),
+      // Checked as strings, not enums: a refused enum stops the person's refinements (phone, passport) from running.
+      ethnicity: z.string().refine((value) => (ETHNICITIES as readonly string[]).includes(value), BOOKING_WIZARD_MSG.inputEthnicity),
+      sex: z.string().refine((value) => (SEXES as readonly string[]).includes(value), BOOKING_MSG.selectSex),
       passportNumber: filled(BOOKING_WIZARD_MSG.inputPassport).pipe(z.string().max(40)),
       passportNumberConfirmation: z.string(),
       vaccineStatus: z.string(),

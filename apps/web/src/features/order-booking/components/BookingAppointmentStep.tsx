@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BOOKING, BOOKING_MSG, inBookingWindow, londonCalendarDate, londonMidnight, UK_TIME_ZONE, type BookingWindow, type BookingWindowResult, type Slot } from '@vireo/contracts';
+import { BOOKING, BOOKING_MSG, inBookingWindow, londonCalendarDate, UK_TIME_ZONE, type BookingWindow, type BookingWindowResult, type Slot } from '@vireo/contracts';
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { formatDate, formatTime, HoldCountdown, toDayString, type SlotHold } from '../../booking';
@@ -14,56 +14,56 @@ import type { OrderBookingValues } from '../types';
 import { WizardText } from './fields';
 import { NextButton, StepActions } from './StepActions';
 
-const DAY = 86_400;
-
-/** dd-MM-yyyy as a calendar date. */
-function parseDayString(day: string) {
-  const [dd, mm, yyyy] = day.split('-').map(Number) as [number, number, number];
-  return { year: yyyy, month: mm, day: dd };
-}
-
-/** The London days a window touches (dd-MM-yyyy; a window spans at most four). */
-function daysOf(window: BookingWindow): string[] {
-  const days: string[] = [];
-  for (let at = window.from; at < window.to + DAY; at += DAY) {
-    const day = toDayString(londonCalendarDate(new Date(Math.min(at, window.to) * 1000)));
-    if (!days.includes(day)) days.push(day);
-  }
-  return days;
-}
-
 /** Same-day slots must start more than 30 minutes from now (spec 2 §9); the server says so too. */
 function bookableNow(slot: Slot): boolean {
   return slot.start_time * 1000 > Date.now() + BOOKING.sameDayLeadMinutes * 60_000;
 }
 
-/** One day's slots inside the window, in UK time; the held one stays listed (LOCKED, the server leaves it out). */
-function DaySlots({ search, window, hold }: { search: OrderSlotSearch; window: BookingWindow; hold: SlotHold }) {
+const dayOf = (slot: Slot) => toDayString(londonCalendarDate(new Date(slot.start_time * 1000)));
+
+/**
+ * The window's slots (the server keeps to the order line's window, and so does this list), by London day, in UK
+ * time; the held one stays listed (LOCKED, the server leaves it out).
+ */
+function WindowSlots({ search, window, hold }: { search: OrderSlotSearch; window: BookingWindow; hold: SlotHold }) {
   const { t, dateLocale, messageText } = useOrderBookingTexts();
   const headingId = useId();
   const slots = useOrderSlots(search);
   const held = hold.slot;
   const listed = (slots.data ?? []).filter((slot) => inBookingWindow(window, slot.start_time) && bookableNow(slot));
-  const heldHere = held && toDayString(londonCalendarDate(new Date(held.start_time * 1000))) === search.date && !listed.some((slot) => slot.id === held.id);
-  const shown = [...listed, ...(heldHere ? [held] : [])].sort((a, b) => a.start_time - b.start_time);
+  const shown = [...listed, ...(held && !listed.some((slot) => slot.id === held.id) ? [held] : [])].sort((a, b) => a.start_time - b.start_time);
+  const days = [...new Set(shown.map(dayOf))];
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h3" variant="subtitle1" gutterBottom>
-        {formatDate(londonMidnight(parseDayString(search.date)) + 12 * 3600, UK_TIME_ZONE, dateLocale)}
+      <Typography id={headingId} component="h2" variant="h6" gutterBottom>
+        {t('appointment.times')}
       </Typography>
       {slots.isPending && <CircularProgress size={20} aria-label={t('appointment.loading')} />}
       {slots.isError && <Alert severity="error">{messageText(slots.error.message)}</Alert>}
       {slots.isSuccess && shown.length === 0 && <Typography>{messageText(BOOKING_MSG.noAvailableSlots)}</Typography>}
-      <Box role="group" aria-labelledby={headingId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {shown.map((slot) => {
-          const selected = held?.id === slot.id;
+      <Stack spacing={2}>
+        {days.map((day) => {
+          const ofDay = shown.filter((slot) => dayOf(slot) === day);
+          const label = formatDate(ofDay[0]!.start_time, UK_TIME_ZONE, dateLocale);
           return (
-            <Button key={slot.id} variant={selected ? 'contained' : 'outlined'} aria-pressed={selected} disabled={hold.pending} onClick={() => void hold.choose(slot)} sx={{ minWidth: 88 }}>
-              {formatTime(slot.start_time, UK_TIME_ZONE, dateLocale)}
-            </Button>
+            <Box key={day} role="group" aria-label={label}>
+              <Typography component="h3" variant="subtitle1" gutterBottom>
+                {label}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {ofDay.map((slot) => {
+                  const selected = held?.id === slot.id;
+                  return (
+                    <Button key={slot.id} variant={selected ? 'contained' : 'outlined'} aria-pressed={selected} disabled={hold.pending} onClick={() => void hold.choose(slot)} sx={{ minWidth: 88 }}>
+                      {formatTime(slot.start_time, UK_TIME_ZONE, dateLocale)}
+                    </Button>
+                  );
+                })}
+              </Box>
+            </Box>
           );
         })}
-      </Box>
+      </Stack>
     </Box>
   );
 }
@@ -73,8 +73,7 @@ export interface BookingAppointmentStepProps {
   /** The appointment date decides the window (every product but the Fit to Fly test). */
   asksDate: boolean;
   window: BookingWindowResult;
-  /** The slot search but its day. */
-  search: Omit<OrderSlotSearch, 'date'>;
+  search: OrderSlotSearch;
   hold: SlotHold;
   expired: boolean;
   onNext: () => void;
@@ -96,7 +95,6 @@ export function BookingAppointmentStep({ form, asksDate, window, search, hold, e
     }
     onNext();
   };
-  const days = window.ok ? daysOf(window.window) : [];
   return (
     <Stack spacing={3}>
       {expired && <Alert severity="warning">{messageText(BOOKING_MSG.holdExpired)}</Alert>}
@@ -109,9 +107,7 @@ export function BookingAppointmentStep({ form, asksDate, window, search, hold, e
               to: `${formatDate(window.window.to, UK_TIME_ZONE, dateLocale)} ${formatTime(window.window.to, UK_TIME_ZONE, dateLocale)}`,
             })}
           </Typography>
-          {days.map((day) => (
-            <DaySlots key={day} search={{ ...search, date: day }} window={window.window} hold={hold} />
-          ))}
+          <WindowSlots search={search} window={window.window} hold={hold} />
         </>
       ) : (
         <Alert severity="info">{messageText(window.message)}</Alert>

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { clearSessionValue } from '../../../lib/sessionValue';
 import { useSlotHold, type CallContext } from '../../booking';
 import { DEFAULT_CITY } from '../cities';
-import { defaultAppointmentDate, EMPTY_PASSENGER, flightDetailsOf, passengersFor, peopleOf, skipsBooking, slotWindow } from '../rules';
+import { defaultAppointmentDate, EMPTY_PASSENGER, flightDetailsOf, passengersFor, peopleOf, skipsBooking, slotWindow, toServiceDay } from '../rules';
 import { passengerSchema, passengersSchema, SummarySchema, travelSchema } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { Book, BookableProduct, Booked, FirstStep, OrderBookingValues } from '../types';
@@ -83,7 +83,7 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
     const first: WizardStep = { key: firstStep.key, label: firstStep.label, schema: firstStep.schema };
     const travel: WizardStep = { key: STEP_KEYS.travel, label: t('steps.travel'), schema: travelSchema(product) };
     const steps: WizardStep[] = firstStep.position === 'afterTravel' ? [travel, first] : [first, travel];
-    if (!skipped) steps.push({ key: STEP_KEYS.appointment, label: t('steps.appointment'), done: hold.slot !== null });
+    if (!skipped) steps.push({ key: STEP_KEYS.appointment, label: t('steps.appointment'), done: hold.slot !== null || booked !== null });
     steps.push(
       { key: STEP_KEYS.passengers, label: t('steps.passengers'), schema: passengersSchema(product, peopleOf(values)) },
       { key: STEP_KEYS.summary, label: t('steps.summary'), schema: SummarySchema },
@@ -180,7 +180,14 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
           form={form}
           asksDate={product.sku !== FLIGHT_LINKED_SKU}
           window={slotWindow(product, values)}
-          search={{ service, shortToken: context.shortToken ?? '', productId: product.id, departure: flight?.transport_departure_date_time, arrival: flight?.transport_arrival_date_time }}
+          search={{
+            service,
+            shortToken: context.shortToken ?? '',
+            productId: product.id,
+            date: toServiceDay(values.appointmentDate || values.travelDate),
+            departure: flight?.transport_departure_date_time,
+            arrival: flight?.transport_arrival_date_time,
+          }}
           hold={hold}
           expired={expired}
           onBack={wizard.back}

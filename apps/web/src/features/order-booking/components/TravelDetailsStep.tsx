@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TRANSPORT_TYPES } from '@vireo/contracts';
+import { useEffect } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CITIES } from '../cities';
 import { bookingGuidance } from '@vireo/contracts';
@@ -19,6 +20,10 @@ export function TravelDetailsStep({ form, product, onNext, onBack }: { form: Use
   const { t } = useOrderBookingTexts();
   const { control } = form;
   const transportType = useWatch({ control, name: 'transportType' });
+  // The number's message names the transport type ('Input Train number'): a shown one follows the type.
+  useEffect(() => {
+    if (form.getFieldState('transportNumber').error) void form.trigger('transportNumber');
+  }, [transportType, form]);
   const guidance = product ? bookingGuidance(product.sku) : null;
   const landing = product !== undefined && arrivesInGb(product);
   const numberLabel = TRANSPORT_TYPES.includes(transportType as (typeof TRANSPORT_TYPES)[number]) ? t(`travel.numbers.${transportType as (typeof TRANSPORT_TYPES)[number]}`) : t('travel.numbers.Other');

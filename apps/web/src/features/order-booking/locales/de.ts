@@ -54,6 +54,7 @@ const orderBooking: OrderBookingTranslation = {
   appointment: {
     date: 'Termindatum',
     window: 'Termine von {{from}} bis {{to}}',
+    times: 'Verfügbare Uhrzeiten (britische Zeit)',
     loading: 'Uhrzeiten werden geladen…',
     noWindow: 'Bitte geben Sie zuerst Ihre Reisedaten ein.',
     selectTime: 'Bitte wählen Sie eine Terminzeit',

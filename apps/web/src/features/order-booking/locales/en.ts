@@ -57,6 +57,7 @@ const orderBooking = {
   appointment: {
     date: 'Appointment date',
     window: 'Appointments from {{from}} to {{to}}',
+    times: 'Available times (UK time)',
     loading: 'Loading times…',
     noWindow: 'Enter your travel details first.',
     selectTime: BOOKING_MSG.selectTime,

@@ -7,13 +7,13 @@ const CustomerEdit = lazy(() => import('../../booking/pages/EditBookingPage').th
 const StaffEdit = lazy(() => import('./StaffEditBookingPage').then((m) => ({ default: m.StaffEditBookingPage })));
 
 /**
- * /booking/edit?appointmentId=&short_token=&service= (spec 2 §2.9): staff who act for customers (super
+ * /booking/edit?appointmentId=&short_token=&service= (spec 2 §2.9): staff with booking.edit (super
  * admin, customer services) get all six steps; the customer's link keeps the three-step customer-edit mode.
  */
 export function EditBookingRoutePage() {
   const session = useSession();
   if (session.hasToken && session.isPending) return <PageLoader />;
   const held = session.data ? [session.data.role.name, ...session.data.user.roles.map((role) => role.name)] : [];
-  const staff = session.data !== undefined && allows({ roles: held, grants: session.data.grants }, 'appointments.actForCustomer');
+  const staff = session.data !== undefined && allows({ roles: held, grants: session.data.grants }, 'booking.edit');
   return <Suspense fallback={<PageLoader />}>{staff ? <StaffEdit /> : <CustomerEdit />}</Suspense>;
 }

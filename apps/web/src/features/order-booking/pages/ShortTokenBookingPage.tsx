@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import {
   BLOCKED_SHIPPING_FLAGS,
   FLIGHT_LINKED_SKU,
+  isBookingSkipped,
   ORDER_BOOKING_MSG,
   QUANTITY_CHECK_EXEMPT_SKU,
   peopleLeft,
@@ -29,10 +30,10 @@ import type { Book, BookableProduct } from '../types';
 /** The service an order's link books when it names none: video_gp_{product}. */
 const defaultService = () => `video_gp_${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
 
-/** The order's lines a booking may use: bookable, not Virtual, with their tags and the units left. */
+/** The order's lines a booking may use: bookable (or booked without a time, as the self-swab kit), not Virtual, with their tags and the units left. */
 export function bookableProducts(order: CustomerOrder, catalogue: ReadonlyMap<string, CatalogueProduct>): BookableProduct[] {
   return order.items
-    .filter((item) => item.product.bookable === 1 && item.product.type !== 'Virtual')
+    .filter((item) => (item.product.bookable === 1 || isBookingSkipped(item.product.sku)) && item.product.type !== 'Virtual')
     .map((item) => ({
       id: item.product_id,
       sku: item.product.sku,
@@ -75,7 +76,7 @@ function ShortTokenBooking({ shortToken, service, language }: { shortToken: stri
   const { t, messageText } = useOrderBookingTexts();
   const order = useOrderByToken(shortToken, true);
   const tags = useCatalogue();
-  const kits = useApprovedKits();
+  const kits = useApprovedKits(shortToken);
   const products = useMemo(() => (order.data && tags.data ? bookableProducts(order.data, tags.data) : []), [order.data, tags.data]);
   const available = useMemo(() => products.filter((product) => product.unitsLeft === null || product.unitsLeft > 0), [products]);
   const shipping = order.data ? addressLine(order.data) : '';
