@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'chat.staff': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
   /** The workflow processor: tasks, their graphs, run logs, reruns, templates, raising an event by hand. */
   'processor.manage': ['super_admin'],
+  /** Book on behalf of walk-in people paying with purchase codes (spec 2 §1, §2.8): /pharmacy/book, the Pharmacy orders one placed. */
+  'pharmacy.book': ['pharmacy', 'super_admin'],
   /** Sample logistics: dropboxes (create, edit, switch, their QR code sheets). */
   'logistics.manage': ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;

@@ -42,9 +42,11 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'processor.manage',
     'orders.manage',
     'logistics.manage',
+    'pharmacy.book',
   ],
   customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff'],
   b2c: ['kits.register', 'certificates.read', 'orders.own'],
+  pharmacy: ['pharmacy.book'],
 };
 
 describe('permissions', () => {

@@ -68,6 +68,7 @@ export const de: Translation = {
     super_admin: 'Super-Admin',
     customer_services: 'Kundenservice',
     b2c: 'Kunde',
+    pharmacy: 'Apotheke',
   },
   login: { button: 'Anmelden mit {{product}}' },
   verifyToken: {
