@@ -3,8 +3,13 @@ import type {
   AppointmentResponse,
   ApprovedKitsResponse,
   BookingConfirmation,
+  CreateOrderRequest,
+  CreateOrderResponse,
   CustomerOrderResponse,
   OrderBookingRequest,
+  OrderDetailsResponse,
+  PurchaseCodeInfoResponse,
+  PurchaseCodeUseResponse,
   ProductsResponse,
   SlotsResponse,
   UntimedBookingRequest,
@@ -71,7 +76,9 @@ export function useOrderSlots(search: OrderSlotSearch) {
   return useQuery({
     queryKey: ['order-booking', 'slots', search],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', short_token: search.shortToken, product_id: search.productId });
+      const query = new URLSearchParams({ service: search.service, date: search.date, validate_users: 'true', product_id: search.productId });
+      // Without a token (the pharmacy and partner forms, whose order comes at Summary) the product's own window.
+      if (search.shortToken) query.set('short_token', search.shortToken);
       if (search.departure) query.set('transport_departure_date_time', search.departure);
       if (search.arrival) query.set('transport_arrival_date_time', search.arrival);
       const answer = await apiRequest<SlotsOrNone>(`${BOOKING}/?${query.toString()}`, { signal, ...publicCall(search.shortToken) });
@@ -97,4 +104,24 @@ export function editPeople(appointmentId: string, bookingUsers: OrderBookingRequ
 
 export function moveToSlot(appointmentId: string, slotId: string, holdToken: string, shortToken: string) {
   return apiRequest<typeof AppointmentResponse>(`${BOOKING}/${appointmentId}/reschedule/${slotId}`, { method: 'POST', body: { hold_token: holdToken }, ...publicCall(shortToken) });
+}
+
+/** GET /purchase-code/{value}: the code's id and uses left today; an unknown code answers 400 'Your code is invalid'. */
+export function checkPurchaseCode(value: string, signal?: AbortSignal) {
+  return apiRequest<typeof PurchaseCodeInfoResponse>(`${COMMERCE}/purchase-code/${encodeURIComponent(value)}`, { signal, signOutOnAuthError: false }).then((answer) => answer.data);
+}
+
+/** POST /order: the pharmacy's (or a partner's) order, its first code as the discount. */
+export function placeCodeOrder(request: CreateOrderRequest) {
+  return apiRequest<typeof CreateOrderResponse>(`${COMMERCE}/order`, { method: 'POST', body: request });
+}
+
+/** POST /purchase-code/{id}/use: an extra code pays one more unit of the order. */
+export function takeCodeUse(codeId: string, orderId: string) {
+  return apiRequest<typeof PurchaseCodeUseResponse>(`${COMMERCE}/purchase-code/${codeId}/use`, { method: 'POST', body: { order_id: orderId } });
+}
+
+/** PUT /order/{id}: payment Complete once the codes paid every unit. */
+export function completeCodeOrder(orderId: string) {
+  return apiRequest<typeof OrderDetailsResponse>(`${COMMERCE}/order/${orderId}`, { method: 'PUT', body: { payment_flag: 'Complete' } });
 }
