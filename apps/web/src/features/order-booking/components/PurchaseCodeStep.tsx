@@ -80,6 +80,9 @@ function CodeField({ form, index, onChecked }: Pick<FirstStepProps, 'form'> & { 
   const code = useWatch({ control: form.control, name: `purchaseCode.${index}.code` }) ?? '';
   const check = useCodeCheck(code);
   useEffect(() => onChecked(index, check), [index, check, onChecked]);
+  // Next's message stands until the code is changed; then the server's check speaks.
+  const { clearErrors } = form;
+  useEffect(() => clearErrors(`purchaseCode.${index}.code`), [code, index, clearErrors]);
   return (
     <WizardText
       control={form.control}
