@@ -67,6 +67,15 @@ export async function createPractitioner(request: APIRequestContext, name = { fi
   return { email, token: (await apiSession(request, email, PRACTITIONER_PASSWORD)).token };
 }
 
+export const PHARMACIST_PASSWORD = 'e2e pharmacist password';
+
+/** A new member of the pharmacy role (pharmacy.book and nothing else) in the demo admin's organisation. */
+export async function createPharmacist(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const email = `e2e-pharmacist-${uniqueSuffix()}@example.test`;
+  await createAccount(request, { memberOf: DEMO.admin, role: 'pharmacy', email, password: PHARMACIST_PASSWORD, firstName: 'Priya', lastName: 'Chemist' });
+  return { email, password: PHARMACIST_PASSWORD };
+}
+
 /** A day between 100 and 170 days ahead at 12:00 UTC, chosen at random so that parallel runs do not meet. */
 export function farDay(): number {
   const day = Math.floor(Date.now() / 86_400_000) + 100 + Math.floor(Math.random() * 70);

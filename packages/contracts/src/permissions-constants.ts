@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   'chat.staff': ['practitioner', 'shift_manager', 'super_admin', 'customer_services'],
   /** The workflow processor: tasks, their graphs, run logs, reruns, templates, raising an event by hand. */
   'processor.manage': ['super_admin'],
+  /** Book on behalf of walk-in people paying with purchase codes (spec 2 §1, §2.8): /pharmacy/book, the Pharmacy orders one placed. */
+  'pharmacy.book': ['pharmacy', 'super_admin'],
   /** Sample logistics: dropboxes (create, edit, switch, their QR code sheets). */
   'logistics.manage': ['super_admin'],
   /** Sample collection (/collection/{id}): find an order's samples, mark them collected at a dropbox or not. */

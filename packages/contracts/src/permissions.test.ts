@@ -45,9 +45,11 @@ const EXPECTED: Record<RoleName, readonly Permission[]> = {
     'logistics.collect',
     'certificates.manage',
     'lab_results.manage',
+    'pharmacy.book',
   ],
   customer_services: ['orders.manage', 'kits.register', 'appointments.actForCustomer', 'booking.edit', 'appointments.search', 'appointments.replaceLink', 'chat.staff', 'logistics.collect', 'certificates.manage'],
   b2c: ['bookings.own', 'kits.register', 'certificates.read', 'orders.own'],
+  pharmacy: ['pharmacy.book'],
 };
 
 describe('permissions', () => {

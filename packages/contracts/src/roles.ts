@@ -7,6 +7,7 @@ export const ROLE_NAMES = [
   'super_admin',
   'customer_services',
   'b2c',
+  'pharmacy',
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
@@ -21,10 +22,12 @@ export const ROLE_TITLES: Record<RoleName, string> = {
   super_admin: 'Super Admin',
   customer_services: 'Customer Services',
   b2c: 'Customer',
+  pharmacy: 'Pharmacy',
 };
 
+/** A role's home page: its dashboard; pharmacy staff have no dashboard, only the booking form (spec 2 §1, §2.8). */
 export function dashboardPath(role: RoleName): string {
-  return `/${role}/dashboard`;
+  return role === 'pharmacy' ? '/pharmacy/book' : `/${role}/dashboard`;
 }
 
 /** Feature flags an organisation profile can switch on. */

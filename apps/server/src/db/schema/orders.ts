@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import type { BillingDetail, OrderAddress } from '@vireo/contracts';
 import { organisations, users } from './identity';
 import { products } from './products';
+import { purchaseCodes } from './purchase-codes';
 
 /**
  * Orders (spec 3 §3): amounts in integer pence (cents for USD), priced from the catalogue when
@@ -148,4 +149,24 @@ export const orderPayments = pgTable(
     check('order_payments_kind_check', sql`${t.kind} IN ('charge', 'refund')`),
     check('order_payments_outcome_check', sql`${t.outcome} IN ('approved', 'declined', 'invalid')`),
   ],
+);
+
+/**
+ * The extra purchase codes an order was paid with (POST /purchase-code/{id}/use), one row per use
+ * taken: the pharmacy may mark its own order Complete only once these and its first code cover every unit.
+ */
+export const orderCodeUses = pgTable(
+  'order_code_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    purchaseCodeId: uuid('purchase_code_id')
+      .notNull()
+      .references(() => purchaseCodes.id),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_code_uses_order_idx').on(t.orderId)],
 );

@@ -222,6 +222,19 @@ describe('GET /api/booking/ for an order', () => {
     expect(blocked).toMatchObject({ status: 409, body: { message: 'This order has been cancelled' } });
     expect((await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${order.productId}`, { headers: { 'x-short-token': newToken() } })).status).toBe(404);
   });
+
+  it('lists the product’s window before its order exists (the pharmacy and partner forms); a product not bookable at a time is refused', async () => {
+    const order = await makeOrder('FLX-UK-ANT-SNS-001');
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 200, hours: 2 });
+    const departure = slots[0]!.start_time + 57 * HOUR + 20 * 60;
+    const res = await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${order.productId}&transport_departure_date_time=${iso(departure)}`);
+    expect(res.status).toBe(200);
+    const starts = res.body.slots.map((s: { start_time: number }) => s.start_time);
+    expect(starts).toContain(slots[1]!.start_time);
+    expect(starts).not.toContain(slots[2]!.start_time);
+    const skipped = await makeOrder('SELF-SWABBING');
+    expect(await h.call('GET', `/api/booking/?service=${PUBLIC_SERVICE}&product_id=${skipped.productId}`)).toMatchObject({ status: 400, body: { message: ORDER_BOOKING_MSG.notBookable } });
+  });
 });
 
 describe('POST /api/booking/ (untimed) for a booking-skipped product', () => {

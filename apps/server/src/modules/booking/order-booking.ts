@@ -104,9 +104,14 @@ const toEpoch = (iso: string | undefined): number | null => (iso ? Math.floor(Da
 
 /** The line's window for the travel and the chosen date (dd-MM-yyyy); 400 with what is missing. */
 export function lineWindow(line: OrderLine, travel: { departure?: string | undefined; arrival?: string | undefined }, chosenDay: string | null): BookingWindow {
+  return productWindow({ sku: line.item.sku, tags: line.tags }, travel, chosenDay);
+}
+
+/** A product's booking window for the travel and the chosen day: the line's, before the order exists (pharmacy and partner forms). */
+function productWindow(product: { sku: string; tags: string[] }, travel: { departure?: string | undefined; arrival?: string | undefined }, chosenDay: string | null): BookingWindow {
   const result = bookingWindow({
-    sku: line.item.sku,
-    tags: line.tags,
+    sku: product.sku,
+    tags: product.tags,
     departure: toEpoch(travel.departure),
     arrival: toEpoch(travel.arrival),
     chosenDate: chosenDay ? parseDay(chosenDay) : null,
@@ -309,18 +314,27 @@ export async function bookUntimedWithOrder(
 /**
  * GET / for an order (short_token and product_id): the line's window (narrowed to date_time…date_time_to
  * when asked), so the wizard offers only slots the payment will take. The order must be bookable (same
- * refusals as its payment).
+ * refusals as its payment). With product_id alone (the pharmacy and partner forms, whose order is
+ * placed at Summary): the window of that product, on sale and bookable at a time.
  */
 export async function orderSlotRange(
   deps: BookingDeps,
   query: { short_token: string; product_id: string; date?: string | undefined; transport_departure_date_time?: string | undefined; transport_arrival_date_time?: string | undefined },
   asked: { from: Date; to: Date } | null,
 ): Promise<{ from: Date; to: Date }> {
-  if (!query.short_token || !query.product_id) throw badRequest(ORDER_BOOKING_MSG.notOnOrder, { product_id: ORDER_BOOKING_MSG.notOnOrder });
-  const line = await findOrderLine(deps.db, query.short_token, query.product_id);
-  checkOrderBookable(line.order, deps.clock.now());
-  if (!isTimedBookable({ ...line.item, tags: line.tags })) throw badRequest(ORDER_BOOKING_MSG.notBookable, { product_id: ORDER_BOOKING_MSG.notBookable });
-  const window = lineWindow(line, { departure: query.transport_departure_date_time, arrival: query.transport_arrival_date_time }, query.date ?? null);
+  if (!query.product_id) throw badRequest(ORDER_BOOKING_MSG.notOnOrder, { product_id: ORDER_BOOKING_MSG.notOnOrder });
+  const travel = { departure: query.transport_departure_date_time, arrival: query.transport_arrival_date_time };
+  let window: BookingWindow;
+  if (query.short_token) {
+    const line = await findOrderLine(deps.db, query.short_token, query.product_id);
+    checkOrderBookable(line.order, deps.clock.now());
+    if (!isTimedBookable({ ...line.item, tags: line.tags })) throw badRequest(ORDER_BOOKING_MSG.notBookable, { product_id: ORDER_BOOKING_MSG.notBookable });
+    window = lineWindow(line, travel, query.date ?? null);
+  } else {
+    const [product] = await deps.db.select().from(products).where(eq(products.id, query.product_id));
+    if (!product || !product.active || product.retiredAt || !isTimedBookable({ ...product, tags: product.tags })) throw badRequest(ORDER_BOOKING_MSG.notBookable, { product_id: ORDER_BOOKING_MSG.notBookable });
+    window = productWindow(product, travel, query.date ?? null);
+  }
   const from = Math.max(asked?.from.getTime() ?? 0, window.from * 1000);
   // The window's end is included; the range's end is not.
   const to = Math.min(asked?.to.getTime() ?? Number.POSITIVE_INFINITY, (window.to + 1) * 1000);

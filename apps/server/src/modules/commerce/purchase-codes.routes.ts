@@ -12,7 +12,7 @@ import {
   PurchaseCodeValueParams,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC, permission } from '../../platform/access';
+import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { tooManyRequests } from '../../platform/errors';
 import { IdParams, withErrors } from '../../platform/schemas';
@@ -25,8 +25,8 @@ export const PURCHASE_CODE_CHECKS_PER_MINUTE = 30;
 
 /**
  * Purchase codes (issue 17; spec 3 §3, §7.1): batches generated, listed and exported by holders of
- * discounts.manage, who also take a code's further uses for an order; a code checked by anyone, a
- * few times a minute per address.
+ * discounts.manage, who also take a code's further uses for an order (as pharmacy staff do for the
+ * Pharmacy orders they placed); a code checked by anyone, a few times a minute per address.
  */
 export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +79,8 @@ export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   r.post('/purchase-code/:id/use', {
-    config: { access: manage },
+    // discounts.manage or pharmacy.book, checked by the service (pharmacy staff: their own Pharmacy orders only).
+    config: { access: SIGNED_IN },
     schema: {
       tags,
       summary: "Take one more use of a code for an order, atomically (400 'Your code is invalid' when none is left today)",

@@ -13,9 +13,10 @@ import {
 import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import { orderItems, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
-import { sourceCodeError } from '../partners';
+import { hasPermission } from '../../platform/access';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { orderCodeUses, orderItems, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { PHARMACY_SOURCE, sourceCodeError } from '../partners';
 import type { CommerceDeps } from './products';
 
 type BatchRow = typeof purchaseCodeBatches.$inferSelect;
@@ -219,20 +220,34 @@ async function checkSourceRules(tx: Db, id: string, orderId: string): Promise<vo
   if (problem) throw new AppError(400, problem, { code: problem });
 }
 
+/** Pharmacy staff (pharmacy.book without discounts.manage) take uses for the Pharmacy orders they placed only; any other order is 404. */
+async function reachOwnPharmacyOrder(tx: Db, caller: SignedInCaller, orderId: string): Promise<void> {
+  const [order] = await tx.select({ source: orders.source, customerUserId: orders.customerUserId }).from(orders).where(eq(orders.id, orderId));
+  if (!order || order.source !== PHARMACY_SOURCE || order.customerUserId !== caller.auth.userId) throw notFound();
+}
+
 /**
  * POST /purchase-code/{id}/use: spec 3 §7.1's "use discount code by id", one more unit of an order
  * paid by a code (once per extra code beyond the first); audited with the order; 'Your code is
  * invalid' when none is left to take today, 404 for an unknown id; held to the order's source's code rules.
+ * Each use taken for an existing order is kept in order_code_uses. Holders of discounts.manage take
+ * uses for any order, pharmacy staff for their own Pharmacy orders; anyone else 403.
  */
 export async function usePurchaseCode(deps: CommerceDeps, caller: SignedInCaller, id: string, orderId: string): Promise<PurchaseCodeInfo> {
+  const manager = hasPermission(caller.auth, 'discounts.manage');
+  if (!manager && !hasPermission(caller.auth, 'pharmacy.book')) throw forbidden();
   return deps.db.transaction(async (tx) => {
+    if (!manager) await reachOwnPharmacyOrder(tx, caller, orderId);
     await checkSourceRules(tx, id, orderId);
-    const taken = await takeUse(tx, eq(purchaseCodes.id, id), londonIsoDay(deps.clock.now()));
+    const now = deps.clock.now();
+    const taken = await takeUse(tx, eq(purchaseCodes.id, id), londonIsoDay(now));
     if (!taken) {
       const [known] = await tx.select({ id: purchaseCodes.id }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
       if (!known) throw notFound();
       throw invalidCode();
     }
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (order) await tx.insert(orderCodeUses).values({ orderId, purchaseCodeId: id, createdBy: caller.auth.userId, createdAt: now });
     await deps.audit.record({ action: 'purchase_code.used', outcome: 'success', resourceType: 'purchase_code', resourceId: id, details: { order_id: orderId, uses_left: taken.uses } }, caller, tx);
     return taken;
   });

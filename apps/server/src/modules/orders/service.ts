@@ -18,14 +18,15 @@ import {
 import { hasPermission } from '../../platform/access';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
-import { rowsOf } from '../../platform/db';
+import { rowsOf, type Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, sqlStateOf } from '../../platform/errors';
-import { orderDispatches, orderItems, orderNotes, orderPayments, orders, products } from '../../db/schema';
+import { orderCodeUses, orderDispatches, orderItems, orderNotes, orderPayments, orders, products } from '../../db/schema';
 import { appointmentsOfOrder, cancelAppointmentsOfOrder, presentAppointments, publishOrderAppointmentChanges, resendOrderBookingConfirmation } from '../booking';
 import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
+import { PHARMACY_SOURCE } from '../partners';
 import { reachOrder, orderNotFound } from './access';
 import type { OrdersDeps } from './deps';
-import { customerView, findOrderByShortToken, itemsOf, notesOf, presentItem, refundableCharges, staffView } from './repo';
+import { customerView, findOrderByShortToken, type OrderRow, itemsOf, notesOf, presentItem, refundableCharges, staffView } from './repo';
 
 /** Billing details were read: one audit record per read. */
 async function auditRead(deps: OrdersDeps, caller: Caller, orderId: string): Promise<void> {
@@ -190,9 +191,22 @@ export async function resendBookingConfirmation(deps: OrdersDeps, caller: Signed
 }
 
 /**
+ * Whether `caller` is pharmacy staff (pharmacy.book) completing a Pharmacy order they placed with a
+ * first code whose every other unit an extra code paid (order_code_uses, POST /purchase-code/{id}/use).
+ */
+async function pharmacyCodesCoverOrder(tx: Db, caller: Caller, row: OrderRow): Promise<boolean> {
+  if (!caller.auth || !hasPermission(caller.auth, 'pharmacy.book')) return false;
+  if (row.source !== PHARMACY_SOURCE || row.customerUserId !== caller.auth.userId || !row.discountCode) return false;
+  const [units] = await tx.select({ total: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` }).from(orderItems).where(eq(orderItems.orderId, row.id));
+  const [uses] = await tx.select({ total: count() }).from(orderCodeUses).where(eq(orderCodeUses.orderId, row.id));
+  return 1 + (uses?.total ?? 0) >= (units?.total ?? 0);
+}
+
+/**
  * PUT /order/{id} {payment_flag: 'Complete'}. Never on the browser's word: its customer (or staff
  * without the grant) only when nothing is due, else 409; staff with orders.set_payment_complete turn
  * a Failed payment into Complete with shipping Processing. A Complete order answers as it is.
+ * Pharmacy staff complete their own Pharmacy order once purchase codes paid every unit.
  * Becoming Complete writes 'order.payment.complete' (the confirmation e-mail).
  */
 export async function completePayment(deps: OrdersDeps, caller: Caller, id: string): Promise<{ order: Order | CustomerOrder; changed: boolean }> {
@@ -201,7 +215,8 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
     if (row.paymentFlag === 'Complete') return { row, access, changed: false };
     if (row.shippingFlag === 'cancelled') throw conflict(ORDER_MSG.alreadyCancelled);
     const granted = caller.auth ? hasPermission(caller.auth, 'orders.set_payment_complete') : false;
-    if (row.pricePence > 0) {
+    const byPharmacy = row.pricePence > 0 && !granted && (await pharmacyCodesCoverOrder(tx, caller, row));
+    if (row.pricePence > 0 && !byPharmacy) {
       if (!granted) {
         if (access === 'staff') throw forbidden();
         throw conflict(ORDER_MSG.paymentDue);
@@ -214,7 +229,7 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
     const [updated] = await tx.update(orders).set({ paymentFlag: 'Complete', shippingFlag: 'Processing', updatedAt: now }).where(eq(orders.id, row.id)).returning();
     await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: row.organisationId, payload: { order_id: row.id, price: row.pricePence, currency: row.currency, source: row.source } });
     await deps.audit.record(
-      { action: 'order.payment_completed', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { from: row.paymentFlag, price: row.pricePence, by_grant: granted && row.pricePence > 0 } },
+      { action: 'order.payment_completed', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { from: row.paymentFlag, price: row.pricePence, by_grant: granted && row.pricePence > 0, by_pharmacy_codes: byPharmacy } },
       caller,
       tx,
     );

@@ -182,3 +182,77 @@ describe('orders from a partner or the pharmacy with a code', () => {
     expect(used.status, JSON.stringify(used.body)).toBe(200);
   });
 });
+
+describe('pharmacy staff (pharmacy.book)', () => {
+  let pharmacist: TestUser;
+  let otherPharmacist: TestUser;
+  let codeCounter = 0;
+
+  beforeAll(async () => {
+    const org = await h.org();
+    pharmacist = await h.user({ org, roles: ['pharmacy'] });
+    otherPharmacist = await h.user({ org, roles: ['pharmacy'] });
+  });
+
+  async function antCode(): Promise<{ id: string; value: string; productId: string }> {
+    const [product] = await h.ctx.database.db.select().from(products).where(eq(products.sku, FIT_TO_FLY_ANTIGEN_SKU));
+    const [batch] = await h.ctx.database.db
+      .insert(purchaseCodeBatches)
+      .values({ name: `Pharmacy ${run}`, prefix: 'ANT', productId: product!.id, count: 1, usesPerCode: 1, validUntil: '2026-12-31', createdAt: h.clock.now() })
+      .returning();
+    const value = `ANTPH${run.toUpperCase()}${++codeCounter}`;
+    const [row] = await h.ctx.database.db.insert(purchaseCodes).values({ batchId: batch!.id, value, uses: 1 }).returning();
+    return { id: row!.id, value, productId: product!.id };
+  }
+  const address = { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' };
+  const placeFor = (token: string, source: string, discount: string, productId: string, quantity: number) =>
+    h.call('POST', `${base}/order`, {
+      token,
+      body: { billing_detail: { first_name: 'Walk', last_name: 'In', email: uniqueEmail('pharmacy') }, billing_address: address, shipping_address: address, source, items: [{ product_id: productId, quantity }], discount },
+    });
+  const use = (codeId: string, orderId: string, token?: string) => h.call('POST', `${base}/purchase-code/${codeId}/use`, { ...(token ? { token } : {}), body: { order_id: orderId } });
+  const complete = (orderId: string, token?: string) => h.call('PUT', `${base}/order/${orderId}`, { ...(token ? { token } : {}), body: { payment_flag: 'Complete' } });
+
+  it('places a Pharmacy order of two people with a code each, takes the extra code and completes it', async () => {
+    const first = await antCode();
+    const second = await antCode();
+    const placed = await placeFor(pharmacist.token, 'Pharmacy', first.value, first.productId, 2);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order_details.payment_flag).toBe('Initiated');
+    const orderId = placed.body.order_details.id as string;
+    expect(await complete(orderId, pharmacist.token)).toMatchObject({ status: 409 });
+    const used = await use(second.id, orderId, pharmacist.token);
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+    const completed = await complete(orderId, pharmacist.token);
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.data.payment_flag).toBe('Complete');
+    const [audit] = await h.ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'order.payment_completed'), eq(auditEvents.resourceId, orderId)));
+    expect(audit?.details).toMatchObject({ by_pharmacy_codes: true });
+  });
+
+  it('places Pharmacy orders only', async () => {
+    const first = await antCode();
+    expect(await placeFor(pharmacist.token, 'OFL', first.value, first.productId, 1)).toMatchObject({ status: 403 });
+  });
+
+  it("answers 401 without a session, 403 to a role without pharmacy.book or discounts.manage, 404 for another's order", async () => {
+    const first = await antCode();
+    const extra = await antCode();
+    const placed = await placeFor(pharmacist.token, 'Pharmacy', first.value, first.productId, 2);
+    const orderId = placed.body.order_details.id as string;
+    expect(await use(extra.id, orderId)).toMatchObject({ status: 401 });
+    expect(await complete(orderId)).toMatchObject({ status: 401 });
+    expect(await use(extra.id, orderId, support.token)).toMatchObject({ status: 403 });
+    expect(await use(extra.id, orderId, otherPharmacist.token)).toMatchObject({ status: 404 });
+    expect(await complete(orderId, otherPharmacist.token)).toMatchObject({ status: 404 });
+    const customersFirst = await antCode();
+    const customers = await placeFor(customer.token, 'Pharmacy', customersFirst.value, customersFirst.productId, 2);
+    expect(customers.status, JSON.stringify(customers.body)).toBe(201);
+    expect(await use(extra.id, customers.body.order_details.id as string, pharmacist.token)).toMatchObject({ status: 404 });
+    const [code] = await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.id, extra.id));
+    expect(code?.usedTimes).toBe(0);
+  });
+});

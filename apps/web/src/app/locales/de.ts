@@ -22,6 +22,7 @@ export const de: Translation = {
     liveDashboard: 'Live-Termine',
     myRooms: 'Meine Räume',
     unsupportedBrowser: 'Browser nicht unterstützt',
+    pharmacyBook: 'Buchung in der Apotheke',
     bookAppointment: 'Termin buchen',
     manageBooking: 'Ihr Termin',
     editBooking: 'Termin ändern',
@@ -80,6 +81,7 @@ export const de: Translation = {
     super_admin: 'Super-Admin',
     customer_services: 'Kundenservice',
     b2c: 'Kunde',
+    pharmacy: 'Apotheke',
   },
   login: { button: 'Anmelden mit {{product}}' },
   verifyToken: {

@@ -23,6 +23,7 @@ export const en = {
     liveDashboard: 'Live Appointments',
     myRooms: 'My Rooms',
     unsupportedBrowser: 'Unsupported browser',
+    pharmacyBook: 'Pharmacy booking',
     bookAppointment: 'Book an Appointment',
     manageBooking: 'Your Appointment',
     editBooking: 'Change your appointment',

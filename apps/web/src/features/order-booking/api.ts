@@ -3,9 +3,14 @@ import type {
   AppointmentResponse,
   ApprovedKitsResponse,
   BookingConfirmation,
+  CreateOrderRequest,
+  CreateOrderResponse,
   CustomerOrderResponse,
   OrderListResponse,
   OrderBookingRequest,
+  OrderDetailsResponse,
+  PurchaseCodeInfoResponse,
+  PurchaseCodeUseResponse,
   ProductsResponse,
   SlotsResponse,
   UntimedBookingRequest,
@@ -108,4 +113,24 @@ export function editPeople(appointmentId: string, bookingUsers: OrderBookingRequ
 
 export function moveToSlot(appointmentId: string, slotId: string, holdToken: string, shortToken: string) {
   return apiRequest<typeof AppointmentResponse>(`${BOOKING}/${appointmentId}/reschedule/${slotId}`, { method: 'POST', body: { hold_token: holdToken }, ...publicCall(shortToken) });
+}
+
+/** GET /purchase-code/{value}: the code's id and uses left today; an unknown code answers 400 'Your code is invalid'. */
+export function checkPurchaseCode(value: string, signal?: AbortSignal) {
+  return apiRequest<typeof PurchaseCodeInfoResponse>(`${COMMERCE}/purchase-code/${encodeURIComponent(value)}`, { signal, signOutOnAuthError: false }).then((answer) => answer.data);
+}
+
+/** POST /order: the pharmacy's (or a partner's) order, its first code as the discount. */
+export function placeCodeOrder(request: CreateOrderRequest) {
+  return apiRequest<typeof CreateOrderResponse>(`${COMMERCE}/order`, { method: 'POST', body: request });
+}
+
+/** POST /purchase-code/{id}/use: an extra code pays one more unit of the order. */
+export function takeCodeUse(codeId: string, orderId: string) {
+  return apiRequest<typeof PurchaseCodeUseResponse>(`${COMMERCE}/purchase-code/${codeId}/use`, { method: 'POST', body: { order_id: orderId } });
+}
+
+/** PUT /order/{id}: payment Complete once the codes paid every unit. */
+export function completeCodeOrder(orderId: string) {
+  return apiRequest<typeof OrderDetailsResponse>(`${COMMERCE}/order/${orderId}`, { method: 'PUT', body: { payment_flag: 'Complete' } });
 }

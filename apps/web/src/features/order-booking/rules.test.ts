@@ -1,4 +1,4 @@
-import { BOOKING_MSG, BOOKING_WIZARD_MSG } from '@vireo/contracts';
+import { BOOKING_MSG, BOOKING_WIZARD_MSG, TERMS_VERSION } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
 import { bookingUsersOf, flightDetailsOf, passengersFor, slotWindow, toServiceDay, zonedEpoch, EMPTY_PASSENGER } from './rules';
 import { passengerSchema, peopleField, travelSchema } from './schemas';
@@ -74,7 +74,7 @@ describe('the steps’ rules', () => {
     expect(messages(passengerSchema(day2).safeParse({ ...person, vaccineStatus: 'yes', vaccineType: 'Other' }))).toEqual([BOOKING_WIZARD_MSG.inputVaccineName, BOOKING_WIZARD_MSG.selectVaccineDoses]);
   });
 
-  it('sends each person with the dial code, the date of birth at UTC midnight and the vaccine for additional_info products', () => {
+  it('sends each person with the dial code, the date of birth at UTC midnight, the vaccine for additional_info products and the terms version accepted', () => {
     const answers = values({ numberOfPeople: '2', transit: true, travelDate: '2026-12-05', travelTime: '08:00', tocAccept: true, passengers: passengersFor([{ ...person, vaccineStatus: 'yes', vaccineType: 'Pfizer', vaccineNumber: 'two doses' }], 2) });
     const [first, second] = bookingUsersOf(answers, day2, 'EN', () => '+44');
     expect(first).toMatchObject({
@@ -84,7 +84,7 @@ describe('the steps’ rules', () => {
       tz_location: 'Europe/London',
       product_id: day2.id,
       vaccine_information: { status: 'yes', type: 'Pfizer', number: 'two doses' },
-      metadata: { transit: true, passport_number: 'P1234567', test_type: 'Antigen', travel_date: '2026-12-05 08:00' },
+      metadata: { transit: true, passport_number: 'P1234567', test_type: 'Antigen', travel_date: '2026-12-05 08:00', toc_version: TERMS_VERSION },
     });
     expect(second?.first_name).toBe('');
   });

@@ -1,4 +1,4 @@
-import { bookingWindow, isBookingSkipped, UK_TIME_ZONE, type BookingUserInput, type BookingWindowResult } from '@vireo/contracts';
+import { bookingWindow, isBookingSkipped, TERMS_VERSION, UK_TIME_ZONE, type BookingUserInput, type BookingWindowResult } from '@vireo/contracts';
 import { cityNamed } from './cities';
 import type { BookableProduct, OrderBookingValues, Passenger } from './types';
 
@@ -150,6 +150,8 @@ export function bookingUsersOf(values: OrderBookingValues, product: BookableProd
       ...(arrivesInGb(product) && values.landingDate ? { landing_date: localDateTime(values.landingDate, values.landingTime) } : {}),
       ...(values.transportNumber.trim() ? { flight_number: values.transportNumber.trim() } : {}),
       ...(address ? { appointment_address: address } : {}),
+      // The version of the terms the person accepted at Summary (issue 18: toc_accept keeps the version).
+      ...(values.tocAccept ? { toc_version: TERMS_VERSION } : {}),
     },
   }));
 }

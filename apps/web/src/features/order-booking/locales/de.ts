@@ -4,6 +4,7 @@ const orderBooking: OrderBookingTranslation = {
   headings: { book: 'Termin buchen', edit: 'Buchung bearbeiten' },
   steps: {
     selectTest: 'Test auswählen',
+    purchaseCode: 'Kaufcode',
     people: 'Wie viele Personen machen den Test?',
     travel: 'Reisedaten',
     appointment: 'Termin buchen',
@@ -13,6 +14,10 @@ const orderBooking: OrderBookingTranslation = {
     confirmationSkipped: 'Bestätigung',
   },
   actions: { next: 'Weiter', back: 'Zurück', book: 'Termin buchen', save: 'Änderungen speichern', buyNow: 'Jetzt kaufen', bookNext: 'Nächsten Termin buchen' },
+  purchaseCode: {
+    code: 'Code für Person {{person}}',
+    addressLegend: "Adresse der Kundin oder des Kunden",
+  },
   selectTest: {
     product: 'Test',
     kit: 'Zugelassenes Testkit',

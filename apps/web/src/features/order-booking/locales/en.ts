@@ -6,6 +6,7 @@ const orderBooking = {
   headings: { book: 'Book an Appointment', edit: 'Edit booking' },
   steps: {
     selectTest: 'Select Test',
+    purchaseCode: 'Purchase Code',
     people: 'How many people will take the test?',
     travel: 'Travel Details',
     appointment: 'Booking Appointment',
@@ -15,6 +16,10 @@ const orderBooking = {
     confirmationSkipped: 'Confirmation',
   },
   actions: { next: 'Next', back: 'Back', book: 'Book appointment', save: 'Save changes', buyNow: 'Buy Now', bookNext: 'Book next appointment' },
+  purchaseCode: {
+    code: 'Code for person {{person}}',
+    addressLegend: "The customer's address",
+  },
   selectTest: {
     product: 'Test',
     kit: 'Approved test kit',

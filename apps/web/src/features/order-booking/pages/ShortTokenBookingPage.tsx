@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   BLOCKED_SHIPPING_FLAGS,
-  FLIGHT_LINKED_SKU,
   isBookingSkipped,
   ORDER_BOOKING_MSG,
   QUANTITY_CHECK_EXEMPT_SKU,
@@ -23,18 +22,13 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { formatPence } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
-import { PRODUCT_NAME } from '../../../lib/config';
 import { languageOf, PublicPage, type BookingLanguage } from '../../booking';
-import { bookUntimed, payWithOrder, useApprovedKits, useCatalogue, useMyOrders, useOrderByToken, type CatalogueProduct } from '../api';
+import { useApprovedKits, useCatalogue, useMyOrders, useOrderByToken, type CatalogueProduct } from '../api';
+import { bookWithOrder, defaultService } from '../bookWithOrder';
 import { OrderBookingWizard } from '../components/OrderBookingWizard';
 import { selectTestStep } from '../components/SelectTestStep';
-import { dialCodeOf } from '../dialCodes';
-import { bookingUsersOf, flightDetailsOf, peopleOf, skipsBooking, toServiceDay } from '../rules';
 import { useOrderBookingTexts } from '../texts';
 import type { Book, BookableProduct } from '../types';
-
-/** The service an order's link books when it names none: video_gp_{product}. */
-const defaultService = () => `video_gp_${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
 
 /** The order's lines a booking may use: bookable (or booked without a time, as the self-swab kit), not Virtual, with their tags and the units left. */
 export function bookableProducts(order: CustomerOrder, catalogue: ReadonlyMap<string, CatalogueProduct>): BookableProduct[] {
@@ -152,34 +146,7 @@ function ShortTokenBooking({ shortToken, service, language }: { shortToken: stri
     );
   }
 
-  const book: Book = async ({ values, product, hold }) => {
-    const people = peopleOf(values);
-    const bookingUsers = bookingUsersOf(values, product, language, dialCodeOf);
-    const flight = flightDetailsOf(values, product);
-    const tzLocation = bookingUsers[0]?.tz_location;
-    const unitsLeft = product.unitsLeft === null ? null : product.unitsLeft - people;
-    if (skipsBooking(product) || !hold) {
-      const answer = await bookUntimed({ type: 'self_swab', booking_users: bookingUsers, toc_accept: true, token: shortToken, product_id: product.id, flight_details: flight, language, ...(tzLocation ? { tz_location: tzLocation } : {}) }, shortToken);
-      return { appointmentId: answer.appointment.id, unitsLeft };
-    }
-    const answer = await payWithOrder(
-      hold.slotId,
-      {
-        token: shortToken,
-        hold_token: hold.token,
-        product_id: product.id,
-        type: service,
-        booking_users: bookingUsers,
-        flight_details: flight,
-        ...(product.sku !== FLIGHT_LINKED_SKU && values.appointmentDate ? { appointment_date: toServiceDay(values.appointmentDate) } : {}),
-        toc_accept: true,
-        language,
-        ...(tzLocation ? { tz_location: tzLocation } : {}),
-      },
-      shortToken,
-    );
-    return { appointmentId: answer.confirmation.id, unitsLeft };
-  };
+  const book: Book = (request) => bookWithOrder(request, shortToken, service, language);
 
   return (
     <OrderBookingWizard

@@ -1,0 +1,182 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOOKING_WIZARD_MSG, CODE_CHECK_DEBOUNCE_MS, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, codeCheckMessage, pharmacyCodeError, pharmacyCodeSku, repeatedCodes } from '@vireo/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { checkPurchaseCode } from '../api';
+import { DEFAULT_CITY } from '../cities';
+import { peopleField } from '../schemas';
+import { useOrderBookingTexts } from '../texts';
+import type { BookableProduct, FirstStep, FirstStepProps } from '../types';
+import { WizardText } from './fields';
+import { NextButton, StepActions } from './StepActions';
+
+/** The server's word on a code: its id when valid, and the message to show ('Valid purchase code', 'Your code is expired', 'Your code is invalid'). */
+export interface CodeCheck {
+  id: string | null;
+  message: string;
+}
+
+const filled = (message: string) => z.string().trim().min(1, message);
+
+/**
+ * 'Purchase Code' (spec 2 §2.8, §5): people (1 to 4), a code per person (ANT, PFF or ATE first,
+ * 'Invalid code'; never one code for two people), all for the same product, which the prefix picks
+ * among `products`; the walk-in customer's address (the order's billing and shipping address).
+ */
+export function purchaseCodeSchema(products: readonly BookableProduct[]) {
+  return z
+    .object({
+      numberOfPeople: peopleField(),
+      purchaseCode: z.array(z.object({ code: z.string() })),
+      appointmentAddress: z.object({
+        postalCode: filled(BOOKING_WIZARD_MSG.inputPostcode),
+        streetAddress: filled(BOOKING_WIZARD_MSG.inputAddress),
+        extendedAddress: z.string(),
+        locality: filled(BOOKING_WIZARD_MSG.inputCity),
+        county: filled(BOOKING_WIZARD_MSG.inputCounty),
+      }),
+    })
+    .superRefine((values, ctx) => {
+      const codes = Array.from({ length: values.numberOfPeople }, (_, index) => values.purchaseCode[index]?.code ?? '');
+      const firstSku = pharmacyCodeSku(codes[0] ?? '');
+      codes.forEach((code, index) => {
+        const path = ['purchaseCode', index, 'code'];
+        const problem = pharmacyCodeError(code);
+        if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+        else if (pharmacyCodeSku(code) !== firstSku || !products.some((product) => product.sku === firstSku)) ctx.addIssue({ code: 'custom', path, message: CODE_MSG.otherTestType });
+      });
+      for (const index of repeatedCodes(codes)) ctx.addIssue({ code: 'custom', path: ['purchaseCode', index, 'code'], message: CODE_MSG.repeated });
+    });
+}
+
+/** Checks `code` with the server 300 ms after the last keystroke (spec 2 §5); null until then. */
+function useCodeCheck(code: string): CodeCheck | null {
+  const [check, setCheck] = useState<{ code: string; result: CodeCheck } | null>(null);
+  useEffect(() => {
+    if (pharmacyCodeError(code) !== null) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkPurchaseCode(code, controller.signal).then(
+        (info) => setCheck({ code, result: { id: info.uses > 0 ? info.id : null, message: codeCheckMessage(info) } }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 400) setCheck({ code, result: { id: null, message: codeCheckMessage(null) } });
+        },
+      );
+    }, CODE_CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [code]);
+  return check && check.code === code ? check.result : null;
+}
+
+function CodeField({ form, index, onChecked }: Pick<FirstStepProps, 'form'> & { index: number; onChecked: (index: number, check: CodeCheck | null) => void }) {
+  const { t, messageText } = useOrderBookingTexts();
+  const code = useWatch({ control: form.control, name: `purchaseCode.${index}.code` }) ?? '';
+  const check = useCodeCheck(code);
+  useEffect(() => onChecked(index, check), [index, check, onChecked]);
+  // Next's message stands until the code is changed; then the server's check speaks.
+  const { clearErrors } = form;
+  useEffect(() => clearErrors(`purchaseCode.${index}.code`), [code, index, clearErrors]);
+  return (
+    <WizardText
+      control={form.control}
+      name={`purchaseCode.${index}.code`}
+      label={t('purchaseCode.code', { person: index + 1 })}
+      required
+      autoComplete="off"
+      toValue={(typed) => typed.toUpperCase()}
+      color={check?.message === CODE_MSG.valid ? 'success' : 'primary'}
+      helperText={check ? messageText(check.message) : ' '}
+      slotProps={{ htmlInput: { maxLength: 40 } }}
+    />
+  );
+}
+
+function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { products: readonly BookableProduct[] }) {
+  const { t } = useOrderBookingTexts();
+  const { control } = form;
+  const typedPeople = useWatch({ control, name: 'numberOfPeople' });
+  const people = Math.min(Math.max(Math.trunc(Number(typedPeople)) || 1, 1), 4);
+  const [checks, setChecks] = useState<readonly (CodeCheck | null)[]>([]);
+  const onChecked = useCallback((index: number, check: CodeCheck | null) => {
+    setChecks((current) => {
+      if (current[index] === check) return current;
+      const next = [...current];
+      next[index] = check;
+      return next;
+    });
+  }, []);
+  const next = () => {
+    const codes = form.getValues('purchaseCode');
+    const sku = pharmacyCodeSku(codes[0]?.code ?? '');
+    const product = products.find((candidate) => candidate.sku === sku);
+    if (product) form.setValue('product_id', product.id);
+    // The Fit to Fly test preselects Westminster and its zone (spec 2 §4.2, spec 3 §9).
+    if (sku === FIT_TO_FLY_ANTIGEN_SKU) form.setValue('city', DEFAULT_CITY);
+    let refused = false;
+    for (let index = 0; index < people; index++) {
+      const check = checks[index];
+      if (!check || check.message === CODE_MSG.valid) continue;
+      form.setError(`purchaseCode.${index}.code`, { message: check.message });
+      refused = true;
+    }
+    if (!refused) onNext();
+  };
+  return (
+    <Stack spacing={3}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="numberOfPeople" label={t('selectTest.people')} type="number" required slotProps={{ htmlInput: { min: 1, max: 4, step: 1 } }} />
+        </Grid>
+      </Grid>
+      <Grid container spacing={2}>
+        {Array.from({ length: people }, (_, index) => (
+          <Grid key={index} size={{ xs: 12, sm: 6 }}>
+            <CodeField form={form} index={index} onChecked={onChecked} />
+          </Grid>
+        ))}
+      </Grid>
+      <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+          {t('purchaseCode.addressLegend')}
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <WizardText control={control} name="appointmentAddress.postalCode" label={t('selectTest.postcode')} required autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <WizardText control={control} name="appointmentAddress.streetAddress" label={t('selectTest.address')} required autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <WizardText control={control} name="appointmentAddress.extendedAddress" label={t('selectTest.extendedAddress')} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <WizardText control={control} name="appointmentAddress.locality" label={t('selectTest.city')} required autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <WizardText control={control} name="appointmentAddress.county" label={t('selectTest.county')} required autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
+          </Grid>
+        </Grid>
+      </Stack>
+      <StepActions>
+        <NextButton onClick={next} />
+      </StepActions>
+    </Stack>
+  );
+}
+
+/** The pharmacy wizard's first step: the products its codes may pick (ANT, PFF, ATE). */
+export function purchaseCodeStep(label: string, products: readonly BookableProduct[]): FirstStep {
+  return {
+    key: 'codes',
+    label,
+    schema: purchaseCodeSchema(products),
+    Component: (props: FirstStepProps) => <PurchaseCodeForm {...props} products={products} />,
+  };
+}
