@@ -269,6 +269,21 @@ export const TaskLogDetailResponse = z.object({
   success: z.literal(true),
   log: /* @__PURE__ */ TaskLog.extend({ init_data: z.record(z.string(), z.unknown()), nodes: z.record(z.string(), z.unknown()), entries: z.array(RunLogEntry) }),
 });
+/**
+ * A test run from the editor: the given (unsaved) graph, or the saved one, run once on sample event
+ * data without sending or writing anything; each node's input and output (or error) answered.
+ */
+export const TestRunRequest = z.object({ task: /* @__PURE__ */ TaskGraph.optional(), init_data: z.record(z.string(), z.unknown()) });
+export type TestRunRequest = z.infer<typeof TestRunRequest>;
+export const TestNodeRun = z.object({ input: z.record(z.string(), z.unknown()), output: z.record(z.string(), z.unknown()).optional(), error: z.string().optional() });
+export type TestNodeRun = z.infer<typeof TestNodeRun>;
+export const TestRunResponse = z.object({
+  success: z.literal(true),
+  result: z.enum(['succeeded', 'failed', 'stopped']),
+  failed_node: z.string().nullable(),
+  reason: z.string().nullable(),
+  nodes: z.record(z.string(), TestNodeRun),
+});
 export const RerunRequest = z.object({ from_node: /* @__PURE__ */ text().min(1).max(64).optional() });
 export const RerunResponse = z.object({ success: z.literal(true), log_id: Uuid });
 

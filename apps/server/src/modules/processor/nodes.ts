@@ -65,7 +65,15 @@ export interface NodeRuntime {
   nodeId: string;
   /** The node's sealed credential (HTTP request), kept beside the graph, never in its parameters. */
   sealedCredential: string | undefined;
+  /**
+   * A test run from the editor: nodes that send or write answer what they would send or write
+   * (`would_send`) and do neither; sealed values are shown as `[sealed]`.
+   */
+  dryRun?: boolean;
 }
+
+/** What a test run shows in place of a sealed value. */
+export const SEALED_MARK = '[sealed]';
 
 type Values = Record<string, unknown>;
 type NodeRun = (rt: NodeRuntime, params: Values, inputs: Values) => Promise<Values>;
@@ -147,8 +155,13 @@ async function sealValues(rt: NodeRuntime, values: Record<string, string>): Prom
 /** The values with their sealed ones opened, for a message about to be sent (never stored so). */
 async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
   const opened: Values = {};
-  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? await rt.sealer.open(value.$sealed) : value;
+  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? (rt.dryRun ? SEALED_MARK : await rt.sealer.open(value.$sealed)) : value;
   return opened;
+}
+
+/** The attachments' file names (a test run's e-mail shows them without loading them). */
+function attachmentNames(value: unknown): string[] {
+  return (Array.isArray(value) ? (value as StoredAttachment[]) : []).map((item) => String(asObject(item).filename ?? ''));
 }
 
 async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
@@ -182,6 +195,7 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
  * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
  */
 async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
+  if (rt.dryRun) return { response: {}, status: '', would_send: { method, url: params.url, body: body ?? null } };
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
   if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
@@ -362,7 +376,8 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const language = params.language === 'de' ? 'de' : 'en';
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
-    const attachments = await loadAttachments(rt, inputs.attachments);
+    const attachments = rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments);
+    const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
       const to = typeof person === 'string' ? person : valueAt(person, (params.email_path as string | undefined) ?? 'email');
@@ -370,6 +385,10 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
+      if (rt.dryRun) {
+        wouldSend.push({ to, subject, text, template: name, attachments: attachmentNames(inputs.attachments) });
+        continue;
+      }
       try {
         const now = await once(rt, String(index), async (tx) => {
           await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
@@ -383,11 +402,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
         throw new NodeFailure(`Sending failed: ${(error as Error).message}`, true);
       }
     }
-    return { sent: sent > 0 };
+    return rt.dryRun ? { sent: true, would_send: wouldSend } : { sent: sent > 0 };
   },
   'sms.send': async (rt, _params, inputs) => {
     const to = String(inputs.to);
     const text = String(inputs.text);
+    if (rt.dryRun) return { sent: true, would_send: { to, text } };
     try {
       const now = await once(rt, '0', async (tx) => {
         const delivered = await rt.sms.send({ to, text, idempotencyKey: `${rt.runId}:${rt.nodeId}` });
