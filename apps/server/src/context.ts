@@ -15,7 +15,7 @@ import { registerIdentityMessages, registerSignUpMessages, SessionStore, type Id
 import { bookingMessage, createBookingDeps, registerBookingMessages } from './modules/booking';
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, orderMessageOf, registerOrderMessages } from './modules/orders';
-import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
+import { createReceiptForTask, markReceiptMissedForTask, registerLogisticsMessages, updateCollectionForTask, type LogisticsDeps } from './modules/logistics';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
 import { registerDoctorsMessages, type DoctorsDeps } from './modules/doctors';
@@ -104,6 +104,11 @@ export function createContext(
       booking: (tx, input) => bookingMessage(booking, tx, input),
       order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
       certificate: (tx, certificateId) => certificateMessage(messageDeps, tx, certificateId),
+    },
+    receipts: {
+      create: (organisationId, input) => createReceiptForTask(logistics, organisationId, input),
+      updateCollection: (organisationId, orderId, input) => updateCollectionForTask(logistics, organisationId, orderId, input),
+      markMissed: (organisationId, receiptId) => markReceiptMissedForTask(logistics, organisationId, receiptId),
     },
     jsonata: new JsonataPool(),
     sms,

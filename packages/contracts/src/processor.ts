@@ -209,6 +209,27 @@ export const NODE_KINDS = {
     sends: true,
   },
   'qr.code': { inputs: { value: /* @__PURE__ */ req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
+  /**
+   * Dropbox receipts through the logistics service: a drop-off receipt from the data at `path`
+   * (short_token, kit_id, dropbox_id, date), an order's samples marked collected (at the data's
+   * dropbox_id) or not, and one receipt marked missed (writing `receipt.missed`).
+   */
+  'receipt.create': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { receipt: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'receipt.update': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { collection: 'data' },
+    params: z.object({ path: /* @__PURE__ */ path.default('order_id'), status: z.enum(['collected', 'uncollected']).default('collected') }).strict(),
+    fields: [
+      { name: 'path', kind: 'text', required: false },
+      { name: 'status', kind: 'select', required: false, options: ['collected', 'uncollected'] },
+    ],
+  },
+  'receipt.mark_missed': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { receipt: 'data', marked: 'boolean' },
+    params: z.object({ path: /* @__PURE__ */ path.default('receipt_id') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
 } as const satisfies Record<string, NodeKindSpec>;
 
 export type NodeKind = keyof typeof NODE_KINDS;

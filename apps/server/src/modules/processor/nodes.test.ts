@@ -27,6 +27,7 @@ function runtime(organisationId: string, options: { sealedCredential?: string; a
     audit: p.audit,
     files: p.files,
     messages: p.messages,
+    receipts: p.receipts,
     secrets: async () => ({}),
     jsonata: p.jsonata,
     sms: p.sms,

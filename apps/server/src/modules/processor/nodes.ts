@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, NODE_KINDS, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
+import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { epochSeconds } from '../../platform/clock';
@@ -47,6 +48,13 @@ export interface MessageSources {
   certificate(db: Db, certificateId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
 }
 
+/** The dropbox receipt actions, from the logistics module (each for the task's organisation's orders only). */
+export interface ReceiptActions {
+  create(organisationId: string, input: DropOffRequest): Promise<Receipt>;
+  updateCollection(organisationId: string, orderId: string, input: { collected: boolean; dropbox_id?: string | undefined }): Promise<CollectionInfo>;
+  markMissed(organisationId: string, receiptId: string): Promise<{ receipt_id: string; marked: boolean }>;
+}
+
 export interface NodeRuntime {
   db: Db;
   clock: Clock;
@@ -55,6 +63,7 @@ export interface NodeRuntime {
   audit: AuditLog;
   files: FileStorage;
   messages: MessageSources;
+  receipts: ReceiptActions;
   /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
   secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
@@ -233,6 +242,21 @@ export function validateData(data: unknown, rules: { required: string[]; types: 
     if (actual !== type) errors[field] = `Should be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${actual === 'array' || actual === 'object' ? 'an' : 'a'} ${actual}.`;
   }
   return errors;
+}
+
+/** A logistics refusal (an unknown order, a closed dropbox, a date out of range) fails the node with its reason. */
+async function logistics<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AppError) throw new NodeFailure(error.errors ? Object.values(error.errors).join(' ') : error.message);
+    throw error;
+  }
+}
+
+/** The first reason a logistics schema gives for the node's data. */
+function refused(error: { issues: { message: string }[] }): NodeFailure {
+  return new NodeFailure(error.issues[0]?.message ?? 'Invalid data.');
 }
 
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
@@ -485,6 +509,28 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { items, first: items[0] ?? null, count: String(list.length) };
   },
   'qr.code': async (_rt, _params, inputs) => ({ image: (await QRCode.toBuffer(String(inputs.value ?? ''), { type: 'png', margin: 1 })).toString('base64') }),
+  'receipt.create': async (rt, params, inputs) => {
+    const parsed = DropOffRequest.safeParse(valueAt(inputs.data, params.path as string));
+    if (!parsed.success) throw refused(parsed.error);
+    if (rt.dryRun) return { receipt: { would_write: { create: parsed.data } } };
+    return { receipt: await logistics(() => rt.receipts.create(rt.organisationId, parsed.data)) };
+  },
+  'receipt.update': async (rt, params, inputs) => {
+    const orderId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
+    if (!orderId.success) throw new NodeFailure(`No order id at "${String(params.path)}".`);
+    const dropboxId = asObject(inputs.data).dropbox_id;
+    const parsed = CollectionRequest.safeParse({ collected: params.status === 'collected', ...(dropboxId !== undefined && dropboxId !== null ? { dropbox_id: dropboxId } : {}) });
+    if (!parsed.success) throw refused(parsed.error);
+    if (rt.dryRun) return { collection: { would_write: { order_id: orderId.data, ...parsed.data } } };
+    return { collection: await logistics(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
+  },
+  'receipt.mark_missed': async (rt, params, inputs) => {
+    const receiptId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
+    if (!receiptId.success) throw new NodeFailure(`No receipt id at "${String(params.path)}".`);
+    if (rt.dryRun) return { receipt: { would_write: { mark_missed: receiptId.data } }, marked: true };
+    const result = await logistics(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
+    return { receipt: { id: result.receipt_id }, marked: result.marked };
+  },
 };
 
 /** The parameters with their defaults, as the node kind's schema reads them. */

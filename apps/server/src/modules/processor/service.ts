@@ -237,6 +237,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
       audit: deps.audit,
       files: deps.files,
       messages: deps.messages,
+      receipts: deps.receipts,
       secrets: async () => ({}),
       jsonata: deps.jsonata,
       sms: deps.sms,

@@ -133,6 +133,9 @@ const de: ProcessorTranslation = {
     'affiliate.push': 'Affiliate-Meldung',
     'affiliate.transaction_status': 'Affiliate-Transaktionsstatus',
     'qr.code': 'QR-Code',
+    'receipt.create': 'Dropbox-Beleg anlegen',
+    'receipt.update': 'Dropbox-Abholung ändern',
+    'receipt.mark_missed': 'Beleg als verpasst markieren',
   },
 };
 export default de;

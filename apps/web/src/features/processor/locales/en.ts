@@ -134,6 +134,9 @@ export const en = {
     'affiliate.push': 'Affiliate push',
     'affiliate.transaction_status': 'Affiliate transaction status',
     'qr.code': 'QR code',
+    'receipt.create': 'Create dropbox receipt',
+    'receipt.update': 'Update dropbox collection',
+    'receipt.mark_missed': 'Mark receipt missed',
   },
 };
 
