@@ -83,13 +83,32 @@ export const NODE_KINDS = {
   },
   'message.order': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data' }, params: none, fields: [] },
   'message.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data', attachments: 'data' }, params: none, fields: [] },
+  /**
+   * `file` attaches another node's bytes (the QR code's image, base64) as `file_name` of `file_type`,
+   * beside the `attachments` a message node gives (the .ics, the certificate's PDF).
+   */
   'email.send': {
-    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data') },
+    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data'), file: /* @__PURE__ */ opt('bytes') },
     outputs: { sent: 'boolean' },
-    params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: /* @__PURE__ */ path.default('email') }).strict(),
+    params: z
+      .object({
+        language: z.enum(['en', 'de']).default('en'),
+        email_path: /* @__PURE__ */ path.default('email'),
+        file_name: /* @__PURE__ */ text()
+          .max(100)
+          .regex(/^[A-Za-z0-9_\-][A-Za-z0-9_\-. ]*$/, 'Use letters, digits, spaces, _, - and . only.')
+          .default('attachment.png'),
+        file_type: /* @__PURE__ */ text()
+          .max(100)
+          .regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'A content type such as image/png.')
+          .default('image/png'),
+      })
+      .strict(),
     fields: [
       { name: 'language', kind: 'select', required: false, options: ['en', 'de'] },
       { name: 'email_path', kind: 'text', required: false },
+      { name: 'file_name', kind: 'text', required: false },
+      { name: 'file_type', kind: 'text', required: false },
     ],
     sends: true,
   },

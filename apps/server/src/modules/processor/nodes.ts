@@ -400,7 +400,8 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const language = params.language === 'de' ? 'de' : 'en';
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
-    const attachments = rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments);
+    const file = typeof inputs.file === 'string' && inputs.file !== '' ? { filename: params.file_name as string, content: Buffer.from(inputs.file, 'base64'), contentType: params.file_type as string } : null;
+    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments)), ...(file ? [file] : [])];
     const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
@@ -410,7 +411,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
       if (rt.dryRun) {
-        wouldSend.push({ to, subject, text, template: name, attachments: attachmentNames(inputs.attachments) });
+        wouldSend.push({ to, subject, text, template: name, attachments: [...attachmentNames(inputs.attachments), ...(file ? [file.filename] : [])] });
         continue;
       }
       try {
