@@ -96,7 +96,7 @@ export const NODE_KINDS = {
         email_path: /* @__PURE__ */ path.default('email'),
         file_name: /* @__PURE__ */ text()
           .max(100)
-          .regex(/^[A-Za-z0-9_\-][A-Za-z0-9_\-. ]*$/, 'Use letters, digits, spaces, _, - and . only.')
+          .regex(/^[A-Za-z0-9_-][A-Za-z0-9_. -]*$/, 'Use letters, digits, spaces, _, - and . only.')
           .default('attachment.png'),
         file_type: /* @__PURE__ */ text()
           .max(100)
