@@ -20,8 +20,8 @@ async function demoLtdSuperAdmin(request: APIRequestContext): Promise<{ email: s
   return { email, password, organisationId: demoLtd };
 }
 
-/** A Demo Ltd patient books a video GP slot four days ahead through the API; answers the patient's address. */
-async function bookAsDemoLtdPatient(request: APIRequestContext): Promise<string> {
+/** A Demo Ltd patient books a video GP slot four days ahead through the API; answers the patient's address and the appointment. */
+async function bookAsDemoLtdPatient(request: APIRequestContext): Promise<{ email: string; appointmentId: string }> {
   const patient = await createDemoLtdPatient(request, 'Quinn');
   const session = await apiSession(request, patient.email, patient.password);
   const headers = { authorization: `Bearer ${session.token}` };
@@ -38,7 +38,8 @@ async function bookAsDemoLtdPatient(request: APIRequestContext): Promise<string>
     data: { hold_token: holdToken, amount: slot.cost, billing_details: { first_name: 'Quinn', last_name: 'Ashworth', email: patient.email, dateOfBirth: '15-06-1990' }, toc_accept: true, service: 'video_gp' },
   });
   expect(paid.status()).toBe(201);
-  return patient.email;
+  const { confirmation } = (await paid.json()) as { confirmation: { id: string } };
+  return { email: patient.email, appointmentId: confirmation.id };
 }
 
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -46,11 +47,24 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
+/** Drags a node kind from the palette onto the canvas at a point of the canvas. */
+async function dragToCanvas(page: Page, kind: string, at: { x: number; y: number }) {
+  await page.getByRole('button', { name: `Add ${kind}` }).dragTo(page.getByRole('region', { name: 'Task graph' }), { targetPosition: at, timeout: 20_000 });
+}
+
+/** Connects an output handle of one node to an input handle of another by dragging on the canvas. */
+async function dragConnection(page: Page, from: { node: string; port: string }, to: { node: string; port: string }) {
+  const handle = (end: { node: string; port: string }, type: 'source' | 'target') => page.locator(`.react-flow__handle.${type}[data-nodeid="${end.node}"][data-handleid="${end.port}"]`);
+  await handle(from, 'source').dragTo(handle(to, 'target'), { timeout: 20_000 });
+}
+
 test.describe('the workflow processor (/super_admin/processor)', () => {
   // A task is built, saved, run by a booking through the outbox and pg-boss, and run again: several minutes on a loaded machine.
   test.describe.configure({ timeout: 300_000 });
-  test('a super admin builds a task (appointment.booked → booking-user lookup → e-mail), a booking runs it, and its log shows, opens and reruns', async ({ page, request }) => {
+  test('a super admin builds a task by dragging nodes (appointment.booked → booking-user lookup → e-mail), test-runs it, a booking runs it, and its log shows, opens and reruns', async ({ page, request }) => {
     const admin = await demoLtdSuperAdmin(request);
+    // An earlier booking whose appointment the test run reads (the task is not enabled yet, so it sends nothing for it).
+    const earlier = await bookAsDemoLtdPatient(request);
     const session = await apiSession(request, admin.email, admin.password);
     const templateName = `Booked ${Date.now()}`;
     const template = await request.post('/api/processor/templates', {
@@ -77,28 +91,49 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(page.getByTestId('node-start')).toContainText('Event start');
     await page.getByRole('textbox', { name: 'Description' }).fill('Booking e-mail');
 
-    await page.getByRole('button', { name: 'Add Booking-user lookup' }).click();
-    await page.getByRole('textbox', { name: 'path' }).fill('booking_user_ids');
-    await page.getByRole('button', { name: 'Add E-mail template' }).click();
+    // The nodes are dragged from the palette onto the canvas; the lookup reads the event's appointment_id (its default path).
+    const canvas = (await page.getByRole('region', { name: 'Task graph' }).boundingBox())!;
+    await dragToCanvas(page, 'Booking-user lookup', { x: 10, y: 10 });
+    await expect(page.getByTestId('node-booking_user-1')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Parameters of booking_user-1' })).toBeVisible();
+    await dragToCanvas(page, 'Send e-mail', { x: Math.max(230, canvas.width - 230), y: 320 });
+    await expect(page.getByTestId('node-send-1')).toBeVisible();
+    await dragToCanvas(page, 'E-mail template', { x: 10, y: 440 });
+    await expect(page.getByTestId('node-email-1')).toBeVisible();
     await choose(page, 'Choose a template', templateName);
-    await page.getByRole('button', { name: 'Add Send e-mail' }).click();
 
     // A mismatched connection is refused.
     await choose(page, 'From (output)', 'start.data (data)');
     await choose(page, 'To (input)', 'send-1.template (emailTemplate)');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('These ports have different types: data and emailTemplate.');
-    const connect = async (from: string, to: string) => {
-      await choose(page, 'From (output)', from);
-      await choose(page, 'To (input)', to);
-      await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    };
-    await connect('start.data (data)', 'booking_user-1.data (data)');
-    await connect('email-1.template (emailTemplate)', 'send-1.template (emailTemplate)');
-    await connect('booking_user-1.first (data)', 'send-1.recipient (data)');
-    await expect(page.getByRole('region', { name: 'Connections' }).getByRole('listitem')).toHaveCount(3);
+    // The connections are dragged from output to input on the canvas.
+    await dragConnection(page, { node: 'start', port: 'data' }, { node: 'booking_user-1', port: 'data' });
+    await dragConnection(page, { node: 'email-1', port: 'template' }, { node: 'send-1', port: 'template' });
+    await dragConnection(page, { node: 'booking_user-1', port: 'first' }, { node: 'send-1', port: 'recipient' });
+    const connections = page.getByRole('region', { name: 'Connections' }).getByRole('listitem');
+    await expect(connections).toHaveText(['start.data → booking_user-1.data✕', 'email-1.template → send-1.template✕', 'booking_user-1.first → send-1.recipient✕']);
     await expect(page.locator('.react-flow__edge')).toHaveCount(3);
     await expectAccessible(page);
+
+    // A test run before the task is enabled: each node shows its output on the canvas, and nothing is sent.
+    const testRun = page.getByRole('region', { name: 'Test run' });
+    const sample = testRun.getByRole('textbox', { name: 'Sample event data (JSON)' });
+    await sample.fill('{"appointment_id": ');
+    await expect(testRun.getByRole('button', { name: 'Run the test' })).toBeDisabled();
+    await sample.fill('{}');
+    await testRun.getByRole('button', { name: 'Run the test' }).click();
+    await expect(testRun.getByRole('status')).toHaveText('The test run failed at booking_user-1: No booking users for undefined.');
+    await expect(page.getByTestId('test-booking_user-1')).toContainText('No booking users for undefined.');
+    await expect(page.getByTestId('test-send-1')).toContainText('Not run');
+    await sample.fill(JSON.stringify({ appointment_id: earlier.appointmentId }));
+    await testRun.getByRole('button', { name: 'Run the test' }).click();
+    await expect(testRun.getByRole('status')).toHaveText('The test run succeeded.');
+    await expect(page.getByTestId('test-booking_user-1')).toContainText('"first_name": "Quinn"');
+    await expect(page.getByTestId('test-send-1')).toContainText(`"to": "${earlier.email}"`, { ignoreCase: true });
+    await expect(page.getByTestId('test-send-1')).toContainText('"subject": "Processor: booked for Quinn"');
+    await expectAccessible(page);
+
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
 
@@ -109,7 +144,7 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(enabled).toBeChecked();
     await expect(table.getByRole('row').filter({ hasText: 'Booking e-mail' }).last()).toBeVisible();
 
-    const patientEmail = await bookAsDemoLtdPatient(request);
+    const { email: patientEmail } = await bookAsDemoLtdPatient(request);
     const mail = await mailbox.waitFor(patientEmail.toLowerCase());
     await mailbox.waitFor(patientEmail.toLowerCase(), (m) => m.raw.includes('Processor: booked for Quinn'));
     expect(mail).toBeTruthy();
@@ -132,6 +167,8 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await logs.getByRole('button', { name: /^Rerun the run of / }).click();
     await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
     await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(2);
+    // The test run sent nothing to the earlier patient.
+    expect((await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn') && m.raw.toLowerCase().includes(earlier.email.toLowerCase()))).toHaveLength(0);
   });
 
   test('a failed rerun says Content failed to load', async ({ page, request }) => {

@@ -16,7 +16,7 @@ import { bookingMessage, createBookingDeps, registerBookingMessages } from './mo
 import { createCatalogueCache, type CommerceDeps } from './modules/commerce';
 import { createOrdersDeps, orderMessageOf, registerOrderMessages } from './modules/orders';
 import type { LabResultsDeps } from './modules/lab-results';
-import { registerLogisticsMessages, type LogisticsDeps } from './modules/logistics';
+import { createReceiptForTask, markReceiptMissedForTask, registerLogisticsMessages, updateCollectionForTask, type LogisticsDeps } from './modules/logistics';
 import type { PartnersDeps } from './modules/partners';
 import { CallRooms, type VideoDeps } from './modules/video';
 import { TwilioCompatiblePhone, type VoiceDeps } from './modules/voice';
@@ -107,6 +107,11 @@ export function createContext(
       order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
       certificate: (tx, payload) => certificateMessage(certificateMessageDeps, tx, payload),
       certificateSent: (tx, certificateId) => markCertificateSent(tx, clock, certificateId),
+    },
+    receipts: {
+      create: (organisationId, input) => createReceiptForTask(logistics, organisationId, input),
+      updateCollection: (organisationId, orderId, input) => updateCollectionForTask(logistics, organisationId, orderId, input),
+      markMissed: (organisationId, receiptId) => markReceiptMissedForTask(logistics, organisationId, receiptId),
     },
     jsonata: new JsonataPool(),
     sms,

@@ -83,13 +83,32 @@ export const NODE_KINDS = {
   },
   'message.order': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data' }, params: none, fields: [] },
   'message.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data', attachments: 'data' }, params: none, fields: [] },
+  /**
+   * `file` attaches another node's bytes (the QR code's image, base64) as `file_name` of `file_type`,
+   * beside the `attachments` a message node gives (the .ics, the certificate's PDF).
+   */
   'email.send': {
-    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data') },
+    inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data'), file: /* @__PURE__ */ opt('bytes') },
     outputs: { sent: 'boolean' },
-    params: z.object({ language: z.enum(['en', 'de']).default('en'), email_path: /* @__PURE__ */ path.default('email') }).strict(),
+    params: z
+      .object({
+        language: z.enum(['en', 'de']).default('en'),
+        email_path: /* @__PURE__ */ path.default('email'),
+        file_name: /* @__PURE__ */ text()
+          .max(100)
+          .regex(/^[A-Za-z0-9_-][A-Za-z0-9_. -]*$/, 'Use letters, digits, spaces, _, - and . only.')
+          .default('attachment.png'),
+        file_type: /* @__PURE__ */ text()
+          .max(100)
+          .regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'A content type such as image/png.')
+          .default('image/png'),
+      })
+      .strict(),
     fields: [
       { name: 'language', kind: 'select', required: false, options: ['en', 'de'] },
       { name: 'email_path', kind: 'text', required: false },
+      { name: 'file_name', kind: 'text', required: false },
+      { name: 'file_type', kind: 'text', required: false },
     ],
     sends: true,
   },
@@ -209,6 +228,27 @@ export const NODE_KINDS = {
     sends: true,
   },
   'qr.code': { inputs: { value: /* @__PURE__ */ req('string') }, outputs: { image: 'bytes' }, params: none, fields: [] },
+  /**
+   * Dropbox receipts through the logistics service: a drop-off receipt from the data at `path`
+   * (short_token, kit_id, dropbox_id, date), an order's samples marked collected (at the data's
+   * dropbox_id) or not, and one receipt marked missed (writing `receipt.missed`).
+   */
+  'receipt.create': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { receipt: 'data' }, params: z.object({ path: /* @__PURE__ */ path.default('') }).strict(), fields: [{ name: 'path', kind: 'text', required: false }] },
+  'receipt.update': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { collection: 'data' },
+    params: z.object({ path: /* @__PURE__ */ path.default('order_id'), status: z.enum(['collected', 'uncollected']).default('collected') }).strict(),
+    fields: [
+      { name: 'path', kind: 'text', required: false },
+      { name: 'status', kind: 'select', required: false, options: ['collected', 'uncollected'] },
+    ],
+  },
+  'receipt.mark_missed': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { receipt: 'data', marked: 'boolean' },
+    params: z.object({ path: /* @__PURE__ */ path.default('receipt_id') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
 } as const satisfies Record<string, NodeKindSpec>;
 
 export type NodeKind = keyof typeof NODE_KINDS;
@@ -268,6 +308,21 @@ export const TaskLogsResponse = z.object({ success: z.literal(true), logs: z.arr
 export const TaskLogDetailResponse = z.object({
   success: z.literal(true),
   log: /* @__PURE__ */ TaskLog.extend({ init_data: z.record(z.string(), z.unknown()), nodes: z.record(z.string(), z.unknown()), entries: z.array(RunLogEntry) }),
+});
+/**
+ * A test run from the editor: the given (unsaved) graph, or the saved one, run once on sample event
+ * data without sending or writing anything; each node's input and output (or error) answered.
+ */
+export const TestRunRequest = z.object({ task: /* @__PURE__ */ TaskGraph.optional(), init_data: z.record(z.string(), z.unknown()) });
+export type TestRunRequest = z.infer<typeof TestRunRequest>;
+export const TestNodeRun = z.object({ input: z.record(z.string(), z.unknown()), output: z.record(z.string(), z.unknown()).optional(), error: z.string().optional() });
+export type TestNodeRun = z.infer<typeof TestNodeRun>;
+export const TestRunResponse = z.object({
+  success: z.literal(true),
+  result: z.enum(['succeeded', 'failed', 'stopped']),
+  failed_node: z.string().nullable(),
+  reason: z.string().nullable(),
+  nodes: z.record(z.string(), TestNodeRun),
 });
 export const RerunRequest = z.object({ from_node: /* @__PURE__ */ text().min(1).max(64).optional() });
 export const RerunResponse = z.object({ success: z.literal(true), log_id: Uuid });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LOGISTICS_MSG, londonCalendarDate, type CollectionInfo, type CollectionRequest, type DropboxReceipt } from '@vireo/contracts';
-import type { SignedInCaller } from '../../platform/caller';
+import type { Caller, SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -80,10 +80,11 @@ export async function readCollection(deps: LogisticsDeps, caller: SignedInCaller
  * PUT /collection/{id}: with `collected` true every sample of the order not collected yet is marked
  * collected now, by the caller (the courier), at `dropbox_id` (the dropbox whose QR code they
  * scanned) or else at the dropbox its receipt names; a sample without a receipt gets one there,
- * expected today (so it needs `dropbox_id`). With false the marks are cleared. Audited in the change's
+ * expected today (so it needs `dropbox_id`). With false the marks are cleared. A workflow task
+ * (`SYSTEM_CALLER`) collects with no courier named. Audited in the change's
  * transaction; the order's row in the receipts is locked by kit so two couriers do not both create one.
  */
-export async function changeCollection(deps: LogisticsDeps, caller: SignedInCaller, id: string, input: CollectionRequest): Promise<CollectionInfo> {
+export async function changeCollection(deps: LogisticsDeps, caller: Caller, id: string, input: CollectionRequest): Promise<CollectionInfo> {
   const order = await reachSampleOrder(deps.db, id);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -105,7 +106,7 @@ export async function changeCollection(deps: LogisticsDeps, caller: SignedInCall
               .returning({ id: receipts.id });
       const marked = await tx
         .update(receipts)
-        .set({ collectedAt: now, collectedBy: caller.auth.userId, collectedDropboxId: sql`coalesce(${input.dropbox_id ?? null}::uuid, ${receipts.dropboxId})` })
+        .set({ collectedAt: now, collectedBy: caller.auth?.userId ?? null, collectedDropboxId: sql`coalesce(${input.dropbox_id ?? null}::uuid, ${receipts.dropboxId})` })
         .where(and(inArray(receipts.kitId, order.kitIds), eq(receipts.orderId, order.orderId), sql`${receipts.collectedAt} IS NULL`))
         .returning({ id: receipts.id });
       changed = [...new Set([...created.map((row) => row.id), ...marked.map((row) => row.id)])];

@@ -2,3 +2,4 @@
 export { logisticsRoutes } from './logistics.routes';
 export type { LogisticsDeps } from './deps';
 export { registerLogisticsMessages, startLogisticsJobs } from './missed';
+export { createReceiptForTask, markReceiptMissedForTask, updateCollectionForTask } from './processor-actions';

@@ -14,7 +14,7 @@ import { executionOrder } from './graph';
 import type { JsonataPool } from './jsonata-pool';
 import { PROCESSOR_REDACT } from './retention';
 import { seedDefaultTasks } from './defaults';
-import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type MessageSources, type NodeRuntime } from './nodes';
+import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type MessageSources, type NodeRuntime, type ReceiptActions } from './nodes';
 import type { SmsProvider } from './sms';
 
 export interface ProcessorDeps {
@@ -28,6 +28,8 @@ export interface ProcessorDeps {
   files: FileStorage;
   /** The product messages' values, from the modules that own their records (the default tasks' message nodes). */
   messages: MessageSources;
+  /** The dropbox receipt nodes' actions, from the logistics module. */
+  receipts: ReceiptActions;
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
@@ -242,6 +244,7 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
       audit: deps.audit,
       files: deps.files,
       messages: deps.messages,
+      receipts: deps.receipts,
       secrets: async () => (run.secretsSealed ? (JSON.parse(await deps.sealer.open(run.secretsSealed)) as Record<string, string>) : {}),
       jsonata: deps.jsonata,
       sms: deps.sms,

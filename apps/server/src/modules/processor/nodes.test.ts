@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificates, certificateSigningKeys, discounts, dropboxes, orderItems, orders, organisationProfiles, products, roleProfiles, testResults } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
@@ -27,6 +27,7 @@ function runtime(organisationId: string, options: { sealedCredential?: string; a
     audit: p.audit,
     files: p.files,
     messages: p.messages,
+    receipts: p.receipts,
     secrets: async () => ({}),
     jsonata: p.jsonata,
     sms: p.sms,
@@ -157,5 +158,30 @@ describe('affiliate nodes', () => {
   it('a 5xx is a passing failure; private addresses are refused unless allowed (SSRF)', async () => {
     await expect(node('affiliate.push', { url: `${endpointUrl}/fail` }, { order: {} })).rejects.toMatchObject({ transient: true });
     await expect(node('affiliate.push', { url: `${endpointUrl}/push` }, { order: {} }, runtime(org, { allowPrivateHosts: false }))).rejects.toThrow(/private or loopback/);
+  });
+});
+
+describe('the e-mail node’s file input', () => {
+  it('attaches another node’s bytes (the QR code’s image) with its name and type, and a test run names it without sending', async () => {
+    const { image } = await node('qr.code', {}, { value: 'https://vireo.test/verify/1' });
+    const template = { name: 'QR', key: null, en: { subject: 'Your code', body: 'Hello {{first_name}}' }, de: { subject: 'Ihr Code', body: 'Hallo' } };
+    const send = vi.spyOn(h.ctx.processor.mailer, 'send');
+    try {
+      const to = `qr-${run.toLowerCase()}@example.test`;
+      expect(await node('email.send', { file_name: 'code.png' }, { template, recipient: to, data: { first_name: 'Ada' }, file: image })).toEqual({ sent: true });
+      const mail = send.mock.calls.at(-1)![1];
+      expect(mail).toMatchObject({ to, subject: 'Your code', text: 'Hello Ada', template: 'processor.QR', attachments: [{ filename: 'code.png', contentType: 'image/png' }] });
+      const content = mail.attachments![0]!.content as Buffer;
+      expect(content.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(content.equals(Buffer.from(image as string, 'base64'))).toBe(true);
+      const calls = send.mock.calls.length;
+      const dry = await node('email.send', { file_name: 'code.png' }, { template, recipient: to, file: image }, { ...runtime(org), dryRun: true });
+      expect(dry).toEqual({ sent: true, would_send: [{ to, subject: 'Your code', text: 'Hello ', template: 'processor.QR', attachments: ['code.png'] }] });
+      expect(send.mock.calls).toHaveLength(calls);
+      expect(() => parseParams('email.send', { file_name: '../etc/passwd' })).toThrow();
+      expect(() => parseParams('email.send', { file_type: 'text/html; x' })).toThrow();
+    } finally {
+      send.mockRestore();
+    }
   });
 });

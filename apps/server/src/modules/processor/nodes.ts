@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { NODE_KINDS, type NodeKind } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, NODE_KINDS, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
+import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { epochSeconds } from '../../platform/clock';
@@ -50,6 +51,13 @@ export interface MessageSources {
   certificateSent(db: Db, certificateId: string): Promise<void>;
 }
 
+/** The dropbox receipt actions, from the logistics module (each for the task's organisation's orders only). */
+export interface ReceiptActions {
+  create(organisationId: string, input: DropOffRequest): Promise<Receipt>;
+  updateCollection(organisationId: string, orderId: string, input: { collected: boolean; dropbox_id?: string | undefined }): Promise<CollectionInfo>;
+  markMissed(organisationId: string, receiptId: string): Promise<{ receipt_id: string; marked: boolean }>;
+}
+
 export interface NodeRuntime {
   db: Db;
   clock: Clock;
@@ -58,6 +66,7 @@ export interface NodeRuntime {
   audit: AuditLog;
   files: FileStorage;
   messages: MessageSources;
+  receipts: ReceiptActions;
   /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
   secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
@@ -68,7 +77,15 @@ export interface NodeRuntime {
   nodeId: string;
   /** The node's sealed credential (HTTP request), kept beside the graph, never in its parameters. */
   sealedCredential: string | undefined;
+  /**
+   * A test run from the editor: nodes that send or write answer what they would send or write
+   * (`would_send`) and do neither; sealed values are shown as `[sealed]`.
+   */
+  dryRun?: boolean;
 }
+
+/** What a test run shows in place of a sealed value. */
+export const SEALED_MARK = '[sealed]';
 
 type Values = Record<string, unknown>;
 type NodeRun = (rt: NodeRuntime, params: Values, inputs: Values) => Promise<Values>;
@@ -150,8 +167,13 @@ async function sealValues(rt: NodeRuntime, values: Record<string, string>): Prom
 /** The values with their sealed ones opened, for a message about to be sent (never stored so). */
 async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
   const opened: Values = {};
-  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? await rt.sealer.open(value.$sealed) : value;
+  for (const [key, value] of Object.entries(values)) opened[key] = isSealed(value) ? (rt.dryRun ? SEALED_MARK : await rt.sealer.open(value.$sealed)) : value;
   return opened;
+}
+
+/** The attachments' file names (a test run's e-mail shows them without loading them). */
+function attachmentNames(value: unknown): string[] {
+  return (Array.isArray(value) ? (value as StoredAttachment[]) : []).map((item) => String(asObject(item).filename ?? ''));
 }
 
 async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
@@ -185,6 +207,7 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
  * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
  */
 async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
+  if (rt.dryRun) return { response: {}, status: '', would_send: { method, url: params.url, body: body ?? null } };
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
   if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
@@ -222,6 +245,21 @@ export function validateData(data: unknown, rules: { required: string[]; types: 
     if (actual !== type) errors[field] = `Should be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${actual === 'array' || actual === 'object' ? 'an' : 'a'} ${actual}.`;
   }
   return errors;
+}
+
+/** A logistics refusal (an unknown order, a closed dropbox, a date out of range) fails the node with its reason. */
+async function logistics<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AppError) throw new NodeFailure(error.errors ? Object.values(error.errors).join(' ') : error.message);
+    throw error;
+  }
+}
+
+/** The first reason a logistics schema gives for the node's data. */
+function refused(error: { issues: { message: string }[] }): NodeFailure {
+  return new NodeFailure(error.issues[0]?.message ?? 'Invalid data.');
 }
 
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
@@ -366,7 +404,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const language = params.language === 'de' ? 'de' : 'en';
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
-    const attachments = await loadAttachments(rt, inputs.attachments);
+    const file = typeof inputs.file === 'string' && inputs.file !== '' ? { filename: params.file_name as string, content: Buffer.from(inputs.file, 'base64'), contentType: params.file_type as string } : null;
+    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments)), ...(file ? [file] : [])];
+    const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
       const to = typeof person === 'string' ? person : valueAt(person, (params.email_path as string | undefined) ?? 'email');
@@ -374,6 +414,10 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
+      if (rt.dryRun) {
+        wouldSend.push({ to, subject, text, template: name, attachments: [...attachmentNames(inputs.attachments), ...(file ? [file.filename] : [])] });
+        continue;
+      }
       try {
         const now = await once(rt, String(index), async (tx) => {
           await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
@@ -388,11 +432,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
         throw new NodeFailure(`Sending failed: ${(error as Error).message}`, true);
       }
     }
-    return { sent: sent > 0 };
+    return rt.dryRun ? { sent: true, would_send: wouldSend } : { sent: sent > 0 };
   },
   'sms.send': async (rt, _params, inputs) => {
     const to = String(inputs.to);
     const text = String(inputs.text);
+    if (rt.dryRun) return { sent: true, would_send: { to, text } };
     try {
       const now = await once(rt, '0', async (tx) => {
         const delivered = await rt.sms.send({ to, text, idempotencyKey: `${rt.runId}:${rt.nodeId}` });
@@ -470,6 +515,28 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { items, first: items[0] ?? null, count: String(list.length) };
   },
   'qr.code': async (_rt, _params, inputs) => ({ image: (await QRCode.toBuffer(String(inputs.value ?? ''), { type: 'png', margin: 1 })).toString('base64') }),
+  'receipt.create': async (rt, params, inputs) => {
+    const parsed = DropOffRequest.safeParse(valueAt(inputs.data, params.path as string));
+    if (!parsed.success) throw refused(parsed.error);
+    if (rt.dryRun) return { receipt: { would_write: { create: parsed.data } } };
+    return { receipt: await logistics(() => rt.receipts.create(rt.organisationId, parsed.data)) };
+  },
+  'receipt.update': async (rt, params, inputs) => {
+    const orderId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
+    if (!orderId.success) throw new NodeFailure(`No order id at "${String(params.path)}".`);
+    const dropboxId = asObject(inputs.data).dropbox_id;
+    const parsed = CollectionRequest.safeParse({ collected: params.status === 'collected', ...(dropboxId !== undefined && dropboxId !== null ? { dropbox_id: dropboxId } : {}) });
+    if (!parsed.success) throw refused(parsed.error);
+    if (rt.dryRun) return { collection: { would_write: { order_id: orderId.data, ...parsed.data } } };
+    return { collection: await logistics(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
+  },
+  'receipt.mark_missed': async (rt, params, inputs) => {
+    const receiptId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
+    if (!receiptId.success) throw new NodeFailure(`No receipt id at "${String(params.path)}".`);
+    if (rt.dryRun) return { receipt: { would_write: { mark_missed: receiptId.data } }, marked: true };
+    const result = await logistics(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
+    return { receipt: { id: result.receipt_id }, marked: result.marked };
+  },
 };
 
 /** The parameters with their defaults, as the node kind's schema reads them. */

@@ -17,6 +17,8 @@ import {
   TemplateRequest,
   TemplateResponse,
   TemplatesResponse,
+  TestRunRequest,
+  TestRunResponse,
   UpdateTaskRequest,
 } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
@@ -24,7 +26,7 @@ import { permission } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
 import { createLabConnection, deleteLabConnection, listLabConnections, updateLabConnection } from './lab-connections';
-import { createTask, createTemplate, deleteTask, deleteTemplate, getTask, getTemplate, updateTemplate, listLogs, listTasks, listTemplates, managedOrganisations, readLog, rerun, updateTask } from './service';
+import { createTask, createTemplate, deleteTask, deleteTemplate, getTask, getTemplate, updateTemplate, listLogs, listTasks, listTemplates, managedOrganisations, readLog, rerun, testRun, updateTask } from './service';
 
 const tags = ['processor'];
 const LogParams = z.object({ id: z.uuid(), logId: z.uuid() });
@@ -66,6 +68,18 @@ export async function processorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: withErrors({ 200: ProcessorTaskResponse }),
     },
     handler: async (request) => ({ success: true as const, task: await updateTask(deps, signedInCaller(request), request.params.id, request.body) }),
+  });
+
+  r.post('/task/:id/test', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Runs the given (unsaved) or the saved graph once on sample event data, sending and writing nothing; answers each node’s input and output',
+      params: IdParams,
+      body: TestRunRequest,
+      response: withErrors({ 200: TestRunResponse }),
+    },
+    handler: async (request) => ({ success: true as const, ...(await testRun(deps, signedInCaller(request), request.params.id, request.body)) }),
   });
 
   r.delete('/task/:id', {

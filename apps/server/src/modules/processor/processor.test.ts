@@ -358,6 +358,60 @@ describe('/api/processor (super admins)', () => {
   });
 });
 
+describe('POST /api/processor/task/{id}/test (the editor’s test run)', () => {
+  it('runs an unsaved or the saved graph once on sample data, sending nothing, and answers each node’s output', async () => {
+    const appointment = await book();
+    const created = await h.call('POST', '/api/processor/task', { token: admin.token, body: { event: 'appointment.booked', organisation_id: company } });
+    const id = created.body.task.id;
+    const byAppointment = { ...lookup, params: { path: 'appointment_id' } };
+    const hook = { id: 'hook', kind: 'http.request', params: { url: endpointUrl, method: 'POST' } };
+    const graph = { nodes: [start, byAppointment, template(), mail, hook], edges: [...mailEdges, edge('people', 'first', 'hook', 'body')] };
+    const mailsBefore = (await processorMails()).length;
+    const requestsBefore = requests.length;
+    const runsBefore = (await h.ctx.database.db.select().from(processorRuns)).length;
+    const tested = await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { task: graph, init_data: { appointment_id: appointment.id } } });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect(tested.body).toMatchObject({ result: 'succeeded', failed_node: null, reason: null });
+    expect(tested.body.nodes.start.output).toEqual({ data: { appointment_id: appointment.id } });
+    expect(tested.body.nodes.people.output.first).toMatchObject({ first_name: 'Pat', email: patient.user.email });
+    expect(tested.body.nodes.mail.output).toEqual({
+      sent: true,
+      would_send: [{ to: patient.user.email, subject: 'Booked for Pat', text: 'Hello Pat Ient, your  is booked.', template: 'processor.Booked', attachments: [] }],
+    });
+    expect(tested.body.nodes.hook.output).toMatchObject({ would_send: { method: 'POST', url: endpointUrl, body: { first_name: 'Pat' } } });
+    // Nothing sent, nothing recorded: no e-mail, no HTTP call, no run, no idempotency key.
+    expect(await processorMails()).toHaveLength(mailsBefore);
+    expect(requests).toHaveLength(requestsBefore);
+    expect(await h.ctx.database.db.select().from(processorRuns)).toHaveLength(runsBefore);
+    expect(await h.ctx.database.db.select().from(processorSends).where(like(processorSends.key, 'test:%'))).toHaveLength(0);
+    const audited = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, id)));
+    expect(audited.length).toBeGreaterThan(0);
+
+    // Without a graph, the saved one runs (the event start alone); a failing node is named with its reason.
+    const saved = await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { init_data: { appointment_id: appointment.id } } });
+    expect(saved).toMatchObject({ status: 200, body: { result: 'succeeded', nodes: { start: { output: { data: { appointment_id: appointment.id } } } } } });
+    const failing = await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { task: graph, init_data: { appointment_id: 'nobody' } } });
+    expect(failing).toMatchObject({ status: 200, body: { result: 'failed', failed_node: 'people', reason: 'No booking users for "nobody".', nodes: { people: { error: 'No booking users for "nobody".' } } } });
+    expect(failing.body.nodes.mail).toBeUndefined();
+    const stop = { nodes: [start, { id: 'ok', kind: 'logic.condition', params: { expression: 'x == 1' } }, { id: 'gate', kind: 'logic.fail_on_false', params: {} }], edges: [edge('start', 'data', 'ok', 'data'), edge('ok', 'result', 'gate', 'condition')] };
+    expect((await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { task: stop, init_data: { x: 2 } } })).body).toMatchObject({ result: 'stopped', failed_node: 'gate' });
+  });
+
+  it('refuses bad input, answers 401 without a session, 403 to others and 404 for another organisation’s task', async () => {
+    const created = await h.call('POST', '/api/processor/task', { token: admin.token, body: { event: 'appointment.booked', organisation_id: company } });
+    const id = created.body.task.id;
+    const url = `/api/processor/task/${id}/test`;
+    const invalid = await h.call('POST', url, { token: admin.token, body: { task: { nodes: [start, mail], edges: [] }, init_data: {} } });
+    expect(invalid).toMatchObject({ status: 400, body: { message: PROCESSOR_MSG.invalidGraph } });
+    expect(invalid.body.errors.mail).toMatch(/Required input template is not connected/);
+    expect((await h.call('POST', url, { token: admin.token, body: { init_data: 'not an object' } })).status).toBe(400);
+    expect((await h.call('POST', url, { token: admin.token, body: {} })).status).toBe(400);
+    expect((await h.call('POST', url, { body: { init_data: {} } })).status).toBe(401);
+    expect((await h.call('POST', url, { token: patient.token, body: { init_data: {} } })).status).toBe(403);
+    expect((await h.call('POST', url, { token: otherAdmin.token, body: { init_data: {} } })).status).toBe(404);
+  });
+});
+
 describe('/api/commerce/v1/processor', () => {
   it('answers 200 to those who run the processor (the hub’s card), 401 and 403 to others', async () => {
     expect((await h.call('GET', '/api/commerce/v1/processor', { token: admin.token })).status).toBe(200);

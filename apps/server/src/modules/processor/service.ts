@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { PROCESSOR_MSG, type GraphProblem, type ProcessorTask, type TaskGraph, type UpdateTaskRequest } from '@vireo/contracts';
+import { PROCESSOR_MSG, type GraphProblem, type NodeKind, type ProcessorTask, type TaskGraph, type TestNodeRun, type TestRunRequest, type UpdateTaskRequest } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
 import { badRequest, conflict, notFound, type AppError } from '../../platform/errors';
 import { organisations, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
-import { validateGraph } from './graph';
+import { executionOrder, validateGraph } from './graph';
+import { NODE_RUNS, parseParams, RunStopped, SEALED_MARK, type NodeRuntime } from './nodes';
 
 type TaskRow = typeof processorTasks.$inferSelect;
 type RunRow = typeof processorRuns.$inferSelect;
@@ -187,6 +188,75 @@ export async function readLog(deps: ProcessorDeps, caller: SignedInCaller, taskI
     nodes: run.nodes,
     entries: entries.map((e) => ({ id: e.id, at: epochSeconds(e.at), level: e.level, message: e.message, details: e.details })),
   };
+}
+
+/** A value as a test run answers it: sealed values (link tokens, attachments' contents) shown as `[sealed]`. */
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked);
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof (value as { $sealed?: unknown }).$sealed === 'string') return SEALED_MARK;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)]));
+}
+
+/**
+ * A test run from the editor: the given graph (validated first, as a save does) or the task's saved
+ * one, run once on sample event data. Nothing is sent or written and no run is recorded: sending
+ * nodes answer what they would send. Lookups read real records, so the read is audited as a
+ * health-data read of the task.
+ */
+export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskId: string, input: TestRunRequest) {
+  const task = await taskOf(deps.db, caller, taskId);
+  let graph: TaskGraph;
+  if (input.task) {
+    const templates = new Set((await deps.db.select({ id: processorTemplates.id }).from(processorTemplates)).map((t) => t.id));
+    const problems = validateGraph(input.task, templates);
+    if (problems.length > 0) throw invalidGraph(problems);
+    graph = input.task;
+  } else {
+    const [version] = task.versionId ? await deps.db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, task.versionId)) : [];
+    graph = forBrowser(version?.graph ?? STARTING_GRAPH);
+  }
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'processor_task', resourceIds: [task.id] });
+  const nodes: Record<string, { input: Record<string, unknown>; output?: Record<string, unknown>; error?: string }> = {};
+  const answer = (result: 'succeeded' | 'failed' | 'stopped', failedNode: string | null, reason: string | null) => ({
+    result,
+    failed_node: failedNode,
+    reason,
+    nodes: masked(nodes) as Record<string, TestNodeRun>,
+  });
+  for (const nodeId of executionOrder(graph) ?? []) {
+    const node = graph.nodes.find((n) => n.id === nodeId)!;
+    const nodeInput: Record<string, unknown> = node.kind === 'event.start' ? { init_data: input.init_data } : {};
+    for (const edge of graph.edges.filter((e) => e.target === nodeId)) nodeInput[edge.targetPort] = nodes[edge.source]?.output?.[edge.sourcePort];
+    nodes[nodeId] = { input: nodeInput };
+    const runtime: NodeRuntime = {
+      db: deps.db,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      sealer: deps.sealer,
+      audit: deps.audit,
+      files: deps.files,
+      messages: deps.messages,
+      receipts: deps.receipts,
+      secrets: async () => ({}),
+      jsonata: deps.jsonata,
+      sms: deps.sms,
+      allowPrivateHosts: deps.allowPrivateHosts,
+      runId: 'test',
+      organisationId: task.organisationId,
+      nodeId,
+      sealedCredential: undefined,
+      dryRun: true,
+    };
+    try {
+      nodes[nodeId].output = await NODE_RUNS[node.kind as NodeKind](runtime, parseParams(node.kind as NodeKind, node.params), nodeInput);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      nodes[nodeId].error = reason;
+      return answer(error instanceof RunStopped ? 'stopped' : 'failed', nodeId, reason);
+    }
+  }
+  return answer('succeeded', null, null);
 }
 
 /** The nodes downstream of `from` (itself included) in a graph. */

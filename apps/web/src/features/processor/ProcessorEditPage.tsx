@@ -7,19 +7,51 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Background, Controls, Handle, Position, ReactFlow, type Connection, type Edge, type Node, type NodeChange, type NodeProps, applyNodeChanges } from '@xyflow/react';
-import { NODE_KINDS, NODE_KIND_NAMES, type NodeKind, type ParamField, type ProcessorTask, type TaskGraph } from '@vireo/contracts';
-import { useMemo, useState } from 'react';
+import { Background, Controls, Handle, Position, ReactFlow, type Connection, type Edge, type Node, type NodeChange, type NodeProps, type ReactFlowInstance, applyNodeChanges } from '@xyflow/react';
+import { NODE_KINDS, NODE_KIND_NAMES, type NodeKind, type ParamField, type ProcessorTask, type TaskGraph, type TestNodeRun } from '@vireo/contracts';
+import { useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { ApiError } from '../../lib/api';
-import { useTask, useTemplates, useUpdateTask } from './api';
+import { useTask, useTemplates, useTestRun, useUpdateTask } from './api';
 import { TaskLogs } from './TaskLogs';
 
 type GraphNode = TaskGraph['nodes'][number];
 type GraphEdge = TaskGraph['edges'][number];
-type NodeData = { kind: NodeKind; label: string; problem: boolean };
+/** A node's result in the last test run: its output or error, or `null` when the run did not reach it. */
+type NodeData = { kind: NodeKind; label: string; problem: boolean; test?: TestNodeRun | null };
+
+/** The drag-and-drop payload type of a palette item: the node kind. */
+const DRAG_TYPE = 'application/x-vireo-node-kind';
+/** How much of a node's test output the canvas shows. */
+const OUTPUT_PREVIEW = 400;
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value, null, 1) ?? '';
+  return text.length > OUTPUT_PREVIEW ? `${text.slice(0, OUTPUT_PREVIEW)}…` : text;
+}
+
+/** The node's line in the last test run: its output, its error, or that the run did not reach it. */
+function TestResult({ id, test }: { id: string; test: TestNodeRun | null }) {
+  const { t } = useTranslation('processor');
+  return (
+    <Box data-testid={`test-${id}`} sx={{ borderTop: 1, borderColor: 'divider', px: 1, py: 0.5, maxWidth: 320, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 11 }}>
+      <Box component="span" sx={{ fontFamily: 'body1.fontFamily', fontWeight: 600 }}>
+        {t('editor.testOutput', { node: id })}:{' '}
+      </Box>
+      {test === null ? (
+        t('editor.testNotRun')
+      ) : test.error !== undefined ? (
+        <Box component="span" sx={{ color: 'error.dark' }}>
+          {test.error}
+        </Box>
+      ) : (
+        preview(test.output)
+      )}
+    </Box>
+  );
+}
 
 const inputsOf = (kind: NodeKind) => NODE_KINDS[kind].inputs as Record<string, { type: string; required: boolean }>;
 const outputsOf = (kind: NodeKind) => NODE_KINDS[kind].outputs as Record<string, string>;
@@ -57,6 +89,7 @@ function TaskNode({ id, data, selected }: NodeProps<Node<NodeData>>) {
           </div>
         ))}
       </Box>
+      {data.test !== undefined && <TestResult id={id} test={data.test} />}
     </Box>
   );
 }
@@ -233,6 +266,9 @@ function Editor({ task }: { task: ProcessorTask }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string> | null>(null);
   const [saved, setSaved] = useState(false);
+  const [flow, setFlow] = useState<ReactFlowInstance<Node<NodeData>> | null>(null);
+  const test = useTestRun(task.id);
+  const [sample, setSample] = useState('{}');
   const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => n.kind === 'http.request').map((n) => n.id)), [task]);
 
   const flowNodes: Node<NodeData>[] = graph.nodes.map((n, i) => ({
@@ -240,7 +276,7 @@ function Editor({ task }: { task: ProcessorTask }) {
     type: 'task',
     position: n.position ?? { x: 260 * (i % 4), y: 140 * Math.floor(i / 4) },
     selected: n.id === selected,
-    data: { kind: n.kind, label: t(`kinds.${n.kind}`), problem: Boolean(problems?.[n.id]) },
+    data: { kind: n.kind, label: t(`kinds.${n.kind}`), problem: Boolean(problems?.[n.id]), ...(test.data ? { test: test.data.nodes[n.id] ?? null } : {}) },
     ...(measured[n.id] ? { measured: measured[n.id] } : {}),
   }));
   const flowEdges: Edge[] = graph.edges.map((e) => ({ id: e.id, source: e.source, sourceHandle: e.sourcePort, target: e.target, targetHandle: e.targetPort }));
@@ -258,14 +294,27 @@ function Editor({ task }: { task: ProcessorTask }) {
   };
   const fromCanvas = (c: Connection | Edge) => ({ source: c.source, sourcePort: c.sourceHandle ?? '', target: c.target, targetPort: c.targetHandle ?? '' });
 
-  const addNode = (kind: NodeKind) => {
+  /** Adds a node of a kind: where it was dropped, or (pressed in the palette) at the next place of the grid. */
+  const addNode = (kind: NodeKind, at?: { x: number; y: number }) => {
     const prefix = kind.split('.').pop()!;
     let n = 1;
     while (graph.nodes.some((node) => node.id === `${prefix}-${n}`)) n += 1;
     const id = `${prefix}-${n}`;
     const i = graph.nodes.length;
-    setGraph((g) => ({ ...g, nodes: [...g.nodes, { id, kind, params: {}, position: { x: 260 * (i % 4), y: 140 * Math.floor(i / 4) } }] }));
+    setGraph((g) => ({ ...g, nodes: [...g.nodes, { id, kind, params: {}, position: at ?? { x: 260 * (i % 4), y: 140 * Math.floor(i / 4) } }] }));
     setSelected(id);
+  };
+  const isKind = (value: string): value is NodeKind => (NODE_KIND_NAMES as string[]).includes(value) && value !== 'event.start';
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (event: DragEvent) => {
+    const kind = event.dataTransfer.getData(DRAG_TYPE);
+    if (!isKind(kind) || !flow) return;
+    event.preventDefault();
+    addNode(kind, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   };
 
   const onNodesChange = (changes: NodeChange<Node<NodeData>>[]) => {
@@ -276,12 +325,21 @@ function Editor({ task }: { task: ProcessorTask }) {
   };
 
   const selectedNode = graph.nodes.find((n) => n.id === selected);
+  const graphToSend = () => ({ nodes: graph.nodes.map((n) => ({ ...n, params: Object.fromEntries(Object.entries(n.params).filter(([, v]) => v !== undefined)) })), edges: graph.edges });
+  const sampleValid = isJsonObject(sample);
+  const runTest = () => {
+    setSaved(false);
+    setProblems(null);
+    test.mutate(
+      { task: graphToSend(), init_data: JSON.parse(sample) as Record<string, unknown> },
+      { onError: (error) => setProblems(error instanceof ApiError && error.errors ? error.errors : { graph: error.message }) },
+    );
+  };
   const submit = () => {
     setSaved(false);
     setProblems(null);
-    const nodes = graph.nodes.map((n) => ({ ...n, params: Object.fromEntries(Object.entries(n.params).filter(([, v]) => v !== undefined)) }));
     save.mutate(
-      { id: task.id, body: { description, task: { nodes, edges: graph.edges } } },
+      { id: task.id, body: { description, task: graphToSend() } },
       {
         onSuccess: () => setSaved(true),
         onError: (error) => setProblems(error instanceof ApiError && error.errors ? error.errors : { graph: error.message }),
@@ -325,16 +383,32 @@ function Editor({ task }: { task: ProcessorTask }) {
           <Typography component="h2" variant="subtitle1">
             {t('editor.palette')}
           </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('editor.paletteHint')}
+          </Typography>
           <Stack spacing={0.5}>
             {NODE_KIND_NAMES.filter((k) => k !== 'event.start').map((kind) => (
-              <Button key={kind} size="small" variant="text" sx={{ justifyContent: 'flex-start' }} onClick={() => addNode(kind)} aria-label={t('editor.addNode', { kind: t(`kinds.${kind}`) })}>
+              <Button
+                key={kind}
+                size="small"
+                variant="text"
+                draggable
+                onDragStart={(event) => {
+                  event.dataTransfer.setData(DRAG_TYPE, kind);
+                  event.dataTransfer.effectAllowed = 'copy';
+                }}
+                sx={{ justifyContent: 'flex-start', cursor: 'grab' }}
+                onClick={() => addNode(kind)}
+                aria-label={t('editor.addNode', { kind: t(`kinds.${kind}`) })}
+              >
                 + {t(`kinds.${kind}`)}
               </Button>
             ))}
           </Stack>
         </Box>
-        <Box role="region" aria-label={t('editor.canvas')} sx={{ flexGrow: 1, height: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box role="region" aria-label={t('editor.canvas')} onDragOver={onDragOver} onDrop={onDrop} sx={{ flexGrow: 1, height: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <ReactFlow
+            onInit={setFlow}
             nodes={flowNodes}
             edges={flowEdges}
             nodeTypes={NODE_TYPES}
@@ -344,6 +418,7 @@ function Editor({ task }: { task: ProcessorTask }) {
             isValidConnection={(c) => refusal(graph, fromCanvas(c)) === null}
             onEdgesDelete={(deleted) => setGraph((g) => ({ ...g, edges: g.edges.filter((e) => !deleted.some((d) => d.id === e.id)) }))}
             fitView
+            fitViewOptions={{ maxZoom: 1 }}
             proOptions={{ hideAttribution: true }}
           >
             <Background />
@@ -368,6 +443,32 @@ function Editor({ task }: { task: ProcessorTask }) {
         </Box>
       </Stack>
       <ConnectionsForm graph={graph} onConnect={connect} onRemove={(id) => setGraph((g) => ({ ...g, edges: g.edges.filter((e) => e.id !== id) }))} />
+      <Stack spacing={2} component="section" aria-label={t('editor.testRun')}>
+        <Typography component="h2" variant="h6">
+          {t('editor.testRun')}
+        </Typography>
+        <Typography>{t('editor.testRunIntro')}</Typography>
+        <TextField
+          multiline
+          minRows={3}
+          label={t('editor.sampleData')}
+          value={sample}
+          error={!sampleValid}
+          helperText={sampleValid ? undefined : t('editor.jsonInvalid')}
+          onChange={(e) => setSample(e.target.value)}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <Button variant="outlined" onClick={runTest} disabled={!sampleValid} loading={test.isPending} sx={{ alignSelf: 'flex-start' }}>
+          {t('editor.runTest')}
+        </Button>
+        {test.data && (
+          <Alert severity={test.data.result === 'succeeded' ? 'success' : 'warning'} role="status">
+            {test.data.result === 'succeeded'
+              ? t('editor.testSucceeded')
+              : t(test.data.result === 'failed' ? 'editor.testFailed' : 'editor.testStopped', { node: test.data.failed_node ?? '', reason: test.data.reason ?? '' })}
+          </Alert>
+        )}
+      </Stack>
       <Typography component="h2" variant="h6">
         {t('editor.logs')}
       </Typography>

@@ -10,6 +10,8 @@ import {
   type TemplateRequest,
   type TemplateResponse,
   type TemplatesResponse,
+  type TestRunRequest,
+  type TestRunResponse,
   type UpdateTaskRequest,
 } from '@vireo/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,6 +65,13 @@ export function useUpdateTask() {
   return useSubmitMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateTaskRequest }) => apiRequest<typeof ProcessorTaskResponse>(`/api/processor/task/${id}`, { method: 'PUT', body }).then((r) => r.task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
+  });
+}
+
+/** The editor's test run: the graph on sample event data, nothing sent or written. */
+export function useTestRun(taskId: string) {
+  return useSubmitMutation({
+    mutationFn: (body: TestRunRequest) => apiRequest<typeof TestRunResponse>(`/api/processor/task/${taskId}/test`, { method: 'POST', body }),
   });
 }
 

@@ -58,6 +58,7 @@ const de: ProcessorTranslation = {
     description: 'Beschreibung',
     canvas: 'Graph der Aufgabe',
     palette: 'Knoten hinzufügen',
+    paletteHint: 'Ziehen Sie einen Knoten in den Graphen, oder drücken Sie ihn, um ihn hinzuzufügen.',
     addNode: '{{kind}} hinzufügen',
     parameters: 'Parameter von {{node}}',
     noSelection: 'Wählen Sie einen Knoten im Graphen, um seine Parameter festzulegen.',
@@ -75,6 +76,15 @@ const de: ProcessorTranslation = {
     jsonInvalid: 'Geben Sie ein JSON-Objekt ein.',
     chooseTemplate: 'Vorlage wählen',
     logs: 'Protokolle',
+    testRun: 'Testlauf',
+    testRunIntro: 'Führt den Graphen, wie er jetzt ist, gespeichert oder nicht, einmal mit Beispieldaten des Ereignisses aus. Nichts wird gesendet oder geschrieben: E-Mail-, SMS- und HTTP-Knoten zeigen, was sie senden würden. Jeder Knoten zeigt seine Ausgabe im Graphen.',
+    sampleData: 'Beispieldaten des Ereignisses (JSON)',
+    runTest: 'Test ausführen',
+    testSucceeded: 'Der Testlauf war erfolgreich.',
+    testFailed: 'Der Testlauf ist bei {{node}} fehlgeschlagen: {{reason}}',
+    testStopped: 'Der Testlauf wurde bei {{node}} angehalten: {{reason}}',
+    testOutput: 'Testausgabe von {{node}}',
+    testNotRun: 'Nicht ausgeführt',
   },
   logs: {
     date: 'Datum',
@@ -123,6 +133,9 @@ const de: ProcessorTranslation = {
     'affiliate.push': 'Affiliate-Meldung',
     'affiliate.transaction_status': 'Affiliate-Transaktionsstatus',
     'qr.code': 'QR-Code',
+    'receipt.create': 'Dropbox-Beleg anlegen',
+    'receipt.update': 'Dropbox-Abholung ändern',
+    'receipt.mark_missed': 'Beleg als verpasst markieren',
   },
 };
 export default de;

@@ -59,6 +59,7 @@ export const en = {
     description: 'Description',
     canvas: 'Task graph',
     palette: 'Add a node',
+    paletteHint: 'Drag a node onto the canvas, or press it to add it.',
     addNode: 'Add {{kind}}',
     parameters: 'Parameters of {{node}}',
     noSelection: 'Select a node on the canvas to set its parameters.',
@@ -76,6 +77,15 @@ export const en = {
     jsonInvalid: 'Enter a JSON object.',
     chooseTemplate: 'Choose a template',
     logs: 'Logs',
+    testRun: 'Test run',
+    testRunIntro: 'Runs the graph as it is now, saved or not, once on sample event data. Nothing is sent or written: e-mail, SMS and HTTP nodes show what they would send. Each node shows its output on the canvas.',
+    sampleData: 'Sample event data (JSON)',
+    runTest: 'Run the test',
+    testSucceeded: 'The test run succeeded.',
+    testFailed: 'The test run failed at {{node}}: {{reason}}',
+    testStopped: 'The test run stopped at {{node}}: {{reason}}',
+    testOutput: 'Test output of {{node}}',
+    testNotRun: 'Not run',
   },
   logs: {
     date: 'Date',
@@ -124,6 +134,9 @@ export const en = {
     'affiliate.push': 'Affiliate push',
     'affiliate.transaction_status': 'Affiliate transaction status',
     'qr.code': 'QR code',
+    'receipt.create': 'Create dropbox receipt',
+    'receipt.update': 'Update dropbox collection',
+    'receipt.mark_missed': 'Mark receipt missed',
   },
 };
 
