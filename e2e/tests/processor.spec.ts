@@ -123,8 +123,8 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(testRun.getByRole('button', { name: 'Run the test' })).toBeDisabled();
     await sample.fill('{}');
     await testRun.getByRole('button', { name: 'Run the test' }).click();
-    await expect(testRun.getByRole('status')).toHaveText('The test run failed at booking_user-1: No booking users for undefined.');
-    await expect(page.getByTestId('test-booking_user-1')).toContainText('No booking users for undefined.');
+    await expect(testRun.getByRole('status')).toHaveText('The test run failed at booking_user-1: No booking users for undefined in this organisation.');
+    await expect(page.getByTestId('test-booking_user-1')).toContainText('No booking users for undefined in this organisation.');
     await expect(page.getByTestId('test-send-1')).toContainText('Not run');
     await sample.fill(JSON.stringify({ appointment_id: earlier.appointmentId }));
     await testRun.getByRole('button', { name: 'Run the test' }).click();

@@ -106,6 +106,19 @@ describe('lookup nodes', () => {
     await expect(node('lookup.product', {}, { data: { product_id: randomUUID() } })).rejects.toThrow(/No product/);
   });
 
+  it('appointment and booking users: only those of the task’s organisation (its shift’s, its booker’s or its order’s)', async () => {
+    const practitioner = await h.user({ org, roles: ['practitioner'] });
+    const { slots } = await shiftWithSlots(h, practitioner, { hours: 1 });
+    const booked = await bookAsPatient(h, patient, slots[0]!.id);
+    const person = booked.appointment.booking_users[0]!.id;
+    expect((await node('lookup.appointment', {}, { data: { appointment_id: booked.appointment.id } })).appointment).toMatchObject({ id: booked.appointment.id });
+    expect(await node('lookup.booking_user', {}, { data: { appointment_id: booked.appointment.id } })).toMatchObject({ first: { id: person } });
+    expect(await node('lookup.booking_user', {}, { data: { appointment_id: person } })).toMatchObject({ first: { id: person } });
+    await expect(node('lookup.appointment', {}, { data: { appointment_id: booked.appointment.id } }, runtime(other))).rejects.toThrow(/No appointment/);
+    await expect(node('lookup.booking_user', {}, { data: { appointment_id: booked.appointment.id } }, runtime(other))).rejects.toThrow(/No booking users/);
+    await expect(node('lookup.booking_user', {}, { data: { appointment_id: [person] } }, runtime(other))).rejects.toThrow(/No booking users/);
+  });
+
   it('discount: the code with whether it can be used today', async () => {
     const code = `NODE${run}`;
     await h.ctx.database.db.insert(discounts).values({ project: 'Nodes', code, type: 'percentage', value: 10, activeFrom: '2027-02-01', activeTo: '2027-03-31', uses: 1, createdAt: h.clock.now() });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { CollectionRequest, DropOffRequest, NODE_KINDS, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
 import { AppError } from '../../platform/errors';
@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
 import type { Sealer } from '../../platform/sealing';
-import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorLabConnections, processorSends, processorTemplates, products, roleProfiles, testResults, users } from '../../db/schema';
+import { appointments, bookingUsers, certificates, discounts, dropboxes, messages, orderItems, orders, organisationProfiles, processorLabConnections, processorSends, processorTemplates, products, roleProfiles, shifts, testResults, users } from '../../db/schema';
 import { compileCondition, ConditionError, patternProblem } from './condition';
 import { httpRequest, HttpNodeError } from './http-request';
 import { JsonataError, type JsonataPool } from './jsonata-pool';
@@ -262,6 +262,19 @@ function refused(error: { issues: { message: string }[] }): NodeFailure {
   return new NodeFailure(error.issues[0]?.message ?? 'Invalid data.');
 }
 
+/**
+ * An appointment is an organisation's when its events can carry that organisation: its shift's
+ * (the practitioner's organisation), its signed-in booker's, or its order's. Lookups of
+ * appointments and their people keep to the task's organisation.
+ */
+function appointmentOfOrganisation(db: Db, organisationId: string): SQL {
+  return or(
+    exists(db.select({ one: shifts.id }).from(shifts).where(and(eq(shifts.id, appointments.shiftId), eq(shifts.organisationId, organisationId)))),
+    exists(db.select({ one: users.id }).from(users).where(and(eq(users.id, appointments.bookerUserId), eq(users.organisationId, organisationId)))),
+    exists(db.select({ one: orders.id }).from(orders).where(and(eq(orders.id, appointments.orderId), eq(orders.organisationId, organisationId)))),
+  )!;
+}
+
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   // The run's init_data is handed to it by the engine.
   'event.start': async (_rt, _params, inputs) => ({ data: inputs.init_data ?? {} }),
@@ -273,8 +286,8 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   },
   'lookup.appointment': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'appointment_id');
-    const [row] = isUuid(id) ? await rt.db.select().from(appointments).where(eq(appointments.id, id)) : [];
-    if (!row) throw new NodeFailure(`No appointment ${String(id)}.`);
+    const [row] = isUuid(id) ? await rt.db.select().from(appointments).where(and(eq(appointments.id, id), appointmentOfOrganisation(rt.db, rt.organisationId))) : [];
+    if (!row) throw new NodeFailure(`No appointment ${String(id)} in this organisation.`);
     return {
       appointment: {
         id: row.id,
@@ -291,16 +304,19 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'lookup.booking_user': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'appointment_id');
     const ids = Array.isArray(id) ? id.filter(isUuid) : [];
-    const rows =
-      ids.length > 0
-        ? await rt.db.select().from(bookingUsers).where(inArray(bookingUsers.id, ids)).orderBy(asc(bookingUsers.position))
-        : isUuid(id)
-          ? await rt.db.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position))
-          : [];
-    const found = rows.length > 0 ? rows : isUuid(id) ? await rt.db.select().from(bookingUsers).where(eq(bookingUsers.id, id)) : [];
-    if (found.length === 0) throw new NodeFailure(`No booking users for ${JSON.stringify(id)}.`);
-    const people = found.map(presentBookingUser);
-    return { booking_users: people, first: people[0] };
+    const people = (where: SQL | undefined) =>
+      rt.db
+        .select({ person: bookingUsers })
+        .from(bookingUsers)
+        .innerJoin(appointments, eq(appointments.id, bookingUsers.appointmentId))
+        .where(and(where, appointmentOfOrganisation(rt.db, rt.organisationId)))
+        .orderBy(asc(bookingUsers.position))
+        .then((rows) => rows.map((row) => row.person));
+    const rows = ids.length > 0 ? await people(inArray(bookingUsers.id, ids)) : isUuid(id) ? await people(eq(bookingUsers.appointmentId, id)) : [];
+    const found = rows.length > 0 ? rows : isUuid(id) ? await people(eq(bookingUsers.id, id)) : [];
+    if (found.length === 0) throw new NodeFailure(`No booking users for ${JSON.stringify(id)} in this organisation.`);
+    const presented = found.map(presentBookingUser);
+    return { booking_users: presented, first: presented[0] };
   },
   'lookup.identity_user': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'user_id');

@@ -391,7 +391,7 @@ describe('POST /api/processor/task/{id}/test (the editor’s test run)', () => {
     const saved = await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { init_data: { appointment_id: appointment.id } } });
     expect(saved).toMatchObject({ status: 200, body: { result: 'succeeded', nodes: { start: { output: { data: { appointment_id: appointment.id } } } } } });
     const failing = await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { task: graph, init_data: { appointment_id: 'nobody' } } });
-    expect(failing).toMatchObject({ status: 200, body: { result: 'failed', failed_node: 'people', reason: 'No booking users for "nobody".', nodes: { people: { error: 'No booking users for "nobody".' } } } });
+    expect(failing).toMatchObject({ status: 200, body: { result: 'failed', failed_node: 'people', reason: 'No booking users for "nobody" in this organisation.', nodes: { people: { error: 'No booking users for "nobody" in this organisation.' } } } });
     expect(failing.body.nodes.mail).toBeUndefined();
     const stop = { nodes: [start, { id: 'ok', kind: 'logic.condition', params: { expression: 'x == 1' } }, { id: 'gate', kind: 'logic.fail_on_false', params: {} }], edges: [edge('start', 'data', 'ok', 'data'), edge('ok', 'result', 'gate', 'condition')] };
     expect((await h.call('POST', `/api/processor/task/${id}/test`, { token: admin.token, body: { task: stop, init_data: { x: 2 } } })).body).toMatchObject({ result: 'stopped', failed_node: 'gate' });
