@@ -9,7 +9,7 @@ import { checkPeople } from './book';
 import { bookingUserValues } from './booking-users';
 import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
-import { earliestBookableStart } from './holds';
+import { earliestBookableStart, returnTimeToSupply } from './holds';
 import { giveUnitsBack, mayIgnoreFulfillment, takeUnitsForMorePeople } from './order-booking';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
@@ -130,26 +130,8 @@ export async function deleteAppointment(
     await recordStatus(tx, id, status, now, caller.auth?.userId ?? null);
     if (asProvider || inTime) await giveUnitsBack(tx, row);
     // In time, the practitioner's slot returns to supply as a fresh AVAILABLE appointment.
-    if (inTime && row.practitionerUserId && row.startTime && row.endTime && row.startTime > earliestBookableStart(now)) {
-      const [slot] = await tx
-        .insert(appointments)
-        .values({
-          type: row.type,
-          status: 'AVAILABLE',
-          startTime: row.startTime,
-          endTime: row.endTime,
-          statusLastUpdated: now,
-          language: row.language,
-          offeredServices: row.offeredServices,
-          offeredLanguages: row.offeredLanguages,
-          shiftId: row.shiftId,
-          practitionerUserId: row.practitionerUserId,
-          createdAt: now,
-        })
-        .returning();
-      await recordStatus(tx, slot!.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
-      changed.push({ row: slot!, previousStatus: null });
-    }
+    const freed = inTime ? await returnTimeToSupply(tx, row, now, caller.auth?.userId ?? null) : null;
+    if (freed) changed.push(freed);
     // Within 24 hours the practitioner is told (a handler of this event); the slot stays theirs.
     await deps.outbox.emit(tx, {
       name: 'appointment.cancelled',

@@ -9,7 +9,7 @@ import { appointments, slotHolds, users } from '../../db/schema';
 import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
-import { findAppointment, recordStatus, recordStatuses } from './repo';
+import { findAppointment, recordStatus, recordStatuses, type AppointmentRow } from './repo';
 
 export interface Hold {
   token: string;
@@ -27,6 +27,32 @@ export function practitionerActivated(): SQL {
 /** The earliest start a slot may have to be held or booked now (same-day slots need 30 minutes' notice). */
 export function earliestBookableStart(now: Date): Date {
   return new Date(now.getTime() + BOOKING.sameDayLeadMinutes * 60_000);
+}
+
+/**
+ * A cancelled appointment's time back in supply: a fresh AVAILABLE slot of the same practitioner,
+ * shift and services, when that time can still be booked; null otherwise.
+ */
+export async function returnTimeToSupply(tx: Db, row: AppointmentRow, now: Date, actorUserId: string | null): Promise<AppointmentChange | null> {
+  if (!row.practitionerUserId || !row.startTime || !row.endTime || row.startTime <= earliestBookableStart(now)) return null;
+  const [slot] = await tx
+    .insert(appointments)
+    .values({
+      type: row.type,
+      status: 'AVAILABLE',
+      startTime: row.startTime,
+      endTime: row.endTime,
+      statusLastUpdated: now,
+      language: row.language,
+      offeredServices: row.offeredServices,
+      offeredLanguages: row.offeredLanguages,
+      shiftId: row.shiftId,
+      practitionerUserId: row.practitionerUserId,
+      createdAt: now,
+    })
+    .returning();
+  await recordStatus(tx, slot!.id, 'AVAILABLE', now, actorUserId);
+  return { row: slot!, previousStatus: null };
 }
 
 type RunRow = typeof slotHolds.$inferSelect;

@@ -32,7 +32,7 @@ import { auditHealthData } from './audit';
 import { bookingReference, checkPeople, holdIsValid, replayedPayment, resolveService, type BookingResult } from './book';
 import { bookingUserValues } from './booking-users';
 import type { BookingDeps } from './deps';
-import { earliestBookableStart } from './holds';
+import { returnTimeToSupply } from './holds';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { appointmentOrganisation, findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { productServiceName } from './services';
@@ -372,26 +372,8 @@ export async function cancelAppointmentsOfOrder(deps: BookingDeps, tx: Db, calle
     const [cancelled] = await tx.update(appointments).set({ status: 'PROVIDER_CANCELLED', rebookable: false, statusLastUpdated: now }).where(eq(appointments.id, row.id)).returning();
     await recordStatus(tx, row.id, 'PROVIDER_CANCELLED', now, caller.auth?.userId ?? null);
     changes.push({ row: cancelled!, previousStatus: row.status });
-    if (row.practitionerUserId && row.startTime && row.endTime && row.startTime > earliestBookableStart(now)) {
-      const [slot] = await tx
-        .insert(appointments)
-        .values({
-          type: row.type,
-          status: 'AVAILABLE',
-          startTime: row.startTime,
-          endTime: row.endTime,
-          statusLastUpdated: now,
-          language: row.language,
-          offeredServices: row.offeredServices,
-          offeredLanguages: row.offeredLanguages,
-          shiftId: row.shiftId,
-          practitionerUserId: row.practitionerUserId,
-          createdAt: now,
-        })
-        .returning();
-      await recordStatus(tx, slot!.id, 'AVAILABLE', now, caller.auth?.userId ?? null);
-      changes.push({ row: slot!, previousStatus: null });
-    }
+    const freed = await returnTimeToSupply(tx, row, now, caller.auth?.userId ?? null);
+    if (freed) changes.push(freed);
     await deps.outbox.emit(tx, {
       name: 'appointment.cancelled',
       organisationId: await appointmentOrganisation(tx, row, caller),
