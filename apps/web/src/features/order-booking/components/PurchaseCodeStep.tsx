@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { BOOKING_WIZARD_MSG, CODE_CHECK_DEBOUNCE_MS, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, codeCheckMessage, pharmacyCodeError, pharmacyCodeSku, repeatedCodes } from '@vireo/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -11,7 +10,7 @@ import { DEFAULT_CITY } from '../cities';
 import { peopleField } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { BookableProduct, FirstStep, FirstStepProps } from '../types';
-import { WizardText } from './fields';
+import { AppointmentAddressFields, WizardText } from './fields';
 import { NextButton, StepActions } from './StepActions';
 
 /** The server's word on a code: its id when valid, and the message to show ('Valid purchase code', 'Your code is expired', 'Your code is invalid'). */
@@ -142,28 +141,7 @@ function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { product
           </Grid>
         ))}
       </Grid>
-      <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-          {t('purchaseCode.addressLegend')}
-        </Typography>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <WizardText control={control} name="appointmentAddress.postalCode" label={t('selectTest.postcode')} required autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <WizardText control={control} name="appointmentAddress.streetAddress" label={t('selectTest.address')} required autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <WizardText control={control} name="appointmentAddress.extendedAddress" label={t('selectTest.extendedAddress')} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <WizardText control={control} name="appointmentAddress.locality" label={t('selectTest.city')} required autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <WizardText control={control} name="appointmentAddress.county" label={t('selectTest.county')} required autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
-          </Grid>
-        </Grid>
-      </Stack>
+      <AppointmentAddressFields control={control} legend={t('purchaseCode.addressLegend')} />
       <StepActions>
         <NextButton onClick={next} />
       </StepActions>

@@ -10,7 +10,7 @@ import { DEFAULT_CITY } from '../cities';
 import { peopleField } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { BookableProduct, FirstStep, FirstStepProps } from '../types';
-import { WizardRadios, WizardSelect, WizardText } from './fields';
+import { AppointmentAddressFields, WizardRadios, WizardSelect, WizardText } from './fields';
 import { NextButton, StepActions } from './StepActions';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -79,28 +79,7 @@ function SelectTestForm({ form, onNext, products, kits, shippingAddress }: First
       {same ? (
         shippingAddress && <Typography>{shippingAddress}</Typography>
       ) : (
-        <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-            {t('selectTest.addressLegend')}
-          </Typography>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <WizardText control={control} name="appointmentAddress.postalCode" label={t('selectTest.postcode')} required autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <WizardText control={control} name="appointmentAddress.streetAddress" label={t('selectTest.address')} required autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <WizardText control={control} name="appointmentAddress.extendedAddress" label={t('selectTest.extendedAddress')} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <WizardText control={control} name="appointmentAddress.locality" label={t('selectTest.city')} required autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <WizardText control={control} name="appointmentAddress.county" label={t('selectTest.county')} required autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
-            </Grid>
-          </Grid>
-        </Stack>
+        <AppointmentAddressFields control={control} legend={t('selectTest.addressLegend')} />
       )}
       <StepActions>
         <NextButton

@@ -2,10 +2,13 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { TextInput, type TextInputProps } from '../../../components/TextInput';
@@ -72,5 +75,34 @@ export function WizardRadios({ control, name, label, options }: { control: Contr
         </FormControl>
       )}
     />
+  );
+}
+
+/** The appointment's address (spec 2 §5: 'Input postcode', 'Input address', 'Input city', 'Input county'; line 2 optional), under its legend. */
+export function AppointmentAddressFields({ control, legend }: { control: Control<OrderBookingValues>; legend: string }) {
+  const { t } = useOrderBookingTexts();
+  return (
+    <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+        {legend}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="appointmentAddress.postalCode" label={t('selectTest.postcode')} required autoComplete="postal-code" slotProps={{ htmlInput: { maxLength: 10 } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="appointmentAddress.streetAddress" label={t('selectTest.address')} required autoComplete="address-line1" slotProps={{ htmlInput: { maxLength: 200 } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="appointmentAddress.extendedAddress" label={t('selectTest.extendedAddress')} autoComplete="address-line2" slotProps={{ htmlInput: { maxLength: 200 } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="appointmentAddress.locality" label={t('selectTest.city')} required autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: 100 } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <WizardText control={control} name="appointmentAddress.county" label={t('selectTest.county')} required autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: 100 } }} />
+        </Grid>
+      </Grid>
+    </Stack>
   );
 }
