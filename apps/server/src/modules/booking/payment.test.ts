@@ -125,34 +125,44 @@ describe('POST /api/booking/{id}/payment', () => {
 });
 
 describe('GET /api/booking/ (slots) and /datesearch', () => {
+  // In 2044, which no other test uses: the public slot search and datesearch cover every practitioner, even on a
+  // shared database (another suite's slots nine days after TEST_START would fill the day before).
   it('lists bookable slots of a London day with this caller’s cost, and 204 when none', async () => {
-    const ahead = wallClock(new Date(h.clock.now().getTime() + 9 * 86_400_000));
-    const start = zonedTimeToUtc(ahead.year, ahead.month, ahead.day, 6, 0);
-    const day = londonDay(start);
-    const nextDay = londonDay(new Date(start.getTime() + 86_400_000));
-    const dayBefore = londonDay(new Date(start.getTime() - 86_400_000));
-    const created = await h.call('POST', '/api/booking/shifts', {
-      token: w.otherPractitioner.token,
-      body: { start_time: start.getTime() / 1000, end_time: start.getTime() / 1000 + 3600, services: ['video_gp', 'video_gp_vireo'], languages: ['EN'] },
-    });
-    expect(created.status).toBe(201);
-    const publicSlots = await h.call('GET', `/api/booking/?service=video_gp&date=${day}&validate_users=true`);
-    expect(publicSlots.status).toBe(200);
-    expect(publicSlots.body.slots).toHaveLength(3);
-    expect(publicSlots.body.slots[0]).toMatchObject({ cost: 4500, start_time: start.getTime() / 1000, end_time: start.getTime() / 1000 + 1200 });
-    const patientSlots = await h.call('GET', `/api/booking/?service=video_gp&date=${day}`, { token: w.patient.token });
-    expect(patientSlots.body.slots[0].cost).toBe(0);
-    expect((await h.call('GET', `/api/booking/?service=video_gp&date=${nextDay}`)).status).toBe(204);
-    const german = await h.call('GET', `/api/booking/?service=video_gp&language=DE&date_time=${start.getTime() / 1000}&date_time_to=${start.getTime() / 1000 + 7200}`);
-    expect(german.status).toBe(204);
-    const range = await h.call('GET', `/api/booking/?service=video_gp_vireo&date_time=${start.getTime() / 1000}&date_time_to=${start.getTime() / 1000 + 7200}&user=${w.otherPractitioner.user.id}`);
-    expect(range.body.appointments).toHaveLength(3);
-    const dates = await h.call('GET', `/api/booking/datesearch?service=video_gp&date_from=${dayBefore}&date_to=${nextDay}`);
-    expect(dates.body.dates).toEqual([
-      { date: dayBefore, has_appointments: false },
-      { date: day, has_appointments: true },
-      { date: nextDay, has_appointments: false },
-    ]);
+    const before = h.clock.now();
+    try {
+      h.clock.set(new Date('2044-05-11T09:00:00Z'));
+      const practitionerToken = await h.session(w.otherPractitioner);
+      const patientToken = await h.session(w.patient);
+      const ahead = wallClock(new Date(h.clock.now().getTime() + 9 * 86_400_000));
+      const start = zonedTimeToUtc(ahead.year, ahead.month, ahead.day, 6, 0);
+      const day = londonDay(start);
+      const nextDay = londonDay(new Date(start.getTime() + 86_400_000));
+      const dayBefore = londonDay(new Date(start.getTime() - 86_400_000));
+      const created = await h.call('POST', '/api/booking/shifts', {
+        token: practitionerToken,
+        body: { start_time: start.getTime() / 1000, end_time: start.getTime() / 1000 + 3600, services: ['video_gp', 'video_gp_vireo'], languages: ['EN'] },
+      });
+      expect(created.status).toBe(201);
+      const publicSlots = await h.call('GET', `/api/booking/?service=video_gp&date=${day}&validate_users=true`);
+      expect(publicSlots.status).toBe(200);
+      expect(publicSlots.body.slots).toHaveLength(3);
+      expect(publicSlots.body.slots[0]).toMatchObject({ cost: 4500, start_time: start.getTime() / 1000, end_time: start.getTime() / 1000 + 1200 });
+      const patientSlots = await h.call('GET', `/api/booking/?service=video_gp&date=${day}`, { token: patientToken });
+      expect(patientSlots.body.slots[0].cost).toBe(0);
+      expect((await h.call('GET', `/api/booking/?service=video_gp&date=${nextDay}`)).status).toBe(204);
+      const german = await h.call('GET', `/api/booking/?service=video_gp&language=DE&date_time=${start.getTime() / 1000}&date_time_to=${start.getTime() / 1000 + 7200}`);
+      expect(german.status).toBe(204);
+      const range = await h.call('GET', `/api/booking/?service=video_gp_vireo&date_time=${start.getTime() / 1000}&date_time_to=${start.getTime() / 1000 + 7200}&user=${w.otherPractitioner.user.id}`);
+      expect(range.body.appointments).toHaveLength(3);
+      const dates = await h.call('GET', `/api/booking/datesearch?service=video_gp&date_from=${dayBefore}&date_to=${nextDay}`);
+      expect(dates.body.dates).toEqual([
+        { date: dayBefore, has_appointments: false },
+        { date: day, has_appointments: true },
+        { date: nextDay, has_appointments: false },
+      ]);
+    } finally {
+      h.clock.set(before);
+    }
   });
 
   // London days around midnight, at both clock changes and a month end, in 2043 (the calendar of 2026),
