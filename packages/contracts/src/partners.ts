@@ -112,12 +112,12 @@ export const PartnerSlugParams = z.object({ slug: /* @__PURE__ */ text().max(PAR
 /**
  * POST /partner-page/{slug}/order (public): a partner page's order, paid by its codes — one code per
  * person, upper-cased, each held to the partner's rule for its unit's product (the items' units in
- * order: the first item's units take the first codes). `billing_address` is the order's billing and
- * shipping address.
+ * order: the first item's units take the first codes). `billing_address`, when given, is the order's
+ * billing and shipping address (the partner forms ask for none).
  */
 export const PartnerOrderRequest = z.object({
   billing_detail: BillingDetail,
-  billing_address: OrderAddress,
+  billing_address: OrderAddress.optional(),
   items: z
     .array(z.object({ product_id: Uuid, quantity: z.number({ error: ORDER_MSG.quantity }).int(ORDER_MSG.quantity).min(1, ORDER_MSG.quantity).max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople) }), { error: ORDER_MSG.noItems })
     .min(1, ORDER_MSG.noItems)

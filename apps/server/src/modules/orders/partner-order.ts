@@ -66,8 +66,8 @@ export async function placePartnerOrder(deps: OrdersDeps, caller: Caller, slug: 
       organisationId: null,
       billingEmail: input.billing_detail.email,
       billingDetail: input.billing_detail,
-      billingAddress: input.billing_address,
-      shippingAddress: input.billing_address,
+      billingAddress: input.billing_address ?? null,
+      shippingAddress: input.billing_address ?? null,
     });
     await tx.insert(orderItems).values(
       lines.map((line, position) => ({
