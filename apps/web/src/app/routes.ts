@@ -103,6 +103,10 @@ export const ROUTES: readonly AppRoute[] = [
   // The order's e-mailed link: its short token is the key, so the page is public (spec 2 §2.7).
   // Pharmacy staff book for walk-in people paying with purchase codes (spec 2 §2.8); the pharmacy role's home.
   { path: dashboardPath('pharmacy'), permission: 'pharmacy.book', title: 'pharmacyBook', load: () => import('../features/order-booking/pages/PharmacyBookingPage').then((m) => m.PharmacyBookingPage) },
+  // Partners' booking pages /book_test_{slug} (spec 2 §2.10): one page reading the slug from the path, the seeded partners' addresses.
+  ...['OFL', 'attraction_world', 'florida_tix'].map(
+    (slug): AppRoute => ({ path: `/book_test_${slug}`, public: true, title: 'bookAppointment', load: () => import('../features/order-booking/pages/PartnerBookingPage').then((m) => m.PartnerBookingPage) }),
+  ),
   { path: '/b2c/book-appointment', public: true, title: 'bookAppointment', load: () => import('../features/order-booking/pages/ShortTokenBookingPage').then((m) => m.ShortTokenBookingPage) },
   { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // The b2c customer's pages (spec 2 §2.10; issue 18): appointments (Edit opens /booking/edit's customer mode), results, the trip.
