@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { BOOKING_WIZARD_MSG, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, partnerCodeError, repeatedCodes, type PublicPartner } from '@vireo/contracts';
+import { BOOKING_WIZARD_MSG, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, partnerCodeError, repeatedCodes } from '@vireo/contracts';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DEFAULT_CITY } from '../cities';
@@ -11,7 +11,8 @@ import { WizardRadios, WizardText } from './fields';
 import { CodeField, useCodeChecks } from './PurchaseCodeStep';
 import { NextButton, StepActions } from './StepActions';
 
-type PartnerRules = Pick<PublicPartner, 'kind' | 'code_prefixes'>;
+/** What the step needs of a partner: its kind and its code rules per product. */
+type PartnerRules = Parameters<typeof partnerCodeError>[0];
 
 /**
  * 'Number of travellers' (spec 2 §2.10, spec 3 §5): a test of the partner's, people (1 to 4), and a
