@@ -168,8 +168,9 @@ export const CustomerOrder = z.object({
   payment_flag: z.enum(PAYMENT_FLAGS),
   shipping_flag: z.enum(SHIPPING_FLAGS),
   billing_detail: BillingDetail,
-  billing_address: OrderAddress,
-  shipping_address: OrderAddress,
+  /** Null for a partner page's order (its form asks for no address). */
+  billing_address: OrderAddress.nullable(),
+  shipping_address: OrderAddress.nullable(),
   items: z.array(OrderItem),
   dispatches: z.array(OrderDispatch),
   booking_link: z.string().nullable(),

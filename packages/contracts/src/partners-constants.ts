@@ -69,6 +69,8 @@ export const CODE_MSG = {
   invalid: 'Your code is invalid',
   otherTestType: 'You have chosen another test type',
   minimumPeople: 'Minimum 1 person',
+  /** A partner page's order: as many codes as people (units). */
+  onePerPerson: 'Input one code per person',
 } as const;
 
 /** The check waits this long after the last keystroke (spec 2 §5). */

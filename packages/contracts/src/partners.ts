@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { text } from './text';
 import { EpochSeconds, Uuid } from './validation';
+import { BOOKING, BOOKING_MSG } from './booking-constants';
+import { ORDER_MSG } from './orders-constants';
+import { BillingDetail, OrderAddress } from './orders';
 import {
+  CODE_MSG,
   CODE_PREFIX_PATTERN,
   PARTNER_KINDS,
   PARTNER_LANGUAGES,
@@ -104,3 +108,26 @@ export const PublicPartner = z.object({
 export type PublicPartner = z.infer<typeof PublicPartner>;
 export const PublicPartnerResponse = z.object({ success: z.literal(true), data: PublicPartner });
 export const PartnerSlugParams = z.object({ slug: /* @__PURE__ */ text().max(PARTNER_LIMITS.slug).regex(PARTNER_SLUG_PATTERN) });
+
+/**
+ * POST /partner-page/{slug}/order (public): a partner page's order, paid by its codes — one code per
+ * person, upper-cased, each held to the partner's rule for its unit's product (the items' units in
+ * order: the first item's units take the first codes). `billing_address`, when given, is the order's
+ * billing and shipping address (the partner forms ask for none).
+ */
+export const PartnerOrderRequest = z.object({
+  billing_detail: BillingDetail,
+  billing_address: OrderAddress.optional(),
+  items: z
+    .array(z.object({ product_id: Uuid, quantity: z.number({ error: ORDER_MSG.quantity }).int(ORDER_MSG.quantity).min(1, ORDER_MSG.quantity).max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople) }), { error: ORDER_MSG.noItems })
+    .min(1, ORDER_MSG.noItems)
+    .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople),
+  codes: z
+    .array(/* @__PURE__ */ text().trim().max(40).transform((code) => code.toUpperCase()))
+    .min(BOOKING.minPeople, CODE_MSG.minimumPeople)
+    .max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople),
+});
+export type PartnerOrderRequest = z.input<typeof PartnerOrderRequest>;
+export type PartnerOrderData = z.output<typeof PartnerOrderRequest>;
+export const PartnerOrderResponse = z.object({ success: z.literal(true), order_details: z.object({ id: Uuid, short_token: z.string() }), message: z.string() });
+export type PartnerOrderResponse = z.infer<typeof PartnerOrderResponse>;

@@ -4,7 +4,7 @@ import { PageLoader } from '../components/PageLoader';
 import { getAuthToken } from '../lib/storage';
 import { RouteErrorBoundary } from './routing/RouteErrorBoundary';
 import { RoutePage } from './routing/RoutePage';
-import { ROUTES, type AppRoute } from './routes';
+import { PARTNER_PAGE_ROUTE, partnerPageRoute, ROUTES, type AppRoute } from './routes';
 
 /** MUI's theme, baseline and toasts: loaded beside the first page that is not bare, and kept from then on. */
 const ThemedProviders = lazy(() => import('./ThemedProviders').then((m) => ({ default: m.ThemedProviders })));
@@ -41,7 +41,7 @@ function load(route: AppRoute): Promise<{ default: ComponentType }> {
   return loading;
 }
 
-const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => load(route))]));
+const PAGES = new Map([...ROUTES, PARTNER_PAGE_ROUTE].map((route) => [route, lazy(() => load(route))]));
 
 /**
  * The code the page at `pathname` will need, asked for as soon as the address is known, beside MUI's and not once
@@ -49,7 +49,7 @@ const PAGES = new Map(ROUTES.map((route) => [route, lazy(() => load(route))]));
  * when a session is stored.
  */
 function prefetchFor(pathname: string): void {
-  const route = ROUTES.find((row) => matchPath(row.path, pathname) !== null);
+  const route = ROUTES.find((row) => matchPath(row.path, pathname) !== null) ?? partnerPageRoute(pathname);
   if (!route) return;
   if (route.public) {
     void load(route);
@@ -74,6 +74,17 @@ function routeElement(route: AppRoute) {
   return <GatedPage page={<Page />} />;
 }
 
+/** A path no row matched: a partner's booking page (/book_test_{slug}), else the guard (its not-found page or a redirect). */
+function CatchAll({ pathname }: { pathname: string }) {
+  const partnerPage = partnerPageRoute(pathname);
+  if (partnerPage) return routeElement(partnerPage);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <RouteGate />
+    </Suspense>
+  );
+}
+
 function AppRoutes() {
   const { pathname } = useLocation();
   useEffect(() => prefetchFor(pathname), [pathname]);
@@ -82,14 +93,7 @@ function AppRoutes() {
       {ROUTES.map((route) => (
         <Route key={route.path} path={route.path} element={routeElement(route)} />
       ))}
-      <Route
-        path="*"
-        element={
-          <Suspense fallback={<PageLoader />}>
-            <RouteGate />
-          </Suspense>
-        }
-      />
+      <Route path="*" element={<CatchAll pathname={pathname} />} />
     </Routes>
   );
   return (

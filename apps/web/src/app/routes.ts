@@ -1,4 +1,4 @@
-import { DRAWER_ROLES, dashboardPath, type FeatureFlag, type Permission, type RoleName } from '@vireo/contracts';
+import { DRAWER_ROLES, PARTNER_PAGE_PREFIX, dashboardPath, type FeatureFlag, type Permission, type RoleName } from '@vireo/contracts';
 import type { ComponentType } from 'react';
 import type { TitleKey } from './locales/en';
 
@@ -34,6 +34,22 @@ const dashboard = (role: RoleName): AppRoute => ({
   title: 'home',
   load: () => import('../features/dashboard').then((m) => m.dashboardFor(role)),
 });
+
+/**
+ * A partner's booking page, /book_test_{slug} (spec 2 §2.10). React Router matches whole segments only, so a partner made on
+ * Pages Management reaches it through the router's catch-all (`partnerPageRoute`); the seeded partners have rows of their own.
+ */
+export const PARTNER_PAGE_ROUTE: AppRoute = {
+  path: `${PARTNER_PAGE_PREFIX}*`,
+  public: true,
+  title: 'bookAppointment',
+  load: () => import('../features/order-booking/pages/PartnerBookingPage').then((m) => m.PartnerBookingPage),
+};
+
+/** The partner page row for a path no row matched: a single segment starting with the partner page prefix. */
+export function partnerPageRoute(pathname: string): AppRoute | undefined {
+  return pathname.startsWith(PARTNER_PAGE_PREFIX) && pathname.length > PARTNER_PAGE_PREFIX.length && !pathname.includes('/', 1) ? PARTNER_PAGE_ROUTE : undefined;
+}
 
 export const ROUTES: readonly AppRoute[] = [
   { path: '/login', public: true, withoutApi: true, bare: true, title: 'login', load: () => import('../features/auth/LoginPage').then((m) => m.LoginPage) },
@@ -103,6 +119,9 @@ export const ROUTES: readonly AppRoute[] = [
   // The order's e-mailed link: its short token is the key, so the page is public (spec 2 §2.7).
   // Pharmacy staff book for walk-in people paying with purchase codes (spec 2 §2.8); the pharmacy role's home.
   { path: dashboardPath('pharmacy'), permission: 'pharmacy.book', title: 'pharmacyBook', load: () => import('../features/order-booking/pages/PharmacyBookingPage').then((m) => m.PharmacyBookingPage) },
+  // Partners' booking pages /book_test_{slug} (spec 2 §2.10): one page reading the slug from the path; the seeded partners' addresses
+  // here, any other partner's through PARTNER_PAGE_ROUTE.
+  ...['OFL', 'attraction_world', 'florida_tix'].map((slug): AppRoute => ({ ...PARTNER_PAGE_ROUTE, path: `${PARTNER_PAGE_PREFIX}${slug}` })),
   { path: '/b2c/book-appointment', public: true, title: 'bookAppointment', load: () => import('../features/order-booking/pages/ShortTokenBookingPage').then((m) => m.ShortTokenBookingPage) },
   { path: '/b2c/order-test-kit', roles: ['b2c'], title: 'kitShop', load: () => import('../features/shop/KitShopPage').then((m) => m.KitShopPage) },
   // The b2c customer's pages (spec 2 §2.10; issue 18): appointments (Edit opens /booking/edit's customer mode), results, the trip.

@@ -34,8 +34,9 @@ export const orders = pgTable(
     organisationId: uuid('organisation_id').references(() => organisations.id),
     billingEmail: text('billing_email').notNull(),
     billingDetail: jsonb('billing_detail').$type<BillingDetail>().notNull(),
-    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
-    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    /** Null for an order placed on a partner's booking page, whose form asks for no address. */
+    billingAddress: jsonb('billing_address').$type<OrderAddress>(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
     /** A trip the customer saved on the order (PUT /flight-order/{id}): the booking wizard's Travel Details start from it. */
     flightDetails: jsonb('flight_details').$type<Record<string, unknown>>(),
   },

@@ -26,6 +26,9 @@ import {
   OrderProductsQuery,
   OrderProductsResponse,
   OrderResponse,
+  PartnerOrderRequest,
+  PartnerOrderResponse,
+  PartnerSlugParams,
   ShortTokenParams,
   UpdateOrderItemRequest,
   UpdateOrderRequest,
@@ -33,9 +36,11 @@ import {
 import type { AppContext } from '../../app-context';
 import { PUBLIC, SIGNED_IN, permission } from '../../platform/access';
 import { callerOf, signedInCaller } from '../../platform/caller';
+import { tooManyRequests } from '../../platform/errors';
 import { withErrors } from '../../platform/schemas';
 import { exportOrders } from './export';
 import { orderHistory } from './history';
+import { placePartnerOrder } from './partner-order';
 import { placeOrder } from './place';
 import {
   addNote,
@@ -55,6 +60,9 @@ import {
 } from './service';
 
 const tags = ['orders'];
+
+/** A partner page's orders per client address and minute (each takes codes' uses; a guesser is slowed as the public code check slows one). */
+export const PARTNER_ORDERS_PER_MINUTE = 10;
 
 /**
  * Orders and payment (spec 3 §2.9, §7.1; spec 2 §7), mounted at /api/commerce/v1. Staff
@@ -79,6 +87,26 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const placed = await placeOrder(ctx.orders, signedInCaller(request), request.body);
       return reply.status(placed.status).send(placed.body);
     },
+  });
+
+  r.post('/partner-page/:slug/order', {
+    config: {
+      access: PUBLIC,
+      rateLimit: {
+        max: PARTNER_ORDERS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `partner-page.order:${request.ip}`,
+        errorResponseBuilder: () => tooManyRequests(),
+      },
+    },
+    schema: {
+      tags,
+      summary: "Place a partner page's order, one code per person paying each unit (public; 400 with the form's message at codes.{i}; unknown page 404)",
+      params: PartnerSlugParams,
+      body: PartnerOrderRequest,
+      response: withErrors({ 201: PartnerOrderResponse }),
+    },
+    handler: async (request, reply) => reply.status(201).send(await placePartnerOrder(ctx.orders, callerOf(request), request.params.slug, request.body)),
   });
 
   r.get('/order', {

@@ -59,7 +59,7 @@ class Refused {
 }
 
 /** The basket's lines, one per product (the same product twice is one line), priced from the catalogue; 400 for a product not on sale or of another currency. */
-async function basketOf(db: Db, input: CreateOrderData): Promise<{ lines: BasketLine[]; currency: 'GBP' | 'USD' }> {
+export async function basketOf(db: Db, input: Pick<CreateOrderData, 'items' | 'source'>): Promise<{ lines: BasketLine[]; currency: 'GBP' | 'USD' }> {
   const quantities = new Map<string, number>();
   for (const item of input.items) quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
   const ids = [...quantities.keys()];

@@ -170,3 +170,9 @@ export async function sourceCodeError(db: Db, source: string, code: string, skus
   const errors = skus.map((sku) => partnerCodeError(rules, sku, code));
   return errors.includes(null) ? null : (errors[0] ?? CODE_MSG.otherTestType);
 }
+
+/** A partner page's code rules and order source, by its slug (any case); null for an unknown page. */
+export async function partnerPageRules(db: Db, slug: string): Promise<{ source: string; kind: PartnerKind; code_prefixes: Partner['code_prefixes'] } | null> {
+  const row = await findPartnerBy(db, 'slug', slug);
+  return row ? { source: row.source, kind: row.kind as PartnerKind, code_prefixes: row.codePrefixes } : null;
+}

@@ -1,6 +1,6 @@
 import type { RoleName } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
-import type { AppRoute } from '../routes';
+import { PARTNER_PAGE_ROUTE, ROUTES as APP_ROUTES, partnerPageRoute, type AppRoute } from '../routes';
 import { resolveRoute, type GuardSession } from './resolveRoute';
 
 const page = () => Promise.resolve(() => null);
@@ -126,5 +126,15 @@ describe('resolveRoute', () => {
     for (const role of ['patient', 'manager', 'practitioner', 'shift_manager', 'super_admin', 'customer_services', 'b2c'] as const) {
       expect(resolveRoute(`/${role}/dashboard`, sessionOf([role]))).toMatchObject({ kind: 'render' });
     }
+  });
+});
+
+describe('partner booking pages (/book_test_{slug})', () => {
+  it('the seeded partners have rows; any other partner page comes through the catch-all, one segment only', () => {
+    for (const slug of ['OFL', 'attraction_world', 'florida_tix']) expect(resolveRoute(`/book_test_${slug}`, null, APP_ROUTES)).toMatchObject({ kind: 'render', route: { public: true } });
+    expect(partnerPageRoute('/book_test_sky_air')).toBe(PARTNER_PAGE_ROUTE);
+    expect(partnerPageRoute('/book_test_')).toBeUndefined();
+    expect(partnerPageRoute('/book_test_sky/air')).toBeUndefined();
+    expect(partnerPageRoute('/patient/book_test_x')).toBeUndefined();
   });
 });

@@ -9,6 +9,9 @@ import type {
   OrderListResponse,
   OrderBookingRequest,
   OrderDetailsResponse,
+  PartnerOrderRequest,
+  PartnerOrderResponse,
+  PublicPartnerResponse,
   PurchaseCodeInfoResponse,
   PurchaseCodeUseResponse,
   ProductsResponse,
@@ -133,4 +136,19 @@ export function takeCodeUse(codeId: string, orderId: string) {
 /** PUT /order/{id}: payment Complete once the codes paid every unit. */
 export function completeCodeOrder(orderId: string) {
   return apiRequest<typeof OrderDetailsResponse>(`${COMMERCE}/order/${orderId}`, { method: 'PUT', body: { payment_flag: 'Complete' } });
+}
+
+/** GET /partner-page/{slug} (public): the partner's name, logo, kind, booking service, language, home page and code rules. */
+export function usePartnerPage(slug: string) {
+  return useQuery({
+    queryKey: ['order-booking', 'partner-page', slug],
+    queryFn: ({ signal }) => apiRequest<typeof PublicPartnerResponse>(`${COMMERCE}/partner-page/${encodeURIComponent(slug)}`, { signal, signOutOnAuthError: false }).then((answer) => answer.data),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /partner-page/{slug}/order (public): the order its codes pay, placed in one go; its short token books it. */
+export function placePartnerOrder(slug: string, request: PartnerOrderRequest) {
+  return apiRequest<typeof PartnerOrderResponse>(`${COMMERCE}/partner-page/${encodeURIComponent(slug)}/order`, { method: 'POST', body: request, signOutOnAuthError: false }).then((answer) => answer.order_details);
 }

@@ -125,8 +125,8 @@ function OrderDetails({ order }: { order: Order }) {
           <Detail term={t('drawer.billing.telephone')}>{order.billing_detail.telephone ?? none}</Detail>
           <Detail term={t('drawer.billing.dateOfBirth')}>{order.billing_detail.date_of_birth ?? none}</Detail>
         </DetailList>
-        <OrderAddressView title={t('drawer.billingAddress')} address={order.billing_address} />
-        <OrderAddressView title={t('drawer.shippingAddress')} address={order.shipping_address} />
+        {order.billing_address && <OrderAddressView title={t('drawer.billingAddress')} address={order.billing_address} />}
+        {order.shipping_address && <OrderAddressView title={t('drawer.shippingAddress')} address={order.shipping_address} />}
       </DrawerSection>
 
       <DrawerSection title={t('drawer.shipping.title')}>

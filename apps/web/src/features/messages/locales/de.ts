@@ -603,6 +603,7 @@ const de: MessagesTranslation = {
     invalid: 'Ihr Code ist ungültig',
     otherTestType: 'Sie haben eine andere Testart gewählt',
     minimumPeople: 'Mindestens 1 Person',
+    onePerPerson: 'Geben Sie für jede Person einen Code ein',
     prefix: 'Ungültiger Code. Dies ist kein {{name}}-Code. Bitte geben Sie einen Code ein, der mit {{prefixes}} beginnt.',
   },
   PROCESSOR_MSG: {

@@ -618,6 +618,7 @@ const en = {
     invalid: 'Your code is invalid',
     otherTestType: 'You have chosen another test type',
     minimumPeople: 'Minimum 1 person',
+    onePerPerson: 'Input one code per person',
     prefix: 'Invalid code. This code is not {{article}} {{name}} code. Please enter a code starting with {{prefixes}}.',
   },
   PROCESSOR_MSG: {

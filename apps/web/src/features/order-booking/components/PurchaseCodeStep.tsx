@@ -52,11 +52,15 @@ export function purchaseCodeSchema(products: readonly BookableProduct[]) {
     });
 }
 
-/** Checks `code` with the server 300 ms after the last keystroke (spec 2 §5); null until then. */
-function useCodeCheck(code: string): CodeCheck | null {
+/** A code's fault the form finds itself (empty, a prefix the flow does not take), or null. */
+export type LocalCodeError = (code: string) => string | null;
+
+/** Checks `code` with the server 300 ms after the last keystroke (spec 2 §5), once `localError` finds no fault in it; null until then. */
+function useCodeCheck(code: string, localError: LocalCodeError): CodeCheck | null {
   const [check, setCheck] = useState<{ code: string; result: CodeCheck } | null>(null);
+  const faulty = localError(code) !== null;
   useEffect(() => {
-    if (pharmacyCodeError(code) !== null) return undefined;
+    if (faulty) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkPurchaseCode(code, controller.signal).then(
@@ -70,14 +74,15 @@ function useCodeCheck(code: string): CodeCheck | null {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [code]);
+  }, [code, faulty]);
   return check && check.code === code ? check.result : null;
 }
 
-function CodeField({ form, index, onChecked }: Pick<FirstStepProps, 'form'> & { index: number; onChecked: (index: number, check: CodeCheck | null) => void }) {
+/** Person `index`'s code, upper-cased as typed, with the server's word on it below. */
+export function CodeField({ form, index, onChecked, localError }: Pick<FirstStepProps, 'form'> & { index: number; onChecked: (index: number, check: CodeCheck | null) => void; localError: LocalCodeError }) {
   const { t, messageText } = useOrderBookingTexts();
   const code = useWatch({ control: form.control, name: `purchaseCode.${index}.code` }) ?? '';
-  const check = useCodeCheck(code);
+  const check = useCodeCheck(code, localError);
   useEffect(() => onChecked(index, check), [index, check, onChecked]);
   // Next's message stands until the code is changed; then the server's check speaks.
   const { clearErrors } = form;
@@ -97,10 +102,9 @@ function CodeField({ form, index, onChecked }: Pick<FirstStepProps, 'form'> & { 
   );
 }
 
-function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { products: readonly BookableProduct[] }) {
-  const { t } = useOrderBookingTexts();
-  const { control } = form;
-  const typedPeople = useWatch({ control, name: 'numberOfPeople' });
+/** The people typed (1 to 4 shown), the server's checks of their codes, and Next's refusal of a code the server did not find valid. */
+export function useCodeChecks(form: FirstStepProps['form']) {
+  const typedPeople = useWatch({ control: form.control, name: 'numberOfPeople' });
   const people = Math.min(Math.max(Math.trunc(Number(typedPeople)) || 1, 1), 4);
   const [checks, setChecks] = useState<readonly (CodeCheck | null)[]>([]);
   const onChecked = useCallback((index: number, check: CodeCheck | null) => {
@@ -111,13 +115,8 @@ function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { product
       return next;
     });
   }, []);
-  const next = () => {
-    const codes = form.getValues('purchaseCode');
-    const sku = pharmacyCodeSku(codes[0]?.code ?? '');
-    const product = products.find((candidate) => candidate.sku === sku);
-    if (product) form.setValue('product_id', product.id);
-    // The Fit to Fly test preselects Westminster and its zone (spec 2 §4.2, spec 3 §9).
-    if (sku === FIT_TO_FLY_ANTIGEN_SKU) form.setValue('city', DEFAULT_CITY);
+  /** Marks each code the server answered other than 'Valid purchase code'; true when none. */
+  const allValid = () => {
     let refused = false;
     for (let index = 0; index < people; index++) {
       const check = checks[index];
@@ -125,7 +124,23 @@ function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { product
       form.setError(`purchaseCode.${index}.code`, { message: check.message });
       refused = true;
     }
-    if (!refused) onNext();
+    return !refused;
+  };
+  return { people, onChecked, allValid };
+}
+
+function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { products: readonly BookableProduct[] }) {
+  const { t } = useOrderBookingTexts();
+  const { control } = form;
+  const { people, onChecked, allValid } = useCodeChecks(form);
+  const next = () => {
+    const codes = form.getValues('purchaseCode');
+    const sku = pharmacyCodeSku(codes[0]?.code ?? '');
+    const product = products.find((candidate) => candidate.sku === sku);
+    if (product) form.setValue('product_id', product.id);
+    // The Fit to Fly test preselects Westminster and its zone (spec 2 §4.2, spec 3 §9).
+    if (sku === FIT_TO_FLY_ANTIGEN_SKU) form.setValue('city', DEFAULT_CITY);
+    if (allValid()) onNext();
   };
   return (
     <Stack spacing={3}>
@@ -137,7 +152,7 @@ function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { product
       <Grid container spacing={2}>
         {Array.from({ length: people }, (_, index) => (
           <Grid key={index} size={{ xs: 12, sm: 6 }}>
-            <CodeField form={form} index={index} onChecked={onChecked} />
+            <CodeField form={form} index={index} onChecked={onChecked} localError={pharmacyCodeError} />
           </Grid>
         ))}
       </Grid>

@@ -4,6 +4,7 @@ const orderBooking: OrderBookingTranslation = {
   headings: { book: 'Termin buchen', edit: 'Buchung bearbeiten' },
   steps: {
     selectTest: 'Test auswählen',
+    travellers: 'Anzahl der Reisenden',
     purchaseCode: 'Kaufcode',
     people: 'Wie viele Personen machen den Test?',
     travel: 'Reisedaten',
@@ -14,6 +15,10 @@ const orderBooking: OrderBookingTranslation = {
     confirmationSkipped: 'Bestätigung',
   },
   actions: { next: 'Weiter', back: 'Zurück', book: 'Termin buchen', save: 'Änderungen speichern', buyNow: 'Jetzt kaufen', bookNext: 'Nächsten Termin buchen' },
+  partner: {
+    notFound: 'Diese Buchungsseite wurde nicht gefunden. Bitte prüfen Sie den Link, den Sie erhalten haben.',
+    logo: 'Logo von {{name}}',
+  },
   purchaseCode: {
     code: 'Code für Person {{person}}',
     addressLegend: "Adresse der Kundin oder des Kunden",

@@ -6,6 +6,7 @@ const orderBooking = {
   headings: { book: 'Book an Appointment', edit: 'Edit booking' },
   steps: {
     selectTest: 'Select Test',
+    travellers: 'Number of travellers',
     purchaseCode: 'Purchase Code',
     people: 'How many people will take the test?',
     travel: 'Travel Details',
@@ -16,6 +17,10 @@ const orderBooking = {
     confirmationSkipped: 'Confirmation',
   },
   actions: { next: 'Next', back: 'Back', book: 'Book appointment', save: 'Save changes', buyNow: 'Buy Now', bookNext: 'Book next appointment' },
+  partner: {
+    notFound: 'We could not find this booking page. Please check the link you were given.',
+    logo: '{{name}} logo',
+  },
   purchaseCode: {
     code: 'Code for person {{person}}',
     addressLegend: "The customer's address",

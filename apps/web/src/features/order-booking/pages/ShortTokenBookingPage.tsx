@@ -45,8 +45,8 @@ export function bookableProducts(order: CustomerOrder, catalogue: ReadonlyMap<st
     }));
 }
 
-const addressLine = (order: CustomerOrder) =>
-  [order.shipping_address.address_1, order.shipping_address.address_2, order.shipping_address.town, order.shipping_address.county, order.shipping_address.postcode].filter(Boolean).join(', ');
+/** The order's shipping address on one line; '' for an order without one (a partner page's). */
+const addressLine = ({ shipping_address: address }: CustomerOrder) => (address ? [address.address_1, address.address_2, address.town, address.county, address.postcode].filter(Boolean).join(', ') : '');
 
 /**
  * /b2c/book-appointment?short_token=&service= (spec 2 §2.7): the order's short token books its units —
@@ -158,11 +158,11 @@ function ShortTokenBooking({ shortToken, service, language }: { shortToken: stri
       initialValues={{
         product_id: available.length === 1 ? available[0]!.id : '',
         appointmentAddress: {
-          postalCode: order.data.shipping_address.postcode ?? '',
-          streetAddress: order.data.shipping_address.address_1 ?? '',
-          extendedAddress: order.data.shipping_address.address_2 ?? '',
-          locality: order.data.shipping_address.town ?? '',
-          county: order.data.shipping_address.county ?? '',
+          postalCode: order.data.shipping_address?.postcode ?? '',
+          streetAddress: order.data.shipping_address?.address_1 ?? '',
+          extendedAddress: order.data.shipping_address?.address_2 ?? '',
+          locality: order.data.shipping_address?.town ?? '',
+          county: order.data.shipping_address?.county ?? '',
         },
       }}
       book={book}
