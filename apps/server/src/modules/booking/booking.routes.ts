@@ -94,8 +94,9 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request, reply) => {
       refuseStaleSession(Boolean(request.headers.authorization), request.auth);
       const q = request.query;
-      const shortToken = callerOf(request).shortToken;
-      const forOrder = shortToken || q.product_id ? { ...q, short_token: shortToken ?? '', product_id: q.product_id ?? '' } : null;
+      // An order line's window when a product is named; the order's short token (x-short-token) picks the line. A
+      // booking's own manage link travels in the same header without a product, and lists slots as ever.
+      const forOrder = q.product_id ? { ...q, short_token: callerOf(request).shortToken ?? '', product_id: q.product_id } : null;
       const window = forOrder
         ? await orderSlotRange(deps, forOrder, q.date_time === undefined ? null : rangeWindow(q.date_time, q.date_time_to))
         : q.date
