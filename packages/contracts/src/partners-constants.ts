@@ -18,7 +18,7 @@ export const PARTNER_LANGUAGES = ['EN', 'DE'] as const;
 export type PartnerLanguage = (typeof PARTNER_LANGUAGES)[number];
 
 /** A partner's booking page is /book_test_{slug}. */
-export const PARTNER_PAGE_PREFIX = '/book_test_';
+export { PARTNER_PAGE_PREFIX, partnerPagePath } from './partner-pages-constants';
 export const PARTNER_SLUG_PATTERN = /^[A-Za-z0-9_]+$/;
 /** A source label, as an order's source: letters, digits, dots, hyphens and underscores. */
 export const PARTNER_SOURCE_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -28,10 +28,6 @@ export const CODE_PREFIX_PATTERN = /^[A-Z0-9?]+$/;
 export const PARTNER_LOGO_PATTERN = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
 
 export const PARTNER_LIMITS = { name: 100, slug: 40, source: 60, url: 500, logo: 200_000, prefix: 10, prefixes: 8, rules: 20 } as const;
-
-export function partnerPagePath(slug: string): string {
-  return `${PARTNER_PAGE_PREFIX}${slug}`;
-}
 
 export const PARTNER_MSG = {
   name: 'Input name',
