@@ -33,7 +33,7 @@ export function KitChoice({ control, kits }: { control: Control<ShopValues>; kit
                 const outOfStock = kit.out_of_stock === 1;
                 return (
                   <Grid key={kit.id} size={{ xs: 12, sm: 6, md: 4 }}>
-                    <Card variant="outlined" sx={{ height: '100%', borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1, opacity: outOfStock ? 0.6 : 1 }}>
+                    <Card variant="outlined" sx={{ height: '100%', borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1, bgcolor: outOfStock ? 'action.hover' : undefined }}>
                       <CardContent>
                         <FormControlLabel value={kit.id} disabled={outOfStock} control={<Radio slotProps={{ input: { ref: chosen ? field.ref : undefined } }} />} label={<Typography variant="h6" component="span">{kit.title}</Typography>} />
                         {kit.sub_title && <Typography color="text.secondary">{kit.sub_title}</Typography>}
