@@ -187,6 +187,11 @@ test.describe('chats', () => {
     const managerContext = await browser.newContext();
     const practitionerContext = await browser.newContext();
     try {
+      // The practitioner's page is open (its drawer subscribed to the live chat topic) before the room exists.
+      const practitioner = await practitionerContext.newPage();
+      await signIn(practitioner, DEMO.practitioner);
+      const entry = practitioner.getByRole('link', { name: /^Internal Chats/ });
+      await expect(entry).toBeVisible();
       const manager = await managerContext.newPage();
       await signIn(manager, DEMO.shiftManager);
       await manager.getByRole('link', { name: /^Internal Chats/ }).click();
@@ -199,14 +204,11 @@ test.describe('chats', () => {
       const room = manager.getByRole('region', { name: 'Chat: Grace Okafor' }).first();
       await expect(room).toBeVisible();
 
-      const practitioner = await practitionerContext.newPage();
-      await signIn(practitioner, DEMO.practitioner);
       const message = `Can you take the 3 pm slot? ${Date.now()}`;
       await room.getByLabel('Message', { exact: true }).fill(message);
       await room.getByRole('button', { name: 'Send' }).click();
       await expect(room.getByRole('log')).toContainText(message);
       // The drawer counts it live.
-      const entry = practitioner.getByRole('link', { name: /^Internal Chats/ });
       await expect(entry).toContainText(/[1-9]\d* unread/);
       await entry.click();
       const theirs = practitioner.getByRole('region', { name: 'Chat: Sam Whitfield' }).filter({ hasText: message });
