@@ -6,7 +6,7 @@ import { orderItems, orders } from '../../db/schema';
 import { takePurchaseCodeUse } from '../commerce';
 import { partnerPageRules } from '../partners';
 import type { OrdersDeps } from './deps';
-import { basketOf } from './place';
+import { basketOf, orderItemRows } from './place';
 import { newShortToken } from './short-token';
 
 const codeError = (index: number, message: string) => badRequest(message, { [`codes.${index}`]: message });
@@ -69,26 +69,7 @@ export async function placePartnerOrder(deps: OrdersDeps, caller: Caller, slug: 
       billingAddress: input.billing_address ?? null,
       shippingAddress: input.billing_address ?? null,
     });
-    await tx.insert(orderItems).values(
-      lines.map((line, position) => ({
-        orderId: id,
-        position,
-        productId: line.product.id,
-        bundleId: line.product.bundleId,
-        title: line.product.title,
-        sku: line.product.sku,
-        type: line.product.type,
-        bookable: line.product.bookable,
-        shippable: line.product.shippable,
-        discountExempt: line.discount_exempt,
-        vatExempt: line.vat_exempt,
-        unitPricePence: line.unit_pence,
-        quantity: line.quantity,
-        amountPence: pricing.lines[position]!.amount_pence,
-        discountPence: pricing.lines[position]!.discount_pence,
-        vatPence: pricing.lines[position]!.vat_pence,
-      })),
-    );
+    await tx.insert(orderItems).values(orderItemRows(id, lines, pricing));
     await deps.outbox.emit(tx, { name: 'order.payment.complete', organisationId: null, payload: { order_id: id, price: pricing.price, currency, source: partner.source } });
     await deps.audit.record(
       { action: 'order.placed', outcome: 'success', resourceType: 'order', resourceId: id, details: { source: partner.source, price: pricing.price, currency, codes: input.codes.length, payment_flag: 'Complete' } },

@@ -78,6 +78,28 @@ export async function basketOf(db: Db, input: Pick<CreateOrderData, 'items' | 's
   return { lines, currency };
 }
 
+/** An order's item rows: each basket line with its priced amounts (pricing.lines in the basket's order). */
+export function orderItemRows(orderId: string, lines: readonly BasketLine[], pricing: ReturnType<typeof priceOrder>) {
+  return lines.map((line, position) => ({
+    orderId,
+    position,
+    productId: line.product.id,
+    bundleId: line.product.bundleId,
+    title: line.product.title,
+    sku: line.product.sku,
+    type: line.product.type,
+    bookable: line.product.bookable,
+    shippable: line.product.shippable,
+    discountExempt: line.discount_exempt,
+    vatExempt: line.vat_exempt,
+    unitPricePence: line.unit_pence,
+    quantity: line.quantity,
+    amountPence: pricing.lines[position]!.amount_pence,
+    discountPence: pricing.lines[position]!.discount_pence,
+    vatPence: pricing.lines[position]!.vat_pence,
+  }));
+}
+
 function chargeMessage(charge: ChargeResult): { message: string; errors?: Record<string, string> } {
   if (charge.approved) return { message: ORDER_MSG.paid };
   return charge.reason === 'declined' ? { message: ORDER_MSG.cardDeclined } : { message: ORDER_MSG.cardInvalid, errors: { [`card.${charge.field}`]: charge.message } };
@@ -157,26 +179,7 @@ export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input
         billingAddress: input.billing_address,
         shippingAddress: input.shipping_address,
       });
-      await tx.insert(orderItems).values(
-        lines.map((line, position) => ({
-          orderId: id,
-          position,
-          productId: line.product.id,
-          bundleId: line.product.bundleId,
-          title: line.product.title,
-          sku: line.product.sku,
-          type: line.product.type,
-          bookable: line.product.bookable,
-          shippable: line.product.shippable,
-          discountExempt: line.discount_exempt,
-          vatExempt: line.vat_exempt,
-          unitPricePence: line.unit_pence,
-          quantity: line.quantity,
-          amountPence: pricing.lines[position]!.amount_pence,
-          discountPence: pricing.lines[position]!.discount_pence,
-          vatPence: pricing.lines[position]!.vat_pence,
-        })),
-      );
+      await tx.insert(orderItems).values(orderItemRows(id, lines, pricing));
       if (made) {
         await tx.insert(orderPayments).values({
           orderId: id,
