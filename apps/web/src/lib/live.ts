@@ -75,6 +75,11 @@ export class LiveConnection {
     return this.currentStatus;
   }
 
+  /** Whether the server has confirmed `topic` on the current socket: from now on, nothing published on it is missed. */
+  isConfirmed(topic: string): boolean {
+    return this.confirmed.has(topic);
+  }
+
   /** Listens to `topic`; opens the socket if needed. Returns the function that stops listening. */
   subscribe(topic: string, listener: LiveTopicListener): () => void {
     let set = this.listeners.get(topic);

@@ -4,7 +4,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveConnection } from './live.fake-socket';
-import { LiveContext, useLiveQuery, useLiveStatus, useLiveTopic } from './useLive';
+import { LIVE_SUBSCRIBE_WAIT_MS, LiveContext, useLiveQuery, useLiveStatus, useLiveTopic } from './useLive';
 
 const POLL_MS = 5_000;
 const A1 = '00000000-0000-4000-8000-0000000000a1';
@@ -44,49 +44,71 @@ describe('useLiveQuery', () => {
       { wrapper },
     );
     await advance(0);
+    // The socket fails before the topic is confirmed: the list asks at once and polls.
+    act(() => latest().serverClose(1006));
+    await advance(0);
     expect(fetches).toBe(1);
     expect(result.current.data).toBe(1);
 
     await advance(POLL_MS);
     expect(fetches).toBe(2);
 
-    // The first subscription finds the data fetched since the page opened: no request of its own.
+    // The reconnect's subscription may have missed a change since the last poll: one request.
     act(() => latest().acceptAndConfirm());
     await advance(0);
-    expect(fetches).toBe(2);
+    expect(fetches).toBe(3);
     await advance(POLL_MS * 4);
-    expect(fetches).toBe(2);
+    expect(fetches).toBe(3);
 
     act(() => latest().receive({ type: 'event', topic: 'appointments', kind: 'appointment.claimed', data: appointmentsData(A1) }));
     await advance(0);
-    expect(fetches).toBe(3);
-    expect(result.current.data).toBe(3);
+    expect(fetches).toBe(4);
+    expect(result.current.data).toBe(4);
 
     act(() => latest().serverClose(1006));
     await advance(POLL_MS);
-    expect(fetches).toBe(4);
+    expect(fetches).toBe(5);
 
     act(() => latest().acceptAndConfirm());
     await advance(0);
-    expect(fetches).toBe(5);
+    expect(fetches).toBe(6);
     await advance(POLL_MS * 4);
-    expect(fetches).toBe(5);
+    expect(fetches).toBe(6);
   });
 
-  it('asks once on first load: the subscription starting does not fetch again, a later resync does', async () => {
+  it('subscribes, then reads: the first load asks once, after the topic is confirmed, and a later resync asks again', async () => {
     const { wrapper, latest } = setup();
     let fetches = 0;
     renderHook(() => useLiveQuery({ queryKey: ['mine'], queryFn: () => Promise.resolve(++fetches) }, { topic: 'appointments', pollMs: POLL_MS }), {
       wrapper,
     });
     await advance(0);
-    expect(fetches).toBe(1);
+    expect(fetches).toBe(0);
     act(() => latest().acceptAndConfirm());
     await advance(0);
+    expect(fetches).toBe(1);
+    await advance(LIVE_SUBSCRIBE_WAIT_MS * 2);
     expect(fetches).toBe(1);
     act(() => latest().receive({ type: 'resync' }));
     await advance(0);
     expect(fetches).toBe(2);
+  });
+
+  it('a socket slow to confirm: the list asks after the wait, and again at the confirmation, which may follow a change it missed', async () => {
+    const { wrapper, latest } = setup();
+    let fetches = 0;
+    const { result } = renderHook(
+      () => useLiveQuery({ queryKey: ['slow'], queryFn: () => Promise.resolve(++fetches) }, { topic: 'appointments', pollMs: POLL_MS }),
+      { wrapper },
+    );
+    await advance(LIVE_SUBSCRIBE_WAIT_MS - 1);
+    expect(fetches).toBe(0);
+    await advance(1);
+    expect(fetches).toBe(1);
+    act(() => latest().acceptAndConfirm());
+    await advance(0);
+    expect(fetches).toBe(2);
+    expect(result.current.data).toBe(2);
   });
 
   it('a list that mounts after the topic is confirmed asks once, and afresh after a reconnect', async () => {
@@ -149,6 +171,22 @@ describe('useLiveQuery', () => {
 });
 
 describe('useLiveStatus and useLiveTopic', () => {
+  it('tells a first sync that the data fetched since mounting covers it only when the topic was confirmed before the mount', () => {
+    const { wrapper, latest } = setup();
+    const early = vi.fn();
+    renderHook(() => useLiveTopic('chat', () => undefined, early), { wrapper });
+    act(() => latest().acceptAndConfirm());
+    expect(early).toHaveBeenCalledWith({ coveredByMount: false });
+
+    const late = vi.fn();
+    renderHook(() => useLiveTopic('chat', () => undefined, late), { wrapper });
+    expect(late).toHaveBeenCalledWith({ coveredByMount: true });
+
+    act(() => latest().receive({ type: 'resync' }));
+    expect(early).toHaveBeenLastCalledWith({ coveredByMount: false });
+    expect(late).toHaveBeenLastCalledWith({ coveredByMount: false });
+  });
+
   it('follow the shared socket, and stop listening on unmount', () => {
     const { wrapper, latest, sockets } = setup();
     const onEvent = vi.fn();

@@ -20,18 +20,35 @@ export interface LiveTopicEvent<T extends LiveTopic> {
 }
 
 /**
+ * What a sync means for data the component fetched itself. `coveredByMount`: this is the
+ * subscription's first sync and the topic was already confirmed when the component mounted, so
+ * whatever the component fetched since mounting was read after the subscription took effect and
+ * misses nothing. Otherwise (the topic confirmed only now, a reconnect, the server's resync) a change
+ * may have happened between the component's read and this moment, unheard: fetch afresh.
+ */
+export interface LiveSync {
+  coveredByMount: boolean;
+}
+
+/**
  * Calls `onEvent` for each event on `topic` while the component is mounted, with its data parsed
  * against the topic's shape (contracts' `parseLiveData`, the publisher's `LIVE_TOPIC_DATA` without zod; an event that does not match is
  * ignored), and `onSync` whenever the subscription has become effective again (see
- * LiveTopicListener.onSync).
+ * LiveTopicListener.onSync and LiveSync).
  */
-export function useLiveTopic<T extends LiveTopic>(topic: T, onEvent: (event: LiveTopicEvent<T>) => void, onSync?: () => void): void {
+export function useLiveTopic<T extends LiveTopic>(topic: T, onEvent: (event: LiveTopicEvent<T>) => void, onSync?: (sync: LiveSync) => void): void {
   const live = useContext(LiveContext);
+  const [confirmedAtMount] = useState(() => live.isConfirmed(topic));
+  const synced = useRef(false);
   const handleEvent = useEffectEvent((event: { kind: string; data: unknown }) => {
     const data = parseLiveData(topic, event.data);
     if (data !== null) onEvent({ topic, kind: event.kind, data });
   });
-  const handleSync = useEffectEvent(() => onSync?.());
+  const handleSync = useEffectEvent(() => {
+    const coveredByMount = !synced.current && confirmedAtMount;
+    synced.current = true;
+    onSync?.({ coveredByMount });
+  });
   useEffect(() => live.subscribe(topic, { onEvent: (event) => handleEvent(event), onSync: () => handleSync() }), [live, topic]);
 }
 
@@ -44,29 +61,45 @@ export interface LiveQueryOptions<T extends LiveTopic = LiveTopic> {
   relevant?: (event: LiveTopicEvent<T>) => boolean;
 }
 
+/** How long a list waits for its topic's subscription before asking anyway (a socket slow to come up). */
+export const LIVE_SUBSCRIBE_WAIT_MS = 3_000;
+
 /**
  * `useQuery` kept current by live updates: refetched when an event on `topic` arrives and afresh
- * whenever the subscription restarts (reconnect, or the server's resync), polling every `pollMs` only
- * while the socket is down. When the subscription first becomes effective, the query's own first
- * fetch (in flight, or done since the component mounted) is fresh enough: one request per list on a
- * page's first load.
+ * whenever the subscription becomes effective again (a reconnect, the server's resync), polling every
+ * `pollMs` only while the socket is down. Subscribe, then read: while the socket is coming up, the
+ * first fetch waits for the topic's confirmation (at most LIVE_SUBSCRIBE_WAIT_MS), so what it reads
+ * and the events after it meet with nothing missed in between, and a page's first load asks once per
+ * list. A list that asked before the confirmation (the wait ran out) asks again when it comes.
  */
 export function useLiveQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey, TTopic extends LiveTopic = LiveTopic>(
-  options: Omit<UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'refetchInterval'>,
+  options: Omit<UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'refetchInterval' | 'enabled'> & { enabled?: boolean },
   live: LiveQueryOptions<TTopic>,
 ): UseQueryResult<TData, TError> {
   const queryClient = useQueryClient();
+  const connection = useContext(LiveContext);
   const status = useLiveStatus();
-  const query = useQuery({ ...options, refetchInterval: status === 'open' ? false : live.pollMs });
+  const [subscribed, setSubscribed] = useState(() => connection.isConfirmed(live.topic));
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    if (subscribed) return;
+    const timer = setTimeout(() => setWaitedEnough(true), LIVE_SUBSCRIBE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [subscribed]);
+  // Down before any attempt is the connection not started yet; down after one is a socket that failed.
+  const [attempted, setAttempted] = useState(false);
+  if (status !== 'down' && !attempted) setAttempted(true);
+  const waiting = !subscribed && !waitedEnough && !(status === 'down' && attempted);
+  const query = useQuery({ ...options, enabled: (options.enabled ?? true) && !waiting, refetchInterval: status === 'open' ? false : live.pollMs });
   const [mountedAt] = useState(Date.now);
-  const synced = useRef(false);
   const { queryKey } = options;
   const refetch = () => void queryClient.invalidateQueries({ queryKey, exact: true });
-  const onSync = () => {
-    const first = !synced.current;
-    synced.current = true;
+  const onSync = ({ coveredByMount }: LiveSync) => {
+    setSubscribed(true);
     const state = queryClient.getQueryState(queryKey);
-    if (first && state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= mountedAt)) return;
+    if (coveredByMount && state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= mountedAt)) return;
+    // A query still waiting for this sync is disabled until the next render: invalidating it fetches nothing now,
+    // and it asks once when it is enabled.
     refetch();
   };
   useLiveTopic(

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CHAT_LIVE,
   CHAT_TOKEN_HEADER,
   type ChatImageLinksResponse,
   type ChatMessageResponse,
@@ -18,7 +19,7 @@ import {
 } from '@vireo/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api';
-import { useLiveTopic } from '../../lib/useLive';
+import { useLiveQuery, useLiveTopic } from '../../lib/useLive';
 
 const BASE = '/api/chat/v1/chat';
 
@@ -41,20 +42,27 @@ export const chatKeys = {
   all: ['chat'] as const,
   rooms: (type?: ChatRoomType, status?: ChatRoomStatus) => ['chat', 'rooms', type ?? 'any', status ?? 'any'] as const,
   unread: ['chat', 'unread'] as const,
+  room: (id: string) => ['chat', 'room', id] as const,
 };
+
+/** The staff's chat lists and counts follow the live `chat` topic (every event but typing), polling while it is down. */
+const CHAT_LISTS_LIVE = { topic: 'chat', pollMs: 15_000, relevant: (event: { kind: string }) => event.kind !== CHAT_LIVE.kinds.typing } as const;
 
 export function useRooms(caller: ChatCaller, filter: { type?: ChatRoomType; status?: ChatRoomStatus }) {
   const query = new URLSearchParams();
   if (filter.type) query.set('type', filter.type);
   if (filter.status) query.set('status', filter.status);
-  return useQuery({
-    queryKey: chatKeys.rooms(filter.type, filter.status),
-    queryFn: ({ signal }) => apiRequest<typeof ChatRoomsResponse>(`${BASE}/rooms/${caller.memberId}/${caller.role}?${query.toString()}`, { signal, ...opts(caller) }).then((r) => r.rooms),
-  });
+  return useLiveQuery(
+    {
+      queryKey: chatKeys.rooms(filter.type, filter.status),
+      queryFn: ({ signal }) => apiRequest<typeof ChatRoomsResponse>(`${BASE}/rooms/${caller.memberId}/${caller.role}?${query.toString()}`, { signal, ...opts(caller) }).then((r) => r.rooms),
+    },
+    CHAT_LISTS_LIVE,
+  );
 }
 
 export function useUnread(enabled = true) {
-  return useQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => apiRequest<typeof ChatUnreadResponse>(`${BASE}/unread`, { signal }), enabled });
+  return useLiveQuery({ queryKey: chatKeys.unread, queryFn: ({ signal }) => apiRequest<typeof ChatUnreadResponse>(`${BASE}/unread`, { signal }), enabled }, CHAT_LISTS_LIVE);
 }
 
 export const useChatStaff = () => useQuery({ queryKey: ['chat', 'staff'], queryFn: ({ signal }) => apiRequest<typeof ChatStaffResponse>(`${BASE}/staff`, { signal }).then((r) => r.staff) });
@@ -175,7 +183,11 @@ export function useRoomMessages(caller: ChatCaller, roomId: string) {
       }
       if (event.data.status) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     },
-    () => void catchUp(),
+    // What happened while the subscription was starting (or the socket was away) was heard by no one: a claim, a close.
+    () => {
+      void catchUp();
+      void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+    },
   );
 
   useEffect(() => {

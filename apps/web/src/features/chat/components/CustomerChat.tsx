@@ -15,7 +15,7 @@ import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { browserLiveOptions, LiveConnection } from '../../../lib/live';
 import { getAuthToken } from '../../../lib/storage';
 import { LiveContext } from '../../../lib/useLive';
-import { customerCaller, getRoom, openCustomerRoom, requestTranscript, startCustomer, usePresence, useSupportStatus, type ChatCaller } from '../api';
+import { chatKeys, customerCaller, getRoom, openCustomerRoom, requestTranscript, startCustomer, usePresence, useSupportStatus, type ChatCaller } from '../api';
 import { ChatRoomPanel } from './ChatRoomPanel';
 
 /**
@@ -98,7 +98,7 @@ function StartForm({ onStarted, outOfHours }: { onStarted: (chat: CustomerChat) 
 
 function CustomerRoom({ caller, roomId, link, onNew, onLinkRefused }: { caller: ChatCaller; roomId: string; link: boolean; onNew: () => void; onLinkRefused: () => void }) {
   const { t } = useTranslation('chat');
-  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => getRoom(caller, roomId), retry: !link });
+  const room = useQuery({ queryKey: chatKeys.room(roomId), queryFn: () => getRoom(caller, roomId), retry: !link });
   const [transcript, setTranscript] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   usePresence(caller);
   const refused = room.isError && link;

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIVE } from '@vireo/contracts';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useCurrentSession } from '../../../lib/session';
 import { useLiveTopic } from '../../../lib/useLive';
-import { chatKeys, type ChatCaller } from '../api';
+import type { ChatCaller } from '../api';
 
 /** The signed-in staff member as a chat caller (their session goes with every request). */
 export function useStaffCaller(): ChatCaller {
@@ -34,26 +33,13 @@ function chime(): void {
 }
 
 /**
- * Keeps the staff's chat lists and counts current from the live `chat` topic; a new claimable chat
- * chimes. The subscription's first sync refetches nothing (the lists' own first fetches are fresh:
- * one request per list on a page's first load); a later one (a reconnect) refetches them all.
+ * Chimes for a new claimable chat and tells `onClaimable`. The lists and counts keep themselves current
+ * (api.ts, `useLiveQuery` on the same topic).
  */
 export function useStaffChatLive(onClaimable?: () => void): void {
-  const queryClient = useQueryClient();
-  const synced = useRef(false);
-  useLiveTopic(
-    'chat',
-    (event) => {
-      if (event.kind === CHAT_LIVE.kinds.typing) return;
-      if (event.kind === CHAT_LIVE.kinds.claimable) {
-        chime();
-        onClaimable?.();
-      }
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-    },
-    () => {
-      if (synced.current) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      synced.current = true;
-    },
-  );
+  useLiveTopic('chat', (event) => {
+    if (event.kind !== CHAT_LIVE.kinds.claimable) return;
+    chime();
+    onClaimable?.();
+  });
 }
