@@ -1,7 +1,11 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's own default is one less than the cores, which on CI's two cores is a
+    // single worker while vitest's main process sits idle, so every file ran one after another.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
