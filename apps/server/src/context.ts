@@ -70,7 +70,7 @@ export function createContext(
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };
-  const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live) };
+  const commerce: CommerceDeps = { db, clock, audit, cache: createCatalogueCache(live), productName: config.productName };
   const orders = createOrdersDeps({ db, clock, audit, outbox, gateway, productName: config.productName, live, booking });
   const logistics: LogisticsDeps = { db, clock, audit, outbox, publicUrl: config.publicUrl };
   const partners: PartnersDeps = { db, clock, audit, productName: config.productName };

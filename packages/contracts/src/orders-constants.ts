@@ -97,9 +97,14 @@ export function priceOrder(lines: readonly OrderLine[], off: readonly number[] =
   return { lines: priced, original_price: original, discount_amount: discount, price: original - discount, vat: priced.reduce((sum, line) => sum + line.vat_pence, 0) };
 }
 
+/** {product} in the spec's names (video_gp_{product}, {product}-us): the configured product name in lower-case letters and digits. */
+export function productSlug(productName: string): string {
+  return productName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo';
+}
+
 /** The spec's booking link for an order's bookable items (spec 2 §2.9): the customer books with the short token. */
 export function orderBookingLink(shortToken: string, productName: string): string {
-  const service = `video_gp_${productName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
+  const service = `video_gp_${productSlug(productName)}`;
   return `/b2c/book-appointment?short_token=${encodeURIComponent(shortToken)}&service=${service}`;
 }
 
@@ -153,6 +158,8 @@ export const ORDER_MSG = {
   cancelled: 'The order has been cancelled.',
   refundFailed: 'The refund could not be made; the order has not been cancelled.',
   paymentUpdated: 'The payment has been set to Complete.',
+  /** Pharmacy staff order from the pharmacy form: its source Pharmacy, or its US variant's ({product}-us). */
+  pharmacySource: 'Unknown source. The pharmacy form places Pharmacy or US orders only.',
   source: 'Input source',
   firstName: 'Input first name',
   lastName: 'Input last name',

@@ -1,6 +1,7 @@
 /** partners.ts's constants, messages and plain rules, without zod: a booking page that needs only these loads no schema. */
 import { ANT_CONSULT_SKU, FIT_TO_FLY_ANTIGEN_SKU, PCR_TEST_SKU } from './products-constants';
-import { PURCHASE_CODE_PREFIXES, type BuiltInPurchaseCodePrefix } from './purchase-codes-constants';
+import { productSlug, type OrderCurrency } from './orders-constants';
+import { PURCHASE_CODE_PREFIXES, US_PURCHASE_CODE_PREFIXES, type BuiltInPurchaseCodePrefix } from './purchase-codes-constants';
 
 /**
  * Partner kinds (spec 2 §2.10): a holiday company or attraction-ticket reseller starts its booking
@@ -124,16 +125,41 @@ export function partnerCodeError(partner: { kind: PartnerKind; code_prefixes: re
   return prefixMessage(rule);
 }
 
-/** The product a pharmacy code prepays, by its prefix (ANT, PFF or ATE, spec 2 §5), or null. */
-export function pharmacyCodeSku(code: string): string | null {
-  const prefix = (Object.keys(PURCHASE_CODE_PREFIXES) as BuiltInPurchaseCodePrefix[]).find((candidate) => code.startsWith(candidate));
-  return prefix ? PURCHASE_CODE_PREFIXES[prefix] : null;
+/** The source of the pharmacy form's orders (spec 2 §1), in pounds. */
+export const PHARMACY_SOURCE = 'Pharmacy';
+
+/** The source of the pharmacy form's US variant (/pharmacy/book?source={product}-us, spec 2 §2.8, spec 3 §3), in dollars. */
+export function pharmacyUsSource(productName: string): string {
+  return `${productSlug(productName)}-us`;
+}
+
+/** The currency of a pharmacy form's source: GBP for Pharmacy, USD for {product}-us; null for any other source. */
+export function pharmacySourceCurrency(source: string, productName: string): OrderCurrency | null {
+  if (source === PHARMACY_SOURCE) return 'GBP';
+  return source === pharmacyUsSource(productName) ? 'USD' : null;
+}
+
+/** The built-in prefix a pharmacy code starts with (ANT, PFF or ATE, spec 2 §5), or null. */
+function pharmacyCodePrefix(code: string): BuiltInPurchaseCodePrefix | null {
+  return (Object.keys(PURCHASE_CODE_PREFIXES) as BuiltInPurchaseCodePrefix[]).find((candidate) => code.startsWith(candidate)) ?? null;
+}
+
+/** The product a pharmacy code prepays, by its prefix: the UK product, or in dollars (the US form) the US one; null without a pharmacy prefix or a product for it. */
+export function pharmacyCodeSku(code: string, currency: OrderCurrency = 'GBP'): string | null {
+  const prefix = pharmacyCodePrefix(code);
+  if (!prefix) return null;
+  return (currency === 'USD' ? US_PURCHASE_CODE_PREFIXES[prefix] : PURCHASE_CODE_PREFIXES[prefix]) ?? null;
+}
+
+/** The products the pharmacy form in `currency` lists: those its codes' prefixes prepay. */
+export function pharmacySkus(currency: OrderCurrency): string[] {
+  return Object.values(currency === 'USD' ? US_PURCHASE_CODE_PREFIXES : PURCHASE_CODE_PREFIXES);
 }
 
 /** A pharmacy code as typed: 'Input your code' when empty, 'Invalid code' without a pharmacy prefix, else null. */
 export function pharmacyCodeError(code: string): string | null {
   if (code === '') return CODE_MSG.required;
-  return pharmacyCodeSku(code) ? null : CODE_MSG.invalidPrefix;
+  return pharmacyCodePrefix(code) ? null : CODE_MSG.invalidPrefix;
 }
 
 /** The positions of codes that repeat an earlier person's ('Codes can't be same for different people'). */

@@ -7,11 +7,17 @@ import {
   PCR_TEST_SKU,
   PartnerInput,
   SEED_PARTNERS,
+  SEED_PRODUCTS,
+  builtInPrefixSkus,
   codeCheckMessage,
   codeHasPrefix,
+  currencyOf,
   partnerCodeError,
   pharmacyCodeError,
   pharmacyCodeSku,
+  pharmacySkus,
+  pharmacySourceCurrency,
+  pharmacyUsSource,
   repeatedCodes,
   type CodePrefixRule,
   type PartnerKind,
@@ -103,6 +109,23 @@ describe('pharmacy codes', () => {
     expect(pharmacyCodeError('ANTX2345')).toBeNull();
     expect(pharmacyCodeError('XANT2345')).toBe('Invalid code');
     expect(pharmacyCodeError('')).toBe('Input your code');
+  });
+
+  it('the US form ({product}-us, in dollars): the same prefixes pick the US products; ATE has none there', () => {
+    expect(pharmacyCodeSku('ANTX2345', 'USD')).toBe(DAY_2_US);
+    expect(pharmacyCodeSku('PFFX2345', 'USD')).toBe('RECONSULT-ANT-DAY-3');
+    expect(pharmacyCodeSku('ATEX2345', 'USD')).toBeNull();
+    expect(pharmacyCodeError('ATEX2345')).toBeNull();
+    expect(pharmacySkus('USD')).toEqual([DAY_2_US, 'RECONSULT-ANT-DAY-3']);
+    for (const sku of pharmacySkus('USD')) expect(currencyOf(SEED_PRODUCTS.find((product) => product.sku === sku)!.country)).toBe('USD');
+    expect(pharmacyUsSource('Vireo')).toBe('vireo-us');
+    expect(pharmacySourceCurrency('Pharmacy', 'Vireo')).toBe('GBP');
+    expect(pharmacySourceCurrency('vireo-us', 'Vireo')).toBe('USD');
+    expect(pharmacySourceCurrency('acme-us', 'Vireo')).toBeNull();
+    expect(pharmacySourceCurrency('pharmacy', 'Vireo')).toBeNull();
+    expect(builtInPrefixSkus('ANT')).toEqual([FIT_TO_FLY_ANTIGEN_SKU, DAY_2_US]);
+    expect(builtInPrefixSkus('ATE')).toEqual([PCR_TEST_SKU]);
+    expect(builtInPrefixSkus('F2F')).toBeNull();
   });
 
   it("one code per person: a repeat is 'Codes can't be same for different people'", () => {

@@ -12,6 +12,25 @@ export const PURCHASE_CODE_PREFIXES = {
 } as const satisfies Record<string, string>;
 export type BuiltInPurchaseCodePrefix = keyof typeof PURCHASE_CODE_PREFIXES;
 
+/**
+ * The same prefixes on the pharmacy form's US variant (?source={product}-us, spec 2 §2.8), whose
+ * products are the catalogue's US ones, priced in dollars: ANT the US antigen test, PFF the US
+ * consultation; the catalogue has no US PCR test, so ATE prepays none there. A batch with one of
+ * the built-in prefixes prepays its UK product or its US one.
+ */
+export const US_PURCHASE_CODE_PREFIXES: Readonly<Partial<Record<BuiltInPurchaseCodePrefix, string>>> = {
+  ANT: 'DAY-2-US-ANT-001',
+  PFF: 'RECONSULT-ANT-DAY-3',
+};
+
+/** The products a batch with `prefix` may prepay: a built-in prefix's own UK and US products; null for any other prefix (any product). */
+export function builtInPrefixSkus(prefix: string): string[] | null {
+  if (!(prefix in PURCHASE_CODE_PREFIXES)) return null;
+  const key = prefix as BuiltInPurchaseCodePrefix;
+  const us = US_PURCHASE_CODE_PREFIXES[key];
+  return us ? [PURCHASE_CODE_PREFIXES[key], us] : [PURCHASE_CODE_PREFIXES[key]];
+}
+
 /** A code's random part: no 0/O or 1/I, so a code read aloud or typed from paper is never mistaken. 32 symbols, 5 bits each. */
 export const PURCHASE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PURCHASE_CODE_RANDOM_LENGTH = 10;

@@ -53,7 +53,8 @@ export const PurchaseCodeBatchCreatedResponse = z.object({ success: z.literal(tr
 /** GET /purchase-code/{value}: spec 3 §7.1's "check purchase code info": its id, value and the uses left (0: none today). */
 export const PurchaseCodeInfo = z.object({ id: Uuid, value: z.string(), uses: z.number().int() });
 export type PurchaseCodeInfo = z.infer<typeof PurchaseCodeInfo>;
-export const PurchaseCodeInfoResponse = z.object({ success: z.literal(true), data: PurchaseCodeInfo, error: z.null() });
+/** `error`: 'Your code is expired' when no use is left today (spec 2 §5), else null. */
+export const PurchaseCodeInfoResponse = z.object({ success: z.literal(true), data: PurchaseCodeInfo, error: z.string().nullable() });
 
 /** A code as typed: trimmed and upper-cased. */
 export const PurchaseCodeValueParams = z.object({

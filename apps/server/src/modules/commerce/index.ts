@@ -5,7 +5,7 @@ export { seedProducts, type CommerceDeps } from './products';
 export { findApprovedKit, listApprovedKits, seedApprovedKits } from './approved-kits';
 /** Orders take a code's use inside their own transaction. */
 export { takeDiscountUse } from './discounts';
-export { takePurchaseCodeUse } from './purchase-codes';
+export { purchaseCodeRefusal, takePurchaseCodeUse } from './purchase-codes';
 /**
  * The commerce module's front door (/api/commerce/v1, spec 3 §7.1): other modules, app.ts and
  * context.ts import only this file. Here: the reference data (countries, drugs, pages).

@@ -26,6 +26,8 @@ export interface CommerceDeps {
   audit: AuditLog;
   /** The shop's product lists and the countries register, answered from memory between changes. */
   cache: CatalogueCache;
+  /** {product} in the pharmacy form's US source, {product}-us. */
+  productName: string;
 }
 
 type ProductRow = typeof products.$inferSelect;

@@ -71,11 +71,11 @@ export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext):
     },
     schema: {
       tags,
-      summary: "Check a purchase code: its id, value and the uses left today (spec 3 §7.1), or 400 'Your code is invalid'",
+      summary: "Check a purchase code: its id, value and the uses left today (spec 3 §7.1; none left: error 'Your code is expired'), or 400 'Your code is invalid'",
       params: PurchaseCodeValueParams,
       response: withErrors({ 200: PurchaseCodeInfoResponse }),
     },
-    handler: async (request) => ({ success: true as const, data: await checkPurchaseCode(ctx.commerce, request.params.value), error: null }),
+    handler: async (request) => ({ success: true as const, ...(await checkPurchaseCode(ctx.commerce, request.params.value)) }),
   });
 
   r.post('/purchase-code/:id/use', {
@@ -83,7 +83,7 @@ export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext):
     config: { access: SIGNED_IN },
     schema: {
       tags,
-      summary: "Take one more use of a code for an order, atomically (400 'Your code is invalid' when none is left today)",
+      summary: "Take one more use of a code for an order, atomically (400 'Your code is expired' when none is left today)",
       params: IdParams,
       body: PurchaseCodeUseInput,
       response: withErrors({ 200: PurchaseCodeUseResponse }),

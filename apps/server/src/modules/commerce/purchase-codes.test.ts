@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ANT_CONSULT_SKU, MSG, PCR_TEST_SKU, PURCHASE_CODE_ALPHABET, PURCHASE_CODE_MSG } from '@vireo/contracts';
+import { ANT_CONSULT_SKU, CODE_MSG, MSG, PCR_TEST_SKU, PURCHASE_CODE_ALPHABET, PURCHASE_CODE_MSG } from '@vireo/contracts';
 import { auditEvents, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
 import { createHarness, TEST_START, type Harness, type TestUser } from '../../test/harness';
 import { seedProducts, takePurchaseCodeUse } from '.';
@@ -85,6 +85,15 @@ describe('POST /purchase-code-batch', () => {
     expect(refused).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.prefixTaken, errors: { prefix: PURCHASE_CODE_MSG.prefixTaken } } });
   });
 
+  it('lets ANT and PFF prepay their US counterparts too (the pharmacy form’s US variant); ATE has none', async () => {
+    expect((await createBatch({ prefix: 'ANT', product_id: productIds.get('DAY-2-US-ANT-001'), count: 1 })).prefix).toBe('ANT');
+    expect((await createBatch({ prefix: 'PFF', product_id: productIds.get('RECONSULT-ANT-DAY-3'), count: 1 })).prefix).toBe('PFF');
+    for (const [prefix, sku] of [['ATE', 'DAY-2-US-ANT-001'], ['ANT', 'RECONSULT-ANT-DAY-3'], ['PFF', 'DAY-2-US-ANT-001']] as const) {
+      const refused = await h.call('POST', `${base}/purchase-code-batch`, { token: manager.token, body: batchBody({ prefix, product_id: productIds.get(sku) }) });
+      expect(refused, `${prefix} ${sku}`).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.prefixTaken } });
+    }
+  });
+
   it('refuses each field with its message, at its limits', async () => {
     const errors = async (overrides: Record<string, unknown>) => {
       const res = await h.call('POST', `${base}/purchase-code-batch`, { token: manager.token, body: batchBody(overrides) });
@@ -137,7 +146,7 @@ describe('GET /purchase-code-batch and its CSV', () => {
 });
 
 describe('GET /purchase-code/{value}', () => {
-  it('answers anyone the code’s id, value and uses left, as typed in any case; 0 past its last day; unknown is "Your code is invalid"', async () => {
+  it('answers anyone the code’s id, value and uses left, as typed in any case; 0 past its last day or used up, with "Your code is expired"; unknown is "Your code is invalid"', async () => {
     const batch = await createBatch({ count: 1, uses: 3, valid_until: '2026-06-12' });
     const [code] = await codesOf(batch.id);
     expect(await check(code!.value.toLowerCase())).toMatchObject({ status: 200, body: { success: true, data: { id: code!.id, value: code!.value, uses: 3 }, error: null } });
@@ -146,8 +155,12 @@ describe('GET /purchase-code/{value}', () => {
     h.clock.set(new Date('2026-06-12T22:59:59Z'));
     expect((await check(code!.value, '10.1.1.2')).body.data.uses).toBe(2);
     h.clock.set(new Date('2026-06-12T23:00:00Z'));
-    expect((await check(code!.value, '10.1.1.2')).body.data.uses).toBe(0);
+    expect(await check(code!.value, '10.1.1.2')).toMatchObject({ status: 200, body: { data: { uses: 0 }, error: CODE_MSG.expired } });
     expect(await check(`NO${run}XXXXXXXXXX`)).toMatchObject({ status: 400, body: { success: false, message: PURCHASE_CODE_MSG.invalid } });
+    h.clock.set(TEST_START);
+    const [single] = await codesOf((await createBatch({ count: 1, uses: 1 })).id);
+    await use(single!.id);
+    expect(await check(single!.value, '10.1.1.3')).toMatchObject({ status: 200, body: { success: true, data: { id: single!.id, uses: 0 }, error: 'Your code is expired' } });
   });
 
   it('is limited per address: a few checks a minute, then 429', async () => {
@@ -160,7 +173,7 @@ describe('GET /purchase-code/{value}', () => {
 });
 
 describe('POST /purchase-code/{id}/use and takePurchaseCodeUse', () => {
-  it('takes one use, audited with the order; none left or past its last day is "Your code is invalid"; unknown 404; bad input 400', async () => {
+  it('takes one use, audited with the order; none left or past its last day is "Your code is expired"; unknown 404; bad input 400', async () => {
     const batch = await createBatch({ count: 1, uses: 2, valid_until: '2026-06-12' });
     const [code] = await codesOf(batch.id);
     const orderId = randomUUID();
@@ -169,10 +182,10 @@ describe('POST /purchase-code/{id}/use and takePurchaseCodeUse', () => {
     const audit = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'purchase_code.used'), eq(auditEvents.resourceId, code!.id)));
     expect(audit[0]!.details).toMatchObject({ order_id: orderId });
     h.clock.set(new Date('2026-06-12T23:00:00Z'));
-    expect(await use(code!.id, await h.session(manager))).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.invalid } });
+    expect(await use(code!.id, await h.session(manager))).toMatchObject({ status: 400, body: { message: 'Your code is expired', errors: { code: 'Your code is expired' } } });
     h.clock.set(TEST_START);
     expect((await use(code!.id)).status).toBe(200);
-    expect(await use(code!.id)).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.invalid } });
+    expect(await use(code!.id)).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { code: CODE_MSG.expired } } });
     expect((await use(randomUUID())).status).toBe(404);
     expect((await h.call('POST', `${base}/purchase-code/${code!.id}/use`, { token: manager.token, body: { order_id: 'nope' } })).status).toBe(400);
   });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  CODE_MSG,
   PURCHASE_CODE_ALPHABET,
   PURCHASE_CODE_MSG,
-  PURCHASE_CODE_PREFIXES,
   PURCHASE_CODE_RANDOM_LENGTH,
+  builtInPrefixSkus,
   londonIsoDay,
+  pharmacySourceCurrency,
   type PurchaseCodeBatch,
   type PurchaseCodeBatchData,
   type PurchaseCodeInfo,
@@ -16,14 +18,14 @@ import { rowsOf, type Db } from '../../platform/db';
 import { hasPermission } from '../../platform/access';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { orderCodeUses, orderItems, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
-import { PHARMACY_SOURCE, sourceCodeError } from '../partners';
+import { sourceCodeError } from '../partners';
 import type { CommerceDeps } from './products';
 
 type BatchRow = typeof purchaseCodeBatches.$inferSelect;
 type CodeRow = typeof purchaseCodes.$inferSelect;
 
-/** The one answer to a code that cannot be used, whatever the reason (unknown, expired, used up). */
-const invalidCode = () => new AppError(400, PURCHASE_CODE_MSG.invalid, { code: PURCHASE_CODE_MSG.invalid });
+/** A code with no use left today (used up, or past its batch's last day): 'Your code is expired' (spec 2 §5). */
+const expiredCode = () => new AppError(400, CODE_MSG.expired, { code: CODE_MSG.expired });
 
 /**
  * `count` random parts of PURCHASE_CODE_RANDOM_LENGTH symbols from crypto's random bytes: the
@@ -88,7 +90,8 @@ async function insertCodes(tx: Db, batch: BatchRow): Promise<void> {
 
 /**
  * POST /purchase-code-batch: a batch and its codes, in one transaction. A built-in prefix (ANT, PFF,
- * ATE) prepays only its own product; the product must be in the catalogue. Audited.
+ * ATE) prepays only its own product or that product's US counterpart (the pharmacy form's US
+ * variant); the product must be in the catalogue. Audited.
  */
 export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: SignedInCaller, input: PurchaseCodeBatchData): Promise<PurchaseCodeBatch> {
   const now = deps.clock.now();
@@ -98,8 +101,8 @@ export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: Signed
     .from(products)
     .where(and(eq(products.id, input.product_id), isNull(products.retiredAt)));
   if (!product) throw badRequest(PURCHASE_CODE_MSG.product, { product_id: PURCHASE_CODE_MSG.product });
-  const kept = (PURCHASE_CODE_PREFIXES as Record<string, string>)[input.prefix];
-  if (kept !== undefined && kept !== product.sku) throw badRequest(PURCHASE_CODE_MSG.prefixTaken, { prefix: PURCHASE_CODE_MSG.prefixTaken });
+  const kept = builtInPrefixSkus(input.prefix);
+  if (kept && !kept.includes(product.sku)) throw badRequest(PURCHASE_CODE_MSG.prefixTaken, { prefix: PURCHASE_CODE_MSG.prefixTaken });
   return deps.db.transaction(async (tx) => {
     const [batch] = await tx
       .insert(purchaseCodeBatches)
@@ -148,20 +151,36 @@ export async function exportPurchaseCodeBatch(deps: CommerceDeps, caller: Signed
   return { filename: `purchase-codes-${row.batch.prefix}-${row.batch.createdAt.toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
 }
 
-/**
- * GET /purchase-code/{value}: spec 3 §7.1's check, for anyone (rate limited): the code's id, value
- * and the uses left today (0 once used up or past its batch's last day); an unknown code is 'Your
- * code is invalid'.
- */
-export async function checkPurchaseCode(deps: CommerceDeps, value: string): Promise<PurchaseCodeInfo> {
-  const [row] = await deps.db
+/** The code `value` (as stored: upper case) with the uses left on London day `today` (0 once used up or past its batch's last day); null when unknown. */
+async function codeOnDay(db: Db, value: string, today: string): Promise<PurchaseCodeInfo | null> {
+  const [row] = await db
     .select({ code: purchaseCodes, validUntil: purchaseCodeBatches.validUntil })
     .from(purchaseCodes)
     .innerJoin(purchaseCodeBatches, eq(purchaseCodeBatches.id, purchaseCodes.batchId))
     .where(eq(purchaseCodes.value, value));
-  if (!row) throw invalidCode();
-  const expired = row.validUntil < londonIsoDay(deps.clock.now());
-  return expired ? { ...presentInfo(row.code), uses: 0 } : presentInfo(row.code);
+  if (!row) return null;
+  return row.validUntil < today ? { ...presentInfo(row.code), uses: 0 } : presentInfo(row.code);
+}
+
+/**
+ * GET /purchase-code/{value}: spec 3 §7.1's check, for anyone (rate limited): the code's id, value
+ * and the uses left today (0 once used up or past its batch's last day, with the error 'Your code
+ * is expired'); an unknown code is 'Your code is invalid'.
+ */
+export async function checkPurchaseCode(deps: CommerceDeps, value: string): Promise<{ data: PurchaseCodeInfo; error: string | null }> {
+  const info = await codeOnDay(deps.db, value, londonIsoDay(deps.clock.now()));
+  if (!info) throw new AppError(400, PURCHASE_CODE_MSG.invalid, { code: PURCHASE_CODE_MSG.invalid });
+  return { data: info, error: info.uses > 0 ? null : CODE_MSG.expired };
+}
+
+/**
+ * Why the code `value` could not pay today, for an order that tried it: 'Your code is expired' when
+ * it is a purchase code with no use left on London day `today` (spec 2 §5); null otherwise (unknown,
+ * or a purchase code with uses left that prepays another product), which the caller answers as invalid.
+ */
+export async function purchaseCodeRefusal(tx: Db, value: string, today: string): Promise<string | null> {
+  const info = await codeOnDay(tx, value.trim().toUpperCase(), today);
+  return info && info.uses === 0 ? CODE_MSG.expired : null;
 }
 
 /**
@@ -202,34 +221,52 @@ export function takePurchaseCodeUse(tx: Db, value: string, productId: string, to
   return takeUse(tx, eq(purchaseCodes.value, value.trim().toUpperCase()), today, productId);
 }
 
+/** Whether `caller` holds pharmacy.book and placed `order` from the pharmacy form: its currency (GBP for Pharmacy, USD for {product}-us), else null. */
+function ownPharmacyOrder(caller: SignedInCaller, order: { source: string; customerUserId: string | null }, productName: string) {
+  if (!hasPermission(caller.auth, 'pharmacy.book') || order.customerUserId !== caller.auth.userId) return null;
+  return pharmacySourceCurrency(order.source, productName);
+}
+
 /**
- * An extra code of an order from the pharmacy form or a partner's label meets that source's code
- * rules, as the order's first code did (partners' `sourceCodeError`, the forms' messages).
+ * An extra code of an existing order pays for one of its products (its batch's product is on the
+ * order, else 'You have chosen another test type'), and one of an order from the pharmacy form or a
+ * partner's label meets that source's code rules, as the order's first code did (partners'
+ * `sourceCodeError`, the forms' messages).
  */
-async function checkSourceRules(tx: Db, id: string, orderId: string): Promise<void> {
-  const [code] = await tx.select({ value: purchaseCodes.value }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
-  const [order] = await tx.select({ source: orders.source }).from(orders).where(eq(orders.id, orderId));
+async function checkSourceRules(tx: Db, caller: SignedInCaller, productName: string, id: string, orderId: string): Promise<void> {
+  const [code] = await tx
+    .select({ value: purchaseCodes.value, productId: purchaseCodeBatches.productId })
+    .from(purchaseCodes)
+    .innerJoin(purchaseCodeBatches, eq(purchaseCodeBatches.id, purchaseCodes.batchId))
+    .where(eq(purchaseCodes.id, id));
+  const [order] = await tx.select({ source: orders.source, customerUserId: orders.customerUserId }).from(orders).where(eq(orders.id, orderId));
   if (!code || !order) return;
-  const lines = await tx.select({ sku: products.sku }).from(orderItems).innerJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, orderId));
-  const problem = await sourceCodeError(
-    tx,
-    order.source,
-    code.value,
-    lines.map((line) => line.sku),
-  );
+  const lines = await tx
+    .select({ sku: products.sku, productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  const problem =
+    (await sourceCodeError(
+      tx,
+      order.source,
+      code.value,
+      lines.map((line) => line.sku),
+      ownPharmacyOrder(caller, order, productName),
+    )) ?? (lines.some((line) => line.productId === code.productId) ? null : CODE_MSG.otherTestType);
   if (problem) throw new AppError(400, problem, { code: problem });
 }
 
-/** Pharmacy staff (pharmacy.book without discounts.manage) take uses for the Pharmacy orders they placed only; any other order is 404. */
-async function reachOwnPharmacyOrder(tx: Db, caller: SignedInCaller, orderId: string): Promise<void> {
+/** Pharmacy staff (pharmacy.book without discounts.manage) take uses for the pharmacy form's orders they placed only (Pharmacy or {product}-us); any other order is 404. */
+async function reachOwnPharmacyOrder(tx: Db, caller: SignedInCaller, productName: string, orderId: string): Promise<void> {
   const [order] = await tx.select({ source: orders.source, customerUserId: orders.customerUserId }).from(orders).where(eq(orders.id, orderId));
-  if (!order || order.source !== PHARMACY_SOURCE || order.customerUserId !== caller.auth.userId) throw notFound();
+  if (!order || !ownPharmacyOrder(caller, order, productName)) throw notFound();
 }
 
 /**
  * POST /purchase-code/{id}/use: spec 3 §7.1's "use discount code by id", one more unit of an order
  * paid by a code (once per extra code beyond the first); audited with the order; 'Your code is
- * invalid' when none is left to take today, 404 for an unknown id; held to the order's source's code rules.
+ * expired' when none is left to take today, 404 for an unknown id; held to the order's source's code rules.
  * Each use taken for an existing order is kept in order_code_uses. Holders of discounts.manage take
  * uses for any order, pharmacy staff for their own Pharmacy orders; anyone else 403.
  */
@@ -237,14 +274,14 @@ export async function usePurchaseCode(deps: CommerceDeps, caller: SignedInCaller
   const manager = hasPermission(caller.auth, 'discounts.manage');
   if (!manager && !hasPermission(caller.auth, 'pharmacy.book')) throw forbidden();
   return deps.db.transaction(async (tx) => {
-    if (!manager) await reachOwnPharmacyOrder(tx, caller, orderId);
-    await checkSourceRules(tx, id, orderId);
+    if (!manager) await reachOwnPharmacyOrder(tx, caller, deps.productName, orderId);
+    await checkSourceRules(tx, caller, deps.productName, id, orderId);
     const now = deps.clock.now();
     const taken = await takeUse(tx, eq(purchaseCodes.id, id), londonIsoDay(now));
     if (!taken) {
       const [known] = await tx.select({ id: purchaseCodes.id }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
       if (!known) throw notFound();
-      throw invalidCode();
+      throw expiredCode();
     }
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (order) await tx.insert(orderCodeUses).values({ orderId, purchaseCodeId: id, createdBy: caller.auth.userId, createdAt: now });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DISCOUNT_MSG, ORDER_BOOKING_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
+import { CODE_MSG, DISCOUNT_MSG, ORDER_BOOKING_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
 import { auditEvents, discounts, orderPayments, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
 import type { TestPaymentGateway } from '../../platform/payments';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
@@ -165,12 +165,12 @@ describe('POST /order', () => {
     expect(again).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
   });
 
-  it('takes one unit of its product off with a purchase code (any case), once per use; a code for a product not in the basket is invalid', async () => {
+  it('takes one unit of its product off with a purchase code (any case), once per use (then "Your code is expired"); a code for a product not in the basket is invalid', async () => {
     const value = await purchaseCode(kit.id);
     const paid = await placed({ discount: value.toLowerCase(), items: [{ product_id: kit.id, quantity: 2 }, { product_id: consultation.id, quantity: 1 }] });
     expect(await orderRow(paid.id)).toMatchObject({ originalPricePence: 7700, discountPence: 2900, pricePence: 4800, discountCode: value });
     expect(await codeUses(value)).toBe(1);
-    expect(await place(orderBody({ discount: value }))).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
+    expect(await place(orderBody({ discount: value }))).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { discount: CODE_MSG.expired } } });
     const forTheKit = await purchaseCode(kit.id);
     expect(await place(orderBody({ discount: forTheKit, items: [{ product_id: consultation.id, quantity: 1 }] }))).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
     expect(await codeUses(forTheKit)).toBe(0);
@@ -455,11 +455,11 @@ describe('PATCH /order/{id}/process (dispatch)', () => {
 });
 
 describe('a discount code’s uses under concurrent orders', () => {
-  it('the same one-use purchase code in two orders at once: one is placed, the other gets the code’s message', async () => {
+  it('the same one-use purchase code in two orders at once: one is placed, the other is told the code is used up', async () => {
     const value = await purchaseCode(kit.id);
     const answers = await Promise.all([place(orderBody({ discount: value })), place(orderBody({ discount: value }))]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
-    expect(answers.find((answer) => answer.status === 400)?.body.message).toBe(DISCOUNT_MSG.invalid);
+    expect(answers.find((answer) => answer.status === 400)?.body.message).toBe(CODE_MSG.expired);
     expect(await codeUses(value)).toBe(1);
   });
 

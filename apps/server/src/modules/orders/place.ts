@@ -9,6 +9,7 @@ import {
   discountPerLine,
   londonIsoDay,
   orderBookingLink,
+  pharmacySourceCurrency,
   priceOrder,
   type CreateOrderData,
   type CreateOrderResponse,
@@ -22,8 +23,8 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { ChargeResult } from '../../platform/payments';
 import { orderItems, orderPayments, orders, products } from '../../db/schema';
-import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
-import { PHARMACY_SOURCE, sourceCodeError } from '../partners';
+import { purchaseCodeRefusal, takeDiscountUse, takePurchaseCodeUse } from '../commerce';
+import { sourceCodeError } from '../partners';
 import type { OrdersDeps } from './deps';
 import { newShortToken } from './short-token';
 
@@ -40,8 +41,9 @@ export interface BasketLine extends OrderLine {
  * `takePurchaseCodeUse`) pays for one unit of its batch's product, so it is tried against each line's
  * product in turn; any other code is a discount code (`takeDiscountUse`, contracts' `discountPerLine`).
  * Each use is one conditional UPDATE, so concurrent orders never take more uses than a code has. A
- * code that cannot be used today (unknown, inactive, out of its days, used up, or a purchase code for
- * a product not in the basket) is 400 'Your code is invalid', which rolls the order back.
+ * code that cannot be used today is 400, which rolls the order back: 'Your code is expired' for a
+ * purchase code with no use left today (used up or past its batch's last day, spec 2 §5), else
+ * 'Your code is invalid' (unknown, inactive, out of its days, or a purchase code for a product not in the basket).
  */
 export async function resolveOrderDiscount(tx: Db, code: string | undefined, lines: readonly BasketLine[], londonToday: string): Promise<number[]> {
   if (!code) return lines.map(() => 0);
@@ -49,7 +51,10 @@ export async function resolveOrderDiscount(tx: Db, code: string | undefined, lin
     if (await takePurchaseCodeUse(tx, code, line.product.id, londonToday)) return lines.map((other, i) => (i === index ? other.unit_pence : 0));
   }
   const discount = await takeDiscountUse(tx, code, londonToday);
-  if (!discount) throw new AppError(400, DISCOUNT_MSG.invalid, { discount: DISCOUNT_MSG.invalid });
+  if (!discount) {
+    const message = (await purchaseCodeRefusal(tx, code, londonToday)) ?? DISCOUNT_MSG.invalid;
+    throw new AppError(400, message, { discount: message });
+  }
   return discountPerLine(lines, discount);
 }
 
@@ -121,14 +126,28 @@ export interface PlacedOrder {
  * whose transaction fails is refunded. The card is passed to the gateway only. An order from the
  * pharmacy form or a partner's label paid with a code is first held to that source's code rules
  * (partners' `sourceCodeError`, with the forms' messages). Pharmacy staff (pharmacy.book) place
- * Pharmacy orders only, and each is theirs (its customer user), as the pharmacy flow's later calls need.
+ * orders of the pharmacy form's sources only: Pharmacy (in pounds) or its US variant {product}-us
+ * (in dollars, the US products only; another product is 400 as of another currency); another
+ * source is 400. Each is theirs (its customer user), as the pharmacy flow's later calls need.
  */
 export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input: CreateOrderData): Promise<PlacedOrder> {
   const staff = hasPermission(caller.auth, 'orders.manage');
-  const pharmacy = input.source === PHARMACY_SOURCE && hasPermission(caller.auth, 'pharmacy.book');
-  if (!staff && !pharmacy && !hasPermission(caller.auth, 'orders.own')) throw forbidden();
+  const own = hasPermission(caller.auth, 'orders.own');
+  const pharmacyStaff = hasPermission(caller.auth, 'pharmacy.book');
+  const pharmacyCurrency = pharmacyStaff ? pharmacySourceCurrency(input.source, deps.productName) : null;
+  if (pharmacyStaff && !pharmacyCurrency && !staff && !own) throw badRequest(ORDER_MSG.pharmacySource, { source: ORDER_MSG.pharmacySource });
+  const pharmacy = pharmacyCurrency !== null;
+  if (!staff && !pharmacy && !own) throw forbidden();
   const { lines, currency } = await basketOf(deps.db, input);
-  const codeProblem = input.discount ? await sourceCodeError(deps.db, input.source, input.discount.toUpperCase(), lines.map((line) => line.product.sku)) : null;
+  const codeProblem = input.discount
+    ? await sourceCodeError(
+        deps.db,
+        input.source,
+        input.discount.toUpperCase(),
+        lines.map((line) => line.product.sku),
+        pharmacyCurrency,
+      )
+    : null;
   if (codeProblem) throw badRequest(codeProblem, { discount: codeProblem });
   const now = deps.clock.now();
   const id = randomUUID();

@@ -4,6 +4,7 @@ import {
   londonIsoDay,
   ORDER_BOOKING_MSG,
   ORDER_MSG,
+  pharmacySourceCurrency,
   type TripRequest,
   type Appointment,
   type CustomerOrder,
@@ -23,7 +24,6 @@ import { AppError, badRequest, conflict, forbidden, sqlStateOf } from '../../pla
 import { orderCodeUses, orderDispatches, orderItems, orderNotes, orderPayments, orders, products } from '../../db/schema';
 import { appointmentsOfOrder, cancelAppointmentsOfOrder, presentAppointments, publishOrderAppointmentChanges, resendOrderBookingConfirmation } from '../booking';
 import { takeDiscountUse, takePurchaseCodeUse } from '../commerce';
-import { PHARMACY_SOURCE } from '../partners';
 import { reachOrder, orderNotFound } from './access';
 import type { OrdersDeps } from './deps';
 import { customerView, findOrderByShortToken, type OrderRow, itemsOf, notesOf, presentItem, refundableCharges, staffView } from './repo';
@@ -191,12 +191,13 @@ export async function resendBookingConfirmation(deps: OrdersDeps, caller: Signed
 }
 
 /**
- * Whether `caller` is pharmacy staff (pharmacy.book) completing a Pharmacy order they placed with a
- * first code whose every other unit an extra code paid (order_code_uses, POST /purchase-code/{id}/use).
+ * Whether `caller` is pharmacy staff (pharmacy.book) completing an order of the pharmacy form
+ * (Pharmacy or {product}-us) they placed with a first code whose every other unit an extra code paid
+ * (order_code_uses, POST /purchase-code/{id}/use).
  */
-async function pharmacyCodesCoverOrder(tx: Db, caller: Caller, row: OrderRow): Promise<boolean> {
+async function pharmacyCodesCoverOrder(tx: Db, caller: Caller, row: OrderRow, productName: string): Promise<boolean> {
   if (!caller.auth || !hasPermission(caller.auth, 'pharmacy.book')) return false;
-  if (row.source !== PHARMACY_SOURCE || row.customerUserId !== caller.auth.userId || !row.discountCode) return false;
+  if (!pharmacySourceCurrency(row.source, productName) || row.customerUserId !== caller.auth.userId || !row.discountCode) return false;
   const [units] = await tx.select({ total: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` }).from(orderItems).where(eq(orderItems.orderId, row.id));
   const [uses] = await tx.select({ total: count() }).from(orderCodeUses).where(eq(orderCodeUses.orderId, row.id));
   return 1 + (uses?.total ?? 0) >= (units?.total ?? 0);
@@ -206,7 +207,7 @@ async function pharmacyCodesCoverOrder(tx: Db, caller: Caller, row: OrderRow): P
  * PUT /order/{id} {payment_flag: 'Complete'}. Never on the browser's word: its customer (or staff
  * without the grant) only when nothing is due, else 409; staff with orders.set_payment_complete turn
  * a Failed payment into Complete with shipping Processing. A Complete order answers as it is.
- * Pharmacy staff complete their own Pharmacy order once purchase codes paid every unit.
+ * Pharmacy staff complete their own pharmacy form's order once purchase codes paid every unit.
  * Becoming Complete writes 'order.payment.complete' (the confirmation e-mail).
  */
 export async function completePayment(deps: OrdersDeps, caller: Caller, id: string): Promise<{ order: Order | CustomerOrder; changed: boolean }> {
@@ -215,7 +216,7 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
     if (row.paymentFlag === 'Complete') return { row, access, changed: false };
     if (row.shippingFlag === 'cancelled') throw conflict(ORDER_MSG.alreadyCancelled);
     const granted = caller.auth ? hasPermission(caller.auth, 'orders.set_payment_complete') : false;
-    const byPharmacy = row.pricePence > 0 && !granted && (await pharmacyCodesCoverOrder(tx, caller, row));
+    const byPharmacy = row.pricePence > 0 && !granted && (await pharmacyCodesCoverOrder(tx, caller, row, deps.productName));
     if (row.pricePence > 0 && !byPharmacy) {
       if (!granted) {
         if (access === 'staff') throw forbidden();

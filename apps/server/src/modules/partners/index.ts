@@ -2,4 +2,4 @@
 export { partnerRoutes } from './partners.routes';
 export type { PartnersDeps } from './deps';
 /** Orders check a partner's or the pharmacy's code rules inside their own transaction. */
-export { PHARMACY_SOURCE, partnerPageRules, sourceCodeError } from './service';
+export { partnerPageRules, sourceCodeError } from './service';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, PARTNER_MSG, PCR_TEST_SKU, SEED_PARTNERS } from '@vireo/contracts';
-import { auditEvents, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, ORDER_MSG, PARTNER_MSG, PCR_TEST_SKU, SEED_PARTNERS, pharmacyUsSource } from '@vireo/contracts';
+import { auditEvents, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { seedProducts } from '../commerce';
 
@@ -194,13 +194,13 @@ describe('pharmacy staff (pharmacy.book)', () => {
     otherPharmacist = await h.user({ org, roles: ['pharmacy'] });
   });
 
-  async function antCode(): Promise<{ id: string; value: string; productId: string }> {
-    const [product] = await h.ctx.database.db.select().from(products).where(eq(products.sku, FIT_TO_FLY_ANTIGEN_SKU));
+  async function antCode(sku = FIT_TO_FLY_ANTIGEN_SKU, prefix = 'ANT'): Promise<{ id: string; value: string; productId: string }> {
+    const [product] = await h.ctx.database.db.select().from(products).where(eq(products.sku, sku));
     const [batch] = await h.ctx.database.db
       .insert(purchaseCodeBatches)
-      .values({ name: `Pharmacy ${run}`, prefix: 'ANT', productId: product!.id, count: 1, usesPerCode: 1, validUntil: '2026-12-31', createdAt: h.clock.now() })
+      .values({ name: `Pharmacy ${run}`, prefix, productId: product!.id, count: 1, usesPerCode: 1, validUntil: '2026-12-31', createdAt: h.clock.now() })
       .returning();
-    const value = `ANTPH${run.toUpperCase()}${++codeCounter}`;
+    const value = `${prefix}PH${run.toUpperCase()}${++codeCounter}`;
     const [row] = await h.ctx.database.db.insert(purchaseCodes).values({ batchId: batch!.id, value, uses: 1 }).returning();
     return { id: row!.id, value, productId: product!.id };
   }
@@ -233,9 +233,11 @@ describe('pharmacy staff (pharmacy.book)', () => {
     expect(audit?.details).toMatchObject({ by_pharmacy_codes: true });
   });
 
-  it('places Pharmacy orders only', async () => {
+  it("places the pharmacy form's orders only: another source is 400 with its message", async () => {
     const first = await antCode();
-    expect(await placeFor(pharmacist.token, 'OFL', first.value, first.productId, 1)).toMatchObject({ status: 403 });
+    for (const source of ['OFL', 'acme-us', 'pharmacy', `${pharmacyUsSource(h.ctx.config.productName)}x`]) {
+      expect(await placeFor(pharmacist.token, source, first.value, first.productId, 1), source).toMatchObject({ status: 400, body: { message: ORDER_MSG.pharmacySource, errors: { source: ORDER_MSG.pharmacySource } } });
+    }
   });
 
   it("answers 401 without a session, 403 to a role without pharmacy.book or discounts.manage, 404 for another's order", async () => {
@@ -254,5 +256,75 @@ describe('pharmacy staff (pharmacy.book)', () => {
     expect(await use(extra.id, customers.body.order_details.id as string, pharmacist.token)).toMatchObject({ status: 404 });
     const [code] = await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.id, extra.id));
     expect(code?.usedTimes).toBe(0);
+  });
+
+  describe('the US form (?source={product}-us, spec 2 §2.8)', () => {
+    const US_ANTIGEN = 'DAY-2-US-ANT-001';
+    const usSource = () => pharmacyUsSource(h.ctx.config.productName);
+
+    it('places a US order of two people in dollars with a code each (ANT: the US antigen test), takes the extra code and completes it', async () => {
+      const first = await antCode(US_ANTIGEN);
+      const second = await antCode(US_ANTIGEN);
+      const placed = await placeFor(pharmacist.token, usSource(), first.value.toLowerCase(), first.productId, 2);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const orderId = placed.body.order_details.id as string;
+      const [row] = await h.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(row).toMatchObject({ source: 'vireo-us', currency: 'USD', originalPricePence: 7000, discountPence: 3500, pricePence: 3500, paymentFlag: 'Initiated', customerUserId: pharmacist.user.id });
+      expect(await use(second.id, orderId, pharmacist.token)).toMatchObject({ status: 200 });
+      const completed = await complete(orderId, pharmacist.token);
+      expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+      expect(completed.body.data.payment_flag).toBe('Complete');
+    });
+
+    it('holds a US order to the US products and their prefixes; never mixes currencies', async () => {
+      const ukCode = await antCode();
+      expect(await placeFor(pharmacist.token, usSource(), ukCode.value, ukCode.productId, 1)).toMatchObject({ status: 400, body: { message: ORDER_MSG.mixedCurrency } });
+      const usCode = await antCode(US_ANTIGEN);
+      expect(await placeFor(pharmacist.token, 'Pharmacy', usCode.value, usCode.productId, 1)).toMatchObject({ status: 400, body: { message: ORDER_MSG.mixedCurrency } });
+      const mixed = await h.call('POST', `${base}/order`, {
+        token: pharmacist.token,
+        body: {
+          billing_detail: { first_name: 'Walk', last_name: 'In', email: uniqueEmail('pharmacy') },
+          billing_address: address,
+          shipping_address: address,
+          source: usSource(),
+          items: [{ product_id: usCode.productId, quantity: 1 }, { product_id: ukCode.productId, quantity: 1 }],
+          discount: usCode.value,
+        },
+      });
+      expect(mixed).toMatchObject({ status: 400, body: { message: ORDER_MSG.mixedCurrency, errors: { 'items.1.product_id': ORDER_MSG.mixedCurrency } } });
+      expect(await placeFor(pharmacist.token, usSource(), `F2F${usCode.value}`, usCode.productId, 1)).toMatchObject({ status: 400, body: { message: CODE_MSG.invalidPrefix } });
+      expect(await placeFor(pharmacist.token, usSource(), `ATE${usCode.value}`, usCode.productId, 1)).toMatchObject({ status: 400, body: { message: CODE_MSG.otherTestType } });
+      const [code] = await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.id, usCode.id));
+      expect(code?.usedTimes).toBe(0);
+    });
+
+    it("answers 401 without a session, 403 to a role without pharmacy.book or orders, 404 for another pharmacist's or organisation's US order", async () => {
+      const first = await antCode(US_ANTIGEN);
+      const extra = await antCode(US_ANTIGEN);
+      expect(await placeFor('', usSource(), first.value, first.productId, 2)).toMatchObject({ status: 401 });
+      const practitioner = await h.user({ org: await h.org(), roles: ['practitioner'] });
+      expect(await placeFor(practitioner.token, usSource(), first.value, first.productId, 2)).toMatchObject({ status: 403 });
+      const placed = await placeFor(pharmacist.token, usSource(), first.value, first.productId, 2);
+      const orderId = placed.body.order_details.id as string;
+      const elsewhere = await h.user({ org: await h.org(), roles: ['pharmacy'] });
+      for (const other of [otherPharmacist, elsewhere]) {
+        expect(await use(extra.id, orderId, other.token)).toMatchObject({ status: 404 });
+        expect(await complete(orderId, other.token)).toMatchObject({ status: 404 });
+      }
+      expect(await use(extra.id, orderId)).toMatchObject({ status: 401 });
+      expect(await use(extra.id, orderId, practitioner.token)).toMatchObject({ status: 403 });
+      const [code] = await h.ctx.database.db.select().from(purchaseCodes).where(eq(purchaseCodes.id, extra.id));
+      expect(code?.usedTimes).toBe(0);
+    });
+
+    it("holds a US order's extra codes to its own US product: a UK ANT code or another US product's is 'You have chosen another test type'", async () => {
+      const first = await antCode(US_ANTIGEN);
+      const placed = await placeFor(pharmacist.token, usSource(), first.value, first.productId, 2);
+      const orderId = placed.body.order_details.id as string;
+      for (const code of [await antCode(), await antCode('RECONSULT-ANT-DAY-3', 'PFF')]) {
+        expect(await use(code.id, orderId, pharmacist.token)).toMatchObject({ status: 400, body: { message: CODE_MSG.otherTestType, errors: { code: CODE_MSG.otherTestType } } });
+      }
+    });
   });
 });

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import {
   CODE_MSG,
   PARTNER_MSG,
+  PHARMACY_SOURCE,
+  type OrderCurrency,
   partnerCodeError,
   partnerPagePath,
+  pharmacyCodeError,
   pharmacyCodeSku,
   type Partner,
   type PartnerData,
@@ -19,9 +22,6 @@ import { AppError, badRequest, notFound, sqlStateOf } from '../../platform/error
 import { partners } from '../../db/schema';
 import type { PartnersDeps } from './deps';
 import { findPartnerBy, findPartnerRow, knownSkus, listPartnerRows, type PartnerRow } from './repo';
-
-/** The source label of the pharmacy booking form's orders (spec 2 §1). */
-export const PHARMACY_SOURCE = 'Pharmacy';
 
 function present(row: PartnerRow): Partner {
   return {
@@ -154,15 +154,17 @@ export async function publicPartner(deps: PartnersDeps, slug: string): Promise<P
 
 /**
  * The code rules of an order's source (issue 18: the server checks what the forms check). An order
- * from the pharmacy form, or from a partner's label, paid with a code: the pharmacy's codes start
- * with ANT, PFF or ATE and prepay the product their prefix names; a partner's codes fit its rule for
- * one of the basket's products. Null when the code fits (or the source has no rules); else the message.
+ * from the pharmacy form (`pharmacy`: GBP for the source Pharmacy, USD for its US variant
+ * {product}-us, placed by pharmacy staff; null for any other order), or from a partner's label,
+ * paid with a code: the pharmacy's codes start with ANT, PFF or ATE and prepay the product their
+ * prefix names in the form's currency; a partner's codes fit its rule for one of the basket's
+ * products. Null when the code fits (or the source has no rules); else the message.
  */
-export async function sourceCodeError(db: Db, source: string, code: string, skus: readonly string[]): Promise<string | null> {
-  if (source === PHARMACY_SOURCE) {
-    const sku = pharmacyCodeSku(code);
-    if (!sku) return CODE_MSG.invalidPrefix;
-    return skus.includes(sku) ? null : CODE_MSG.otherTestType;
+export async function sourceCodeError(db: Db, source: string, code: string, skus: readonly string[], pharmacy: OrderCurrency | null): Promise<string | null> {
+  if (source === PHARMACY_SOURCE || pharmacy) {
+    if (pharmacyCodeError(code)) return CODE_MSG.invalidPrefix;
+    const sku = pharmacyCodeSku(code, pharmacy ?? 'GBP');
+    return sku && skus.includes(sku) ? null : CODE_MSG.otherTestType;
   }
   const partner = await findPartnerBy(db, 'source', source);
   if (!partner) return null;

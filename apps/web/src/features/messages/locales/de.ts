@@ -380,6 +380,7 @@ const de: MessagesTranslation = {
     cancelled: 'Die Bestellung wurde storniert.',
     refundFailed: 'Die Erstattung war nicht möglich; die Bestellung wurde nicht storniert.',
     paymentUpdated: 'Die Zahlung wurde auf Complete gesetzt.',
+    pharmacySource: 'Unbekannte Quelle. Das Apothekenformular erstellt nur Apotheken- oder US-Bestellungen.',
     source: 'Geben Sie die Quelle ein',
     firstName: 'Geben Sie den Vornamen ein',
     lastName: 'Geben Sie den Nachnamen ein',

@@ -393,6 +393,7 @@ const en = {
     cancelled: 'The order has been cancelled.',
     refundFailed: 'The refund could not be made; the order has not been cancelled.',
     paymentUpdated: 'The payment has been set to Complete.',
+    pharmacySource: 'Unknown source. The pharmacy form places Pharmacy or US orders only.',
     source: 'Input source',
     firstName: 'Input first name',
     lastName: 'Input last name',

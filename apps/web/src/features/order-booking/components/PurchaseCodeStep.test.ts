@@ -24,4 +24,16 @@ describe("'Purchase Code'", () => {
     expect(errorsOf('1', ['PFFAAAA'])).toEqual({ 'purchaseCode.0.code': CODE_MSG.otherTestType });
     expect(errorsOf('5', ['ANTAAAA'])).toMatchObject({ numberOfPeople: BOOKING_MSG.maximumPeople });
   });
+
+  it('lets the prefixes pick among the US products on the US form (?source={product}-us)', () => {
+    const us = purchaseCodeSchema([product('us-antigen', 'DAY-2-US-ANT-001')], 'USD');
+    const usErrors = (codes: string[]) => {
+      const result = us.safeParse({ numberOfPeople: String(codes.length), purchaseCode: codes.map((code) => ({ code })), appointmentAddress: address });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    };
+    expect(usErrors(['ANTAAAA', 'ANTBBBB'])).toEqual({});
+    expect(usErrors(['ATEAAAA'])).toEqual({ 'purchaseCode.0.code': CODE_MSG.otherTestType });
+    expect(usErrors(['PFFAAAA'])).toEqual({ 'purchaseCode.0.code': CODE_MSG.otherTestType });
+    expect(errorsOf('1', ['ANTAAAA'])).toEqual({});
+  });
 });

@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { BOOKING_WIZARD_MSG, CODE_CHECK_DEBOUNCE_MS, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, codeCheckMessage, pharmacyCodeError, pharmacyCodeSku, repeatedCodes } from '@vireo/contracts';
+import { BOOKING_WIZARD_MSG, CODE_CHECK_DEBOUNCE_MS, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, codeCheckMessage, pharmacyCodeError, pharmacyCodeSku, repeatedCodes, type OrderCurrency } from '@vireo/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -24,9 +24,10 @@ const filled = (message: string) => z.string().trim().min(1, message);
 /**
  * 'Purchase Code' (spec 2 §2.8, §5): people (1 to 4), a code per person (ANT, PFF or ATE first,
  * 'Invalid code'; never one code for two people), all for the same product, which the prefix picks
- * among `products`; the walk-in customer's address (the order's billing and shipping address).
+ * among `products` (the US ones when the form's `currency` is USD); the walk-in customer's address
+ * (the order's billing and shipping address).
  */
-export function purchaseCodeSchema(products: readonly BookableProduct[]) {
+export function purchaseCodeSchema(products: readonly BookableProduct[], currency: OrderCurrency = 'GBP') {
   return z
     .object({
       numberOfPeople: peopleField(),
@@ -41,12 +42,12 @@ export function purchaseCodeSchema(products: readonly BookableProduct[]) {
     })
     .superRefine((values, ctx) => {
       const codes = Array.from({ length: values.numberOfPeople }, (_, index) => values.purchaseCode[index]?.code ?? '');
-      const firstSku = pharmacyCodeSku(codes[0] ?? '');
+      const firstSku = pharmacyCodeSku(codes[0] ?? '', currency);
       codes.forEach((code, index) => {
         const path = ['purchaseCode', index, 'code'];
         const problem = pharmacyCodeError(code);
         if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
-        else if (pharmacyCodeSku(code) !== firstSku || !products.some((product) => product.sku === firstSku)) ctx.addIssue({ code: 'custom', path, message: CODE_MSG.otherTestType });
+        else if (pharmacyCodeSku(code, currency) !== firstSku || !products.some((product) => product.sku === firstSku)) ctx.addIssue({ code: 'custom', path, message: CODE_MSG.otherTestType });
       });
       for (const index of repeatedCodes(codes)) ctx.addIssue({ code: 'custom', path: ['purchaseCode', index, 'code'], message: CODE_MSG.repeated });
     });
@@ -129,13 +130,13 @@ export function useCodeChecks(form: FirstStepProps['form']) {
   return { people, onChecked, allValid };
 }
 
-function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { products: readonly BookableProduct[] }) {
+function PurchaseCodeForm({ form, onNext, products, currency }: FirstStepProps & { products: readonly BookableProduct[]; currency: OrderCurrency }) {
   const { t } = useOrderBookingTexts();
   const { control } = form;
   const { people, onChecked, allValid } = useCodeChecks(form);
   const next = () => {
     const codes = form.getValues('purchaseCode');
-    const sku = pharmacyCodeSku(codes[0]?.code ?? '');
+    const sku = pharmacyCodeSku(codes[0]?.code ?? '', currency);
     const product = products.find((candidate) => candidate.sku === sku);
     if (product) form.setValue('product_id', product.id);
     // The Fit to Fly test preselects Westminster and its zone (spec 2 §4.2, spec 3 §9).
@@ -164,12 +165,12 @@ function PurchaseCodeForm({ form, onNext, products }: FirstStepProps & { product
   );
 }
 
-/** The pharmacy wizard's first step: the products its codes may pick (ANT, PFF, ATE). */
-export function purchaseCodeStep(label: string, products: readonly BookableProduct[]): FirstStep {
+/** The pharmacy wizard's first step: the products its codes may pick (ANT, PFF, ATE), in the form's currency. */
+export function purchaseCodeStep(label: string, products: readonly BookableProduct[], currency: OrderCurrency): FirstStep {
   return {
     key: 'codes',
     label,
-    schema: purchaseCodeSchema(products),
-    Component: (props: FirstStepProps) => <PurchaseCodeForm {...props} products={products} />,
+    schema: purchaseCodeSchema(products, currency),
+    Component: (props: FirstStepProps) => <PurchaseCodeForm {...props} products={products} currency={currency} />,
   };
 }
