@@ -1,4 +1,4 @@
-import type { RoleName, ServiceInfo } from '@vireo/contracts';
+import { productSlug, type RoleName, type ServiceInfo } from '@vireo/contracts';
 import type { AuthContext } from '../../platform/access';
 
 /**
@@ -26,8 +26,7 @@ export type ServiceCatalogue = ReadonlyMap<string, ServiceDefinition>;
 
 /** "{product}" in service names is the product name in lower case, letters and digits only. */
 export function productServiceName(productName: string): string {
-  const slug = productName.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return `video_gp_${slug || 'vireo'}`;
+  return `video_gp_${productSlug(productName)}`;
 }
 
 export function buildServiceCatalogue(productName: string): ServiceCatalogue {

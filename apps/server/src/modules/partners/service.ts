@@ -8,6 +8,7 @@ import {
   partnerPagePath,
   pharmacyCodeError,
   pharmacyCodeSku,
+  productSlug,
   type Partner,
   type PartnerData,
   type PartnerKind,
@@ -43,7 +44,7 @@ function present(row: PartnerRow): Partner {
 /** The booking service's name: video_gp_product is video_gp_{product} (the configured name, as orders' booking links spell it). */
 export function serviceName(service: PartnerService, productName: string): string {
   if (service !== 'video_gp_product') return service;
-  return `video_gp_${productName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
+  return `video_gp_${productSlug(productName)}`;
 }
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

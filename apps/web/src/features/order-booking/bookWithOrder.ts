@@ -1,4 +1,4 @@
-import { FLIGHT_LINKED_SKU } from '@vireo/contracts';
+import { FLIGHT_LINKED_SKU, productSlug } from '@vireo/contracts';
 import { PRODUCT_NAME } from '../../lib/config';
 import { bookUntimed, payWithOrder } from './api';
 import { dialCodeOf } from './dialCodes';
@@ -6,7 +6,7 @@ import { bookingUsersOf, flightDetailsOf, peopleOf, skipsBooking, toServiceDay }
 import type { Booked, BookingRequest } from './types';
 
 /** The service an order's booking uses when the page names none: video_gp_{product}. */
-export const defaultService = () => `video_gp_${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo'}`;
+export const defaultService = () => `video_gp_${productSlug(PRODUCT_NAME)}`;
 
 /**
  * Summary's booking with an order's short token: the held slot paid by the order's units

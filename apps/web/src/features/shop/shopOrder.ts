@@ -1,4 +1,4 @@
-import { discountPerLine, priceOrder, type CreateOrderRequest, type OrderAddress, type OrderPricing, type Product, type PublicDiscount } from '@vireo/contracts';
+import { discountPerLine, priceOrder, productSlug, type CreateOrderRequest, type OrderAddress, type OrderPricing, type Product, type PublicDiscount } from '@vireo/contracts';
 import { poundsAsPence } from '../../lib/money';
 
 /** How many of one kit a customer buys at once (the issue: 1 to 10). */
@@ -46,7 +46,7 @@ function addressOf(values: AddressValues): OrderAddress {
  * priced in dollars, whose orders are in dollars (contracts' `currencyOfSource`).
  */
 export function shopSource(productName: string, kit: Pick<Product, 'currency'>): string {
-  const name = productName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'vireo';
+  const name = productSlug(productName);
   return kit.currency === 'USD' ? `${name}-us` : name;
 }
 
