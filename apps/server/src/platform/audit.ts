@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from './db';
 import type { Caller } from './caller';
 import type { Clock } from './clock';
@@ -31,15 +32,29 @@ export function readWindowOf(at: Date): Date {
  * first reads at once. A later read, written nowhere, is counted with `AuditLog.countReads`:
  * incrementing its record in the statement queued concurrent reads by one reader on the record's
  * row lock (bench/claimable). Add `RETURNING resource_id` to learn which were written.
+ * A short-token holder's reads have their own key, `FIRST_TOKEN_READ_IN_WINDOW`.
  */
 export const FIRST_READ_IN_WINDOW = 'ON CONFLICT (actor_user_id, resource_type, resource_id, window_start) WHERE window_start IS NOT NULL DO NOTHING';
+
+/** `FIRST_READ_IN_WINDOW` for a short-token holder's reads (audit_events_token_read_window_key). */
+export const FIRST_TOKEN_READ_IN_WINDOW =
+  'ON CONFLICT (actor_key, resource_type, resource_id, window_start) WHERE window_start IS NOT NULL AND actor_key IS NOT NULL DO NOTHING';
 
 /** How long counted reads wait in memory before they are added to their records. */
 export const READ_COUNT_FLUSH_MS = 5_000;
 
+/**
+ * Who reads in windows: a signed-in user (`actor_user_id`) or a short-token holder (`actor_key`).
+ * An anonymous reader has neither, so each of its reads is a record of its own.
+ */
+export interface WindowReader {
+  kind: 'user' | 'short_token';
+  id: string;
+}
+
 /** Reads of records by one reader in one window, each already recorded by its first read. */
 export interface WindowReads {
-  userId: string;
+  reader: WindowReader;
   resourceType: string;
   window: Date;
   resourceIds: readonly string[];
@@ -67,6 +82,16 @@ export interface AuditActor {
   kind: AuditActorKind;
   userId: string | null;
   role: string | null;
+  /** A short-token holder's `actorKeyOf`. */
+  key: string | null;
+}
+
+/**
+ * What tells one short-token holder from another in the audit trail (`actor_key`): a digest of the
+ * token under a label of its own, so it is neither the token nor the hash its records are found by.
+ */
+export function actorKeyOf(shortToken: string): string {
+  return createHash('sha256').update('vireo audit actor\u0000').update(shortToken).digest('hex');
 }
 
 /**
@@ -74,10 +99,20 @@ export interface AuditActor {
  * else an anonymous request, or the system without one.
  */
 export function actorOf(caller: Caller | undefined): AuditActor {
-  if (caller?.auth) return { kind: 'user', userId: caller.auth.userId, role: caller.auth.role.name };
-  if (caller?.shortToken) return { kind: 'short_token', userId: null, role: null };
-  return { kind: caller?.origin ? 'anonymous' : 'system', userId: null, role: null };
+  if (caller?.auth) return { kind: 'user', userId: caller.auth.userId, role: caller.auth.role.name, key: null };
+  if (caller?.shortToken) return { kind: 'short_token', userId: null, role: null, key: actorKeyOf(caller.shortToken) };
+  return { kind: caller?.origin ? 'anonymous' : 'system', userId: null, role: null, key: null };
 }
+
+/** The reader whose list reads share a window record, if the actor is one. */
+function windowReaderOf(actor: AuditActor): WindowReader | null {
+  if (actor.kind === 'user' && actor.userId) return { kind: 'user', id: actor.userId };
+  if (actor.kind === 'short_token' && actor.key) return { kind: 'short_token', id: actor.key };
+  return null;
+}
+
+/** The column a window reader is recorded in. */
+const readerColumn = (kind: WindowReader['kind']): SQL => sql.raw(kind === 'user' ? 'actor_user_id' : 'actor_key');
 
 /** What one write of audit records holds: one record per resource id. */
 interface AuditWrite {
@@ -117,7 +152,7 @@ export class AuditLog {
    */
   countReads(reads: WindowReads): void {
     for (const id of reads.resourceIds) {
-      const key = [reads.userId, reads.resourceType, reads.window.toISOString(), id].join(SEPARATOR);
+      const key = [reads.reader.kind, reads.reader.id, reads.resourceType, reads.window.toISOString(), id].join(SEPARATOR);
       this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
     }
     if (this.pending.size > 0) this.scheduleFlush();
@@ -128,26 +163,37 @@ export class AuditLog {
     this.timer ??= setTimeout(() => void this.flushReadCounts().catch(() => undefined), READ_COUNT_FLUSH_MS).unref();
   }
 
-  /** Adds the counted reads to their records now; one flush at a time, in a fixed order. Reads of a failed flush wait for the next. */
+  /**
+   * Adds the counted reads to their records now: one UPDATE for users' reads, one for short-token
+   * holders'; one flush at a time, in a fixed order. Reads of a failed flush wait for the next.
+   */
   flushReadCounts(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = [...this.pending].sort(([a], [b]) => (a < b ? -1 : 1));
     this.pending = new Map();
     const run = this.flushing.then(async () => {
-      if (batch.length === 0) return;
-      const columns = batch.map(([key]) => key.split(SEPARATOR));
-      try {
-        await this.db.execute(sql`
-          UPDATE audit_events SET read_count = audit_events.read_count + counted.reads
-          FROM unnest(${sql.param(columns.map((c) => c[0]))}::uuid[], ${sql.param(columns.map((c) => c[1]))}::text[], ${sql.param(columns.map((c) => c[2]))}::timestamptz[],
-            ${sql.param(columns.map((c) => c[3]))}::text[], ${sql.param(batch.map(([, reads]) => reads))}::int[]) AS counted(user_id, resource_type, window_start, resource_id, reads)
-          WHERE audit_events.actor_user_id = counted.user_id AND audit_events.resource_type = counted.resource_type
-            AND audit_events.resource_id = counted.resource_id AND audit_events.window_start = counted.window_start`);
-      } catch (error) {
-        for (const [key, reads] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + reads);
+      let failure: unknown = null;
+      for (const kind of ['user', 'short_token'] as const) {
+        const counted = batch.filter(([key]) => key.startsWith(`${kind}${SEPARATOR}`));
+        if (counted.length === 0) continue;
+        const columns = counted.map(([key]) => key.split(SEPARATOR).slice(1));
+        try {
+          await this.db.execute(sql`
+            UPDATE audit_events SET read_count = audit_events.read_count + counted.reads
+            FROM unnest(${sql.param(columns.map((c) => c[0]))}::${sql.raw(kind === 'user' ? 'uuid' : 'text')}[], ${sql.param(columns.map((c) => c[1]))}::text[],
+              ${sql.param(columns.map((c) => c[2]))}::timestamptz[], ${sql.param(columns.map((c) => c[3]))}::text[], ${sql.param(counted.map(([, reads]) => reads))}::int[])
+              AS counted(reader, resource_type, window_start, resource_id, reads)
+            WHERE audit_events.${readerColumn(kind)} = counted.reader AND audit_events.resource_type = counted.resource_type
+              AND audit_events.resource_id = counted.resource_id AND audit_events.window_start = counted.window_start`);
+        } catch (error) {
+          for (const [key, reads] of counted) this.pending.set(key, (this.pending.get(key) ?? 0) + reads);
+          failure ??= error;
+        }
+      }
+      if (failure) {
         this.scheduleFlush();
-        throw error;
+        throw failure;
       }
     });
     this.flushing = run.catch(() => undefined);
@@ -162,14 +208,16 @@ export class AuditLog {
   private async write(db: Db, caller: Caller | undefined, entry: AuditWrite): Promise<string[]> {
     if (entry.resourceIds.length === 0) return [];
     const { actor, window } = entry;
+    // Only a reader's first read in a window is written; an anonymous reader's reads are each written.
+    const reader = window ? windowReaderOf(actor) : null;
     const written = await db.execute(sql`
-      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_role, ip, request_id, details, window_start)
-      SELECT ${this.clock.now().toISOString()}::timestamptz, ${entry.action}, ${entry.outcome}, ${entry.resourceType}, listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.role},
+      INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_key, actor_role, ip, request_id, details, window_start)
+      SELECT ${this.clock.now().toISOString()}::timestamptz, ${entry.action}, ${entry.outcome}, ${entry.resourceType}, listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.key}, ${actor.role},
         ${caller?.origin?.address ?? null}, ${caller?.origin?.requestId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${window?.toISOString() ?? null}::timestamptz
       FROM unnest(${sql.param(entry.resourceIds)}::text[]) AS listed(id)
-      ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.actor_user_id = ${actor.userId}::uuid AND recorded.resource_type = ${entry.resourceType} AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
+      ${reader && window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.${readerColumn(reader.kind)} = ${reader.id}${sql.raw(reader.kind === 'user' ? '::uuid' : '')} AND recorded.resource_type = ${entry.resourceType} AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
       ORDER BY listed.id
-      ${window ? sql.raw(FIRST_READ_IN_WINDOW) : sql``}
+      ${reader ? sql.raw(reader.kind === 'user' ? FIRST_READ_IN_WINDOW : FIRST_TOKEN_READ_IN_WINDOW) : sql``}
       RETURNING resource_id`);
     return rowsOf<{ resource_id: string }>(written).map((row) => row.resource_id);
   }
@@ -178,7 +226,8 @@ export class AuditLog {
   async record(entry: AuditEntry, caller?: Caller, db: Db = this.db): Promise<void> {
     const derived = actorOf(caller);
     const userId = entry.actorUserId ?? derived.userId;
-    const actor: AuditActor = { kind: entry.actorKind ?? (userId ? 'user' : derived.kind), userId, role: entry.actorRole ?? derived.role };
+    const kind = entry.actorKind ?? (userId ? 'user' : derived.kind);
+    const actor: AuditActor = { kind, userId, role: entry.actorRole ?? derived.role, key: kind === 'short_token' ? derived.key : null };
     await this.write(db, caller, {
       action: entry.action,
       outcome: entry.outcome,
@@ -205,33 +254,34 @@ export class AuditLog {
       outcome: 'success',
       resourceType: change.resourceType,
       resourceIds: [...change.resourceIds],
-      actor: change.actorKind ? { ...actor, kind: change.actorKind } : actor,
+      actor: change.actorKind ? { ...actor, kind: change.actorKind, key: change.actorKind === 'short_token' ? actor.key : null } : actor,
       details: null,
       window: null,
     });
   }
 
   /**
-   * A list's read of health data: one record per reader, resource and 15-minute window, counting
-   * the reads in it (`countReads`), so refetching a list (live updates, polling) does not fill the
-   * audit trail. A record this process knows exists is not asked for again: such a read only counts.
+   * A list's read of health data: one record per reader (a user, or a short-token holder), resource
+   * and 15-minute window, counting the reads in it (`countReads`), so refetching a list (live
+   * updates, polling, a customer's link opened again) does not fill the audit trail. A record this
+   * process knows exists is not asked for again: such a read only counts.
    */
   async listRead(caller: Caller, resourceType: string, resourceIds: readonly string[]): Promise<void> {
     const ids = [...new Set(resourceIds)].sort();
     const actor = actorOf(caller);
     const window = readWindowOf(this.clock.now());
-    const { userId } = actor;
+    const reader = windowReaderOf(actor);
     if (window.getTime() !== this.recordedWindow || this.recorded.size > RECORDED_MAX) {
       this.recorded = new Set();
       this.recordedWindow = window.getTime();
     }
-    const keyOf = (id: string) => [userId, resourceType, id].join(SEPARATOR);
-    const unknown = userId ? ids.filter((id) => !this.recorded.has(keyOf(id))) : ids;
+    const keyOf = (id: string) => [reader?.kind, reader?.id, resourceType, id].join(SEPARATOR);
+    const unknown = reader ? ids.filter((id) => !this.recorded.has(keyOf(id))) : ids;
     const written = new Set(await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: unknown, actor, details: null, window }));
-    if (!userId) return;
+    if (!reader) return;
     // Each record now exists: written here, or found written by an earlier read (of any process).
     if (window.getTime() === this.recordedWindow) for (const id of unknown) this.recorded.add(keyOf(id));
     const later = ids.filter((id) => !written.has(id));
-    if (later.length > 0) this.countReads({ userId, resourceType, window, resourceIds: later });
+    if (later.length > 0) this.countReads({ reader, resourceType, window, resourceIds: later });
   }
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { AuditLog, READ_COUNT_FLUSH_MS, readWindowOf } from './audit';
+import { actorKeyOf, actorOf, AuditLog, READ_COUNT_FLUSH_MS, readWindowOf } from './audit';
 import { ManualClock } from './clock';
 import type { Db } from './db';
 
@@ -10,6 +11,7 @@ const USER = '00000000-0000-4000-8000-000000000001';
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const WINDOW = new Date('2041-10-08T09:00:00Z');
+const TOKEN = 'ABCDEFGHJKLMNPQRSTUV';
 
 /** An AuditLog over a database that only records the statements it is sent (`fail` makes the next one throw). */
 function auditLog() {
@@ -43,8 +45,8 @@ describe('AuditLog read counts', () => {
 
   it('adds the reads counted in memory to their records in one statement, at most READ_COUNT_FLUSH_MS later', async () => {
     const { log, sent } = auditLog();
-    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [B, A] });
-    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [B, A] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
     await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS - 1);
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -57,10 +59,10 @@ describe('AuditLog read counts', () => {
 
   it('keeps the reads of a failed flush for the next one', async () => {
     const { log, sent, state } = auditLog();
-    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
     state.fail = true;
     await expect(log.flushReadCounts()).rejects.toThrow('connection lost');
-    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
     await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
     expect(sent.map((s) => s.params.at(-1))).toEqual([[2]]);
   });
@@ -68,8 +70,42 @@ describe('AuditLog read counts', () => {
   it('sends nothing when nothing was counted', async () => {
     const { log, sent } = auditLog();
     await log.flushReadCounts();
-    log.countReads({ userId: USER, resourceType: 'appointment', window: WINDOW, resourceIds: [] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [] });
     await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
     expect(sent).toHaveLength(0);
+  });
+
+  it('adds a short-token holder’s counted reads in a statement of their own, by the holder’s key', async () => {
+    const { log, sent } = auditLog();
+    const key = actorKeyOf(TOKEN);
+    log.countReads({ reader: { kind: 'short_token', id: key }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    await log.flushReadCounts();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.sql).toContain('audit_events.actor_user_id = counted.reader');
+    expect(sent[1]!.sql).toContain('audit_events.actor_key = counted.reader');
+    expect(sent[1]!.params).toEqual([[key], ['appointment'], [WINDOW.toISOString()], [A], [1]]);
+  });
+
+  it('keeps only the failed statement’s reads when one of the two fails', async () => {
+    const { log, sent, state } = auditLog();
+    log.countReads({ reader: { kind: 'user', id: USER }, resourceType: 'appointment', window: WINDOW, resourceIds: [A] });
+    log.countReads({ reader: { kind: 'short_token', id: actorKeyOf(TOKEN) }, resourceType: 'appointment', window: WINDOW, resourceIds: [B] });
+    state.fail = true;
+    await expect(log.flushReadCounts()).rejects.toThrow('connection lost');
+    await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
+    expect(sent.map((s) => s.params[0])).toEqual([[actorKeyOf(TOKEN)], [USER]]);
+  });
+});
+
+describe('actorOf', () => {
+  it('tells short-token holders apart by a digest that is neither the token nor its lookup hash', () => {
+    const holder = actorOf({ auth: null, shortToken: TOKEN, origin: null });
+    expect(holder).toEqual({ kind: 'short_token', userId: null, role: null, key: actorKeyOf(TOKEN) });
+    expect(holder.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(holder.key).not.toContain(TOKEN);
+    expect(holder.key).not.toBe(createHash('sha256').update(TOKEN).digest('hex'));
+    expect(actorOf({ auth: null, shortToken: 'ABCDEFGHJKLMNPQRSTUW', origin: null }).key).not.toBe(holder.key);
+    expect(actorOf({ auth: null, origin: { address: '203.0.113.9', requestId: 'r' } })).toEqual({ kind: 'anonymous', userId: null, role: null, key: null });
   });
 });

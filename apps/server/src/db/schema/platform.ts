@@ -5,9 +5,10 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, un
  * Who did what to which record, when, and how it ended. Health-data access and denials land here.
  * `actor_kind` says what the actor is (platform/audit.ts `AuditActorKind`): a signed-in user, the
  * holder of an appointment's short token, the holder of a signed download link, an anonymous
- * request, or the system. List reads are kept one record per reader, record and 15-minute window
- * (`window_start`, the first read's time in `at`, the reads in `read_count`); every other record
- * stands for one event (`read_count` 1, no window).
+ * request, or the system. A short-token holder is told apart by `actor_key`, a digest of the token
+ * (platform/audit.ts `actorKeyOf`), never the token. List reads are kept one record per reader (a
+ * user or a short-token holder), record and 15-minute window (`window_start`, the first read's time
+ * in `at`, the reads in `read_count`); every other record stands for one event (`read_count` 1, no window).
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -16,6 +17,7 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorKind: text('actor_kind').notNull(),
     actorUserId: uuid('actor_user_id'),
+    actorKey: text('actor_key'),
     actorRole: text('actor_role'),
     action: text('action').notNull(),
     resourceType: text('resource_type'),
@@ -33,6 +35,9 @@ export const auditEvents = pgTable(
     // A record's change history (a product's, say).
     index('audit_events_resource_idx').on(t.resourceType, t.resourceId, t.at),
     uniqueIndex('audit_events_read_window_key').on(t.actorUserId, t.resourceType, t.resourceId, t.windowStart).where(sql`${t.windowStart} IS NOT NULL`),
+    uniqueIndex('audit_events_token_read_window_key')
+      .on(t.actorKey, t.resourceType, t.resourceId, t.windowStart)
+      .where(sql`${t.windowStart} IS NOT NULL AND ${t.actorKey} IS NOT NULL`),
   ],
 );
 

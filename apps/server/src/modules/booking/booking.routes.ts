@@ -296,7 +296,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request) => {
       const caller = { ...callerOf(request), shortToken: request.params.token };
       const { details, rebookCredit } = await appointmentsByShortToken(deps, request.params.token);
-      return { success: true as const, appointments: await present(deps, caller, details), rebook_credit: rebookCredit };
+      return { success: true as const, appointments: await present(deps, caller, details, 'windowed'), rebook_credit: rebookCredit };
     },
   });
 

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, auditEvents, outboxEvents } from '../../db/schema';
+import { actorKeyOf, readWindowOf } from '../../platform/audit';
 import { createHarness, type Harness } from '../../test/harness';
 import { bookAsPatient, bookPublicly, bookingWorld, hold, HOUR, paymentBody, person, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 
@@ -163,29 +165,86 @@ describe('customer reads and small writes', () => {
     expect(res.status).toBe(200);
     expect(res.body.appointments).toHaveLength(1);
     expect(res.body.appointments[0].notes).toEqual([]);
+    // Its one statement answers what GET /{id} answers: people, status history, notes with their author, practitioner.
+    const id = booked.appointment.id;
+    expect((await h.call('POST', `/api/booking/${id}/addnote`, { token: w.practitioner.token, body: { content: 'Called the customer.' } })).status).toBe(201);
+    const staff = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`, { token: w.support.token });
+    const byId = await h.call('GET', `/api/booking/${id}`, { token: w.support.token });
+    expect(staff.body.appointments).toEqual([byId.body.appointment]);
+    expect(byId.body.appointment).toMatchObject({
+      booking_users: [{ first_name: expect.any(String) }],
+      status_changes: ['AVAILABLE', 'LOCKED', 'WAITING'].map((changed_to) => expect.objectContaining({ changed_to })),
+      notes: [expect.objectContaining({ content: 'Called the customer.', author: expect.any(String) })],
+      practitioner: { user_id: w.practitioner.user.id },
+    });
     expect((await h.call('GET', `/api/booking/-/short-token/${'q'.repeat(43)}`)).status).toBe(404);
     expect((await h.call('GET', '/api/booking/-/short-token/short')).status).toBe(400);
   });
 
-  it('audits each read by the link once, with the link’s holder as the actor and the token nowhere', async () => {
+  it('audits the link’s reads once per holder, appointment and 15-minute window, by a key of the token and never the token', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 111 });
     const booked = await bookPublicly(h, slots[0]!.id);
+    const other = await bookPublicly(h, slots[1]!.id);
     const id = booked.appointment.id;
     const reads = () => db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, id))).orderBy(auditEvents.id);
     const before = (await reads()).length;
+    const now = h.clock.now();
+    // The window after the harness clock's, so no earlier read of these records is in it (and the staff session stays fresh).
+    const minute = 60_000;
+    const window = readWindowOf(now).getTime() + 15 * minute;
+    const byLink = (token: string, at: number, address = '198.51.100.23') => {
+      h.clock.set(new Date(at));
+      return h.app.inject({ method: 'GET', url: `/api/booking/-/short-token/${token}`, remoteAddress: address });
+    };
+    try {
+      expect((await byLink(booked.short_token, window + 3 * minute)).statusCode).toBe(200);
+      // Read again in the window, from another address: nothing is written, the read is counted.
+      expect((await byLink(booked.short_token, window + 15 * minute - 1000, '198.51.100.24')).statusCode).toBe(200);
+      expect((await byLink(other.short_token, window + 15 * minute - 1000)).statusCode).toBe(200);
+      const windowed = (await reads()).slice(before);
+      expect(windowed).toHaveLength(1);
+      expect(windowed[0]).toMatchObject({
+        actorKind: 'short_token',
+        actorUserId: null,
+        actorKey: actorKeyOf(booked.short_token),
+        actorRole: null,
+        resourceType: 'appointment',
+        ip: '198.51.100.23',
+        outcome: 'success',
+        details: null,
+        at: new Date(window + 3 * minute),
+        windowStart: new Date(window),
+        readCount: 1,
+      });
+      await h.ctx.audit.flushReadCounts();
+      expect((await reads()).slice(before)).toMatchObject([{ readCount: 2 }]);
 
-    expect((await h.app.inject({ method: 'GET', url: `/api/booking/-/short-token/${booked.short_token}`, remoteAddress: '198.51.100.23' })).statusCode).toBe(200);
-    expect((await reads()).length).toBe(before + 1);
-    const join = await h.app.inject({ method: 'POST', url: `/api/booking/${id}/join`, headers: link(booked.short_token), remoteAddress: '198.51.100.23', payload: {} });
-    expect(join.statusCode).toBe(200);
+      // A signed-in reader of the same link is a reader of their own; the next window is a record of its own.
+      h.clock.set(new Date(window + 15 * minute - 1000));
+      const staff = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`, { token: w.support.token });
+      expect(staff.status).toBe(200);
+      expect((await byLink(booked.short_token, window + 15 * minute)).statusCode).toBe(200);
+      expect((await reads()).slice(before)).toMatchObject([
+        { actorKind: 'short_token', windowStart: new Date(window) },
+        { actorKind: 'user', actorUserId: w.support.user.id, actorKey: null, windowStart: new Date(window) },
+        { actorKind: 'short_token', actorKey: actorKeyOf(booked.short_token), windowStart: new Date(window + 15 * minute), readCount: 1 },
+      ]);
 
-    const byLink = (await reads()).slice(before);
-    expect(byLink).toHaveLength(2);
-    for (const record of byLink) {
-      expect(record).toMatchObject({ actorKind: 'short_token', actorUserId: null, actorRole: null, resourceType: 'appointment', ip: '198.51.100.23', outcome: 'success', details: null, windowStart: null, readCount: 1 });
+      // Another link's reads are its holder's own records.
+      const others = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, other.appointment.id)));
+      expect(others.filter((record) => record.windowStart)).toMatchObject([{ actorKind: 'short_token', actorKey: actorKeyOf(other.short_token), windowStart: new Date(window) }]);
+      expect(actorKeyOf(other.short_token)).not.toBe(actorKeyOf(booked.short_token));
+
+      // A write by the link is one record of its own, with the same holder's key.
+      const join = await h.app.inject({ method: 'POST', url: `/api/booking/${id}/join`, headers: link(booked.short_token), remoteAddress: '198.51.100.23', payload: {} });
+      expect(join.statusCode).toBe(200);
+      expect((await reads()).at(-1)).toMatchObject({ actorKind: 'short_token', actorKey: actorKeyOf(booked.short_token), windowStart: null, readCount: 1 });
+    } finally {
+      h.clock.set(now);
     }
-    const everything = await db().select().from(auditEvents);
-    expect(JSON.stringify(everything)).not.toContain(booked.short_token);
+    const everything = JSON.stringify(await db().select().from(auditEvents));
+    expect(everything).not.toContain(booked.short_token);
+    expect(everything).not.toContain(createHash('sha256').update(booked.short_token).digest('hex'));
   });
 
   it('GET /{id}/info, PATCH /{id}/updateterms, POST /{id}/uservideotoken for the customer only', async () => {

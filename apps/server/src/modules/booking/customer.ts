@@ -14,7 +14,7 @@ import { giveUnitsBack, mayIgnoreFulfillment, takeUnitsForMorePeople } from './o
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { canActForCustomer, canRead, holdsLinkOf, isCustomerOf, isSupport, linkExpired, requireIdentity, unreachable } from './policy';
 import { rowsOf } from '../../platform/db';
-import { appointmentOrganisation, findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
+import { appointmentOrganisation, detailsByShortTokenHash, findAppointment, loadDetails, lockAppointment, recordStatus, type AppointmentDetails, type AppointmentRow } from './repo';
 import { epochSeconds } from '../../platform/clock';
 
 /** Booked and not started: the only state a customer may change or delete. */
@@ -79,14 +79,17 @@ export async function appointmentInfo(deps: BookingDeps, caller: Caller, id: str
   };
 }
 
-/** GET /-/short-token/{token}: the customer's bookings made with this link (their read is audited as they are presented). */
+/**
+ * GET /-/short-token/{token}: the customer's bookings made with this link, in one statement (their
+ * read is audited as they are presented, once per link holder, appointment and window).
+ */
 export async function appointmentsByShortToken(deps: BookingDeps, token: string): Promise<{ details: AppointmentDetails[]; rebookCredit: boolean }> {
-  const all = await deps.db.select().from(appointments).where(eq(appointments.shortTokenHash, hashToken(token))).orderBy(asc(appointments.startTime));
+  const all = await detailsByShortTokenHash(deps.db, hashToken(token));
   if (all.length === 0) throw notFound();
   const now = deps.clock.now();
-  const rows = all.filter((row) => !linkExpired(row, now));
-  if (rows.length === 0) throw new AppError(410, BOOKING_MSG.linkExpired);
-  return { details: await loadDetails(deps.db, rows), rebookCredit: rows.some((r) => r.rebookable) };
+  const details = all.filter(({ row }) => !linkExpired(row, now));
+  if (details.length === 0) throw new AppError(410, BOOKING_MSG.linkExpired);
+  return { details, rebookCredit: details.some(({ row }) => row.rebookable) };
 }
 
 export async function updateTerms(deps: BookingDeps, caller: Caller, id: string, input: { toc_accept: boolean; marketing_accept?: boolean | undefined }): Promise<void> {

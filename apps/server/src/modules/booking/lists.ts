@@ -100,10 +100,16 @@ export async function searchDates(deps: BookingDeps, caller: Caller, input: { da
   return days.map((date) => ({ date, has_appointments: withSlots.has(date) }));
 }
 
-/** Answers appointments the caller may see; customers never see practitioners' notes. Audited. */
-export async function present(deps: BookingDeps, caller: Caller, details: AppointmentDetails[]): Promise<Appointment[]> {
+/**
+ * Answers appointments the caller may see; customers never see practitioners' notes. Audited: a
+ * record of each read, or `windowed` one per reader (a user or a short-token holder), appointment
+ * and 15-minute window, counting the reads (`ctx.audit.listRead`).
+ */
+export async function present(deps: BookingDeps, caller: Caller, details: AppointmentDetails[], audit: 'each' | 'windowed' = 'each'): Promise<Appointment[]> {
   const now = deps.clock.now();
-  await auditHealthData(deps, caller, 'read', details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id));
+  const read = details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id);
+  if (audit === 'windowed') await deps.audit.listRead(caller, 'appointment', read);
+  else await auditHealthData(deps, caller, 'read', read);
   return details.map((d) => {
     const answer = presentAppointment(d, now, deps.settings.alternativeVideoUrl);
     const staff = isSupport(caller.auth) || canPractise(caller, d.row) || (isPractitioner(caller.auth) && d.row.status === 'CLAIMABLE');

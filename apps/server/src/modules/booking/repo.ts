@@ -14,12 +14,18 @@ export interface PersonSummary {
   telephone: string | null;
 }
 
+/** What an answer shows of a status change. */
+export type StatusChangeSummary = Pick<StatusChangeRow, 'changedTo' | 'createdAt'>;
+
+/** What an answer shows of a note: its author by name. */
+export type NoteSummary = Pick<NoteRow, 'id' | 'content' | 'createdAt'> & { author: string | null };
+
 /** An appointment with what its answer shows: people, status history, notes and practitioner. */
 export interface AppointmentDetails {
   row: AppointmentRow;
   bookingUsers: BookingUserRow[];
-  statusChanges: StatusChangeRow[];
-  notes: (NoteRow & { author: string | null })[];
+  statusChanges: StatusChangeSummary[];
+  notes: NoteSummary[];
   practitioner: PersonSummary | null;
 }
 
@@ -78,6 +84,49 @@ export async function people(db: Db, userIds: string[]): Promise<Map<string, Per
     .where(anyId(users.id, unique));
   for (const r of rows) map.set(r.id, { name: `${r.firstName} ${r.lastName}`, telephone: r.telephone });
   return map;
+}
+
+/** `detailsByShortTokenHash`'s statement (bench/order-booking checks its plan). */
+export function shortTokenDetailsQuery(db: Db, hash: string) {
+  return db
+    .select({
+      row: appointments,
+      person: bookingUsers,
+      changes: sql<[string, string][]>`(SELECT coalesce(json_agg(json_build_array(c.changed_to, c.created_at) ORDER BY c.id), '[]')
+        FROM ${appointmentStatusChanges} c WHERE c.appointment_id = ${appointments.id})`,
+      notes: sql<[string, string, string, string | null][]>`(SELECT coalesce(json_agg(json_build_array(n.id, n.content, n.created_at, u.first_name || ' ' || u.last_name) ORDER BY n.created_at), '[]')
+        FROM ${appointmentNotes} n LEFT JOIN ${users} u ON u.id = n.author_user_id WHERE n.appointment_id = ${appointments.id})`,
+      practitioner: sql<[string, string | null] | null>`(SELECT json_build_array(p.first_name || ' ' || p.last_name, p.telephone) FROM ${users} p WHERE p.id = ${appointments.practitionerUserId})`,
+    })
+    .from(appointments)
+    .leftJoin(bookingUsers, eq(bookingUsers.appointmentId, appointments.id))
+    .where(eq(appointments.shortTokenHash, hash))
+    .orderBy(asc(appointments.startTime), asc(appointments.id), asc(bookingUsers.position));
+}
+
+/**
+ * The appointments a short token's hash opens (its order's or its booking's link), earliest first,
+ * with their details, in one statement: each appointment joined to its people, its status history,
+ * notes and practitioner aggregated beside it (appointments_short_token_idx, then the indexes by
+ * appointment id). The link's read is the customer's hottest (bench/order-booking).
+ */
+export async function detailsByShortTokenHash(db: Db, hash: string): Promise<AppointmentDetails[]> {
+  const byId = new Map<string, AppointmentDetails>();
+  for (const { row, person, changes, notes, practitioner } of await shortTokenDetailsQuery(db, hash)) {
+    let details = byId.get(row.id);
+    if (!details) {
+      details = {
+        row,
+        bookingUsers: [],
+        statusChanges: changes.map(([changedTo, createdAt]) => ({ changedTo, createdAt: new Date(createdAt) })),
+        notes: notes.map(([id, content, createdAt, author]) => ({ id, content, createdAt: new Date(createdAt), author })),
+        practitioner: practitioner ? { name: practitioner[0], telephone: practitioner[1] } : null,
+      };
+      byId.set(row.id, details);
+    }
+    if (person) details.bookingUsers.push(person);
+  }
+  return [...byId.values()];
 }
 
 /** Loads the answer's details for many appointments in four queries, whatever their number. */

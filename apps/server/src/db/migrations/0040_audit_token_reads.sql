@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" ADD COLUMN "actor_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "audit_events_token_read_window_key" ON "audit_events" USING btree ("actor_key","resource_type","resource_id","window_start") WHERE "audit_events"."window_start" IS NOT NULL AND "audit_events"."actor_key" IS NOT NULL;
