@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { PROCESSOR_MSG } from '@vireo/contracts';
 import { processorLabConnections } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { NODE_RUNS, parseParams, type NodeRuntime } from './nodes';
@@ -72,23 +73,70 @@ describe('lab connections (/api/processor/lab-connections) and the lab-order nod
     expect(received.at(-1)).toEqual({ url: '/api/orders', authorization: 'Bearer lab-secret', body: { order_id: 'o-1' } });
     await expect(labOrder(other, id, {})).rejects.toThrow('No such lab connection in this organisation.');
 
+    // `credential: null` removes it; the node then posts without one.
+    const removed = await h.call('PUT', `${url}/${id}`, { token: admin.token, body: { organisation_id: org, name: 'Eurofins UK', base_url: baseUrl, credential: null } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.connection).toMatchObject({ has_credential: false });
+    const [cleared] = await h.ctx.database.db.select().from(processorLabConnections).where(eq(processorLabConnections.id, id));
+    expect(cleared!.credentialSealed).toBeNull();
+    await labOrder(org, id, { order_id: 'o-2' });
+    expect(received.at(-1)).toMatchObject({ authorization: undefined, body: { order_id: 'o-2' } });
+
+    // A new credential replaces none.
+    const replaced = await h.call('PUT', `${url}/${id}`, { token: admin.token, body: { organisation_id: org, name: 'Eurofins UK', base_url: baseUrl, credential: 'second-secret' } });
+    expect(replaced.body.connection).toMatchObject({ has_credential: true });
+    expect(JSON.stringify(replaced.body)).not.toContain('second-secret');
+    const [resealed] = await h.ctx.database.db.select().from(processorLabConnections).where(eq(processorLabConnections.id, id));
+    expect(await h.ctx.sealer.open(resealed!.credentialSealed!)).toBe('second-secret');
+
     expect((await h.call('DELETE', `${url}/${id}`, { token: admin.token })).status).toBe(200);
     expect((await h.call('GET', url, { token: admin.token })).body.connections).toEqual([]);
+  });
+
+  it('refuses a base URL that is not http(s) or carries a user name or password, on create and on change', async () => {
+    const post = (base_url: string) => h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: 'Oncologica', base_url } });
+    for (const bad of ['not a url', 'ftp://lab.example.test/', 'javascript:alert(1)']) {
+      const answer = await post(bad);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.errors).toEqual({ base_url: PROCESSOR_MSG.labBaseUrl });
+    }
+    const withPassword = await post('https://user:pass@lab.example.test/');
+    expect(withPassword.status).toBe(400);
+    expect(withPassword.body.errors).toEqual({ base_url: PROCESSOR_MSG.labBaseUrlCredential });
+
+    const made = await post('https://lab.example.test/api');
+    expect(made.status).toBe(201);
+    const id = made.body.connection.id as string;
+    const changed = await h.call('PUT', `${url}/${id}`, { token: admin.token, body: { organisation_id: org, name: '', base_url: 'ftp://lab.example.test/', credential: '' } });
+    expect(changed.status).toBe(400);
+    expect(Object.keys(changed.body.errors ?? {}).sort()).toEqual(['base_url', 'credential', 'name']);
+    expect((await h.call('PUT', `${url}/not-an-id`, { token: admin.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(400);
+    expect((await h.call('GET', url, { token: admin.token })).body.connections).toContainEqual(expect.objectContaining({ id, name: 'Oncologica', base_url: 'https://lab.example.test/api' }));
   });
 
   it('bad input 400, no session 401, wrong role 403, another organisation’s connection 404', async () => {
     const bad = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: '', base_url: 'not a url' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['name', 'base_url']));
-    expect((await h.call('GET', url)).status).toBe(401);
-    expect((await h.call('GET', url, { token: support.token })).status).toBe(403);
-    expect((await h.call('POST', url, { token: support.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(403);
     expect((await h.call('POST', url, { token: otherAdmin.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(404);
-    const mine = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: 'Synlab', base_url: baseUrl } });
-    expect(mine.body.connection.has_credential).toBe(false);
+    const mine = await h.call('POST', url, { token: admin.token, body: { organisation_id: org, name: 'Synlab', base_url: baseUrl, credential: 'synlab-secret' } });
+    expect(mine.body.connection.has_credential).toBe(true);
     const id = mine.body.connection.id as string;
+    const body = { organisation_id: org, name: 'Changed', base_url: baseUrl, credential: null };
+
+    for (const [method, path, sent] of [['GET', url], ['POST', url, body], ['PUT', `${url}/${id}`, body], ['DELETE', `${url}/${id}`]] as const) {
+      expect((await h.call(method, path, { body: sent })).status, `${method} without a session`).toBe(401);
+      expect((await h.call(method, path, { token: support.token, body: sent })).status, `${method} as customer services`).toBe(403);
+    }
+    // Another organisation's super admin: not theirs, whether they name its organisation or their own.
     expect((await h.call('PUT', `${url}/${id}`, { token: otherAdmin.token, body: { organisation_id: other, name: 'Mine now', base_url: baseUrl } })).status).toBe(404);
+    expect((await h.call('PUT', `${url}/${id}`, { token: otherAdmin.token, body })).status).toBe(404);
     expect((await h.call('DELETE', `${url}/${id}`, { token: otherAdmin.token })).status).toBe(404);
+    // Nor may its own super admin move it to an organisation they do not run.
+    expect((await h.call('PUT', `${url}/${id}`, { token: admin.token, body: { ...body, organisation_id: other } })).status).toBe(404);
     expect((await h.call('DELETE', `${url}/${randomUUID()}`, { token: admin.token })).status).toBe(404);
+    expect((await h.call('PUT', `${url}/${randomUUID()}`, { token: admin.token, body })).status).toBe(404);
+    // None of those refused changes touched it.
+    expect((await h.call('GET', url, { token: admin.token })).body.connections).toContainEqual({ id, organisation_id: org, name: 'Synlab', base_url: baseUrl, has_credential: true });
   });
 });

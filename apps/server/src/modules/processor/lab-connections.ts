@@ -22,10 +22,16 @@ export async function listLabConnections(deps: ProcessorDeps, caller: SignedInCa
   return (await deps.db.select().from(processorLabConnections).where(inArray(processorLabConnections.organisationId, ids)).orderBy(asc(processorLabConnections.name))).map(present);
 }
 
+/** The sealed credential to store: a new one sealed, `null` removed, none given the one kept. */
+async function credentialToStore(deps: ProcessorDeps, credential: string | null | undefined, kept: string | null): Promise<string | null> {
+  if (credential === undefined) return kept;
+  return credential === null ? null : deps.sealer.seal(credential);
+}
+
 export async function createLabConnection(deps: ProcessorDeps, caller: SignedInCaller, input: LabConnectionRequest) {
   if (!(await managedIds(deps, caller)).includes(input.organisation_id)) throw notFound();
   const now = deps.clock.now();
-  const credentialSealed = input.credential ? await deps.sealer.seal(input.credential) : null;
+  const credentialSealed = await credentialToStore(deps, input.credential, null);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(processorLabConnections).values({ organisationId: input.organisation_id, name: input.name, baseUrl: input.base_url, credentialSealed, createdAt: now, updatedAt: now }).returning();
     await deps.audit.record({ action: 'processor.lab_connection.created', outcome: 'success', resourceType: 'processor_lab_connection', resourceId: row!.id }, caller, tx);
@@ -40,11 +46,11 @@ async function connectionOf(deps: ProcessorDeps, caller: SignedInCaller, id: str
   return row;
 }
 
-/** Changes name and base URL, and the credential when one is given (else it keeps its own); the organisation stays. */
+/** Changes name and base URL, and the credential when one is given or removed (`null`), else it keeps its own; the organisation stays. */
 export async function updateLabConnection(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: LabConnectionRequest) {
   const row = await connectionOf(deps, caller, id);
   if (input.organisation_id !== row.organisationId) throw notFound();
-  const credentialSealed = input.credential ? await deps.sealer.seal(input.credential) : row.credentialSealed;
+  const credentialSealed = await credentialToStore(deps, input.credential, row.credentialSealed);
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(processorLabConnections)
