@@ -349,6 +349,7 @@ export const RunEventResponse = z.object({ success: z.literal(true), message: z.
 
 /** A lab connection as answered: never its credential, only whether it has one. */
 export const LabConnection = z.object({ id: Uuid, organisation_id: Uuid, name: z.string(), base_url: z.string(), has_credential: z.boolean() });
+export type LabConnection = z.infer<typeof LabConnection>;
 export const LabConnectionsResponse = z.object({ success: z.literal(true), connections: z.array(LabConnection) });
 export const LabConnectionResponse = z.object({ success: z.literal(true), connection: LabConnection });
 /** An http(s) address without a user name or password in it (the credential has its own sealed field, never answered). */
