@@ -17,4 +17,5 @@ export const PROCESSOR_MSG = {
   redacted: "This run's data was redacted after its retention, so it cannot run again.",
   labBaseUrl: 'Enter the address of the lab, starting with https:// or http://.',
   labBaseUrlCredential: 'Enter the credential in its own field, not in the address.',
+  labConnectionInUse: 'This lab connection is used by a task, so it cannot be deleted: choose another connection in that task first.',
 } as const;

@@ -1,12 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { PROCESSOR_MSG } from '@vireo/contracts';
+import { rowsOf } from '../../platform/db';
 import { processorLabConnections } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { NODE_RUNS, parseParams, type NodeRuntime } from './nodes';
+
+const onPostgres = Boolean(inject('postgresUrl'));
 
 let h: Harness;
 let org: string;
@@ -47,6 +50,23 @@ const labOrder = (organisationId: string, connectionId: string, order: unknown) 
   const rt = { db: p.db, clock: p.clock, sealer: p.sealer, allowPrivateHosts: true, runId: randomUUID(), organisationId, nodeId: 'lab', sealedCredential: undefined } as unknown as NodeRuntime;
   return NODE_RUNS['lab.order'](rt, parseParams('lab.order', { connection_id: connectionId, path: '/orders' }), { order });
 };
+
+const unknownConnection = "Unknown lab connection: choose one of this organisation's lab connections.";
+
+/** A graph that orders from the lab over `connectionId` with the event's data. */
+const ordering = (connectionId: string) => ({
+  nodes: [
+    { id: 'start', kind: 'event.start', params: {} },
+    { id: 'lab', kind: 'lab.order', params: { connection_id: connectionId } },
+  ],
+  edges: [{ id: 'start.data-lab.order', source: 'start', sourcePort: 'data', target: 'lab', targetPort: 'order' }],
+});
+
+const newTask = async (token: string, organisationId: string) =>
+  (await h.call('POST', '/api/processor/task', { token, body: { event: 'appointment.booked', organisation_id: organisationId } })).body.task as { id: string };
+
+const newConnection = async (token: string, organisationId: string, name: string) =>
+  (await h.call('POST', url, { token, body: { organisation_id: organisationId, name, base_url: baseUrl } })).body.connection.id as string;
 
 describe('lab connections (/api/processor/lab-connections) and the lab-order node', () => {
   it('creates, lists, changes and deletes a connection; its credential is sealed and never answered', async () => {
@@ -112,6 +132,66 @@ describe('lab connections (/api/processor/lab-connections) and the lab-order nod
     expect(Object.keys(changed.body.errors ?? {}).sort()).toEqual(['base_url', 'credential', 'name']);
     expect((await h.call('PUT', `${url}/not-an-id`, { token: admin.token, body: { organisation_id: org, name: 'X', base_url: baseUrl } })).status).toBe(400);
     expect((await h.call('GET', url, { token: admin.token })).body.connections).toContainEqual(expect.objectContaining({ id, name: 'Oncologica', base_url: 'https://lab.example.test/api' }));
+  });
+
+  it('a task’s save and test run refuse a lab-order node naming another organisation’s or an unknown connection, with the reason per node', async () => {
+    const task = await newTask(admin.token, org);
+    const theirs = await newConnection(otherAdmin.token, other, 'Their lab');
+    const mine = await newConnection(admin.token, org, 'My lab');
+    for (const connection of [theirs, randomUUID()]) {
+      const saved = await h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: ordering(connection) } });
+      expect(saved).toMatchObject({ status: 400, body: { message: PROCESSOR_MSG.invalidGraph, errors: { lab: unknownConnection } } });
+      const tested = await h.call('POST', `/api/processor/task/${task.id}/test`, { token: admin.token, body: { task: ordering(connection), init_data: {} } });
+      expect(tested).toMatchObject({ status: 400, body: { message: PROCESSOR_MSG.invalidGraph, errors: { lab: unknownConnection } } });
+    }
+    expect((await h.call('GET', `/api/processor/task/${task.id}`, { token: admin.token })).body.task.version).toBe(1);
+    const saved = await h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: ordering(mine) } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.task.version).toBe(2);
+  });
+
+  it('refuses to delete a connection a task’s current graph uses (409), and deletes it once the task uses another', async () => {
+    const task = await newTask(admin.token, org);
+    const used = await newConnection(admin.token, org, 'Used lab');
+    const spare = await newConnection(admin.token, org, 'Spare lab');
+    expect((await h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: ordering(used) } })).status).toBe(200);
+    const refused = await h.call('DELETE', `${url}/${used}`, { token: admin.token });
+    expect(refused).toMatchObject({ status: 409, body: { message: PROCESSOR_MSG.labConnectionInUse } });
+    expect((await h.call('GET', url, { token: admin.token })).body.connections).toContainEqual(expect.objectContaining({ id: used }));
+    // Only the current graph counts: its earlier version still names the connection.
+    expect((await h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: ordering(spare) } })).status).toBe(200);
+    expect((await h.call('DELETE', `${url}/${used}`, { token: admin.token })).status).toBe(200);
+    expect((await h.call('GET', url, { token: admin.token })).body.connections).not.toContainEqual(expect.objectContaining({ id: used }));
+  });
+
+  it.skipIf(!onPostgres)('a delete racing 24 task saves that use the connection: either the delete is refused, or no saved version names it (runs on PostgreSQL only)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const target = await newConnection(admin.token, org, `Raced ${round}`);
+      const tasks = await Promise.all(Array.from({ length: 24 }, () => newTask(admin.token, org)));
+      const saves = tasks.map((task) => h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: ordering(target) } }));
+      // The delete starts among the saves: after some, before others.
+      const deleted = await h.call('DELETE', `${url}/${target}`, { token: admin.token });
+      const saved = await Promise.all(saves);
+      for (const answer of saved) {
+        expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status);
+        if (answer.status === 400) expect(answer.body.errors).toEqual({ lab: unknownConnection });
+      }
+      const naming = rowsOf<{ n: number }>(
+        await h.ctx.database.db.execute(sql`
+          SELECT count(*)::int AS n FROM processor_task_versions v CROSS JOIN LATERAL jsonb_array_elements(v.graph->'nodes') AS node(n)
+          WHERE node.n->'params'->>'connection_id' = ${target}`),
+      )[0]!.n;
+      const exists = (await h.ctx.database.db.select({ id: processorLabConnections.id }).from(processorLabConnections).where(eq(processorLabConnections.id, target))).length === 1;
+      if (deleted.status === 200) {
+        expect(exists).toBe(false);
+        expect(naming).toBe(0);
+        expect(saved.every((answer) => answer.status === 400)).toBe(true);
+      } else {
+        expect(deleted).toMatchObject({ status: 409, body: { message: PROCESSOR_MSG.labConnectionInUse } });
+        expect(exists).toBe(true);
+        expect(naming).toBe(saved.filter((answer) => answer.status === 200).length);
+      }
+    }
   });
 
   it('bad input 400, no session 401, wrong role 403, another organisation’s connection 404', async () => {
