@@ -237,7 +237,7 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });
 
-  test('a super admin creates, edits (credential kept, then removed) and deletes a lab connection, and a lab-order node picks it', async ({ page, request }) => {
+  test('a super admin creates, edits (credential kept, then removed) and deletes a lab connection (refused while a task uses it), and a lab-order node picks it', async ({ page, request }) => {
     const admin = await demoLtdSuperAdmin(request);
     const session = await apiSession(request, admin.email, admin.password);
     const headers = { authorization: `Bearer ${session.token}` };
@@ -316,7 +316,6 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
     const saved = (await (await request.get(`/api/processor/task/${task.id}`, { headers })).json()) as { task: { task: { nodes: { kind: string; params: { connection_id?: string } }[] } } };
     expect(saved.task.task.nodes.find((n) => n.kind === 'lab.order')?.params.connection_id).toBe(id);
-    expect((await request.delete(`/api/processor/task/${task.id}`, { headers })).status()).toBe(200);
 
     // Remove credential: the table says Not set.
     await page.goto('/super_admin/processor/lab-connections');
@@ -327,9 +326,16 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await again.getByRole('button', { name: 'Save' }).click();
     await expect(table.getByRole('row').filter({ hasText: `${name} UK` }).getByRole('cell').nth(3)).toHaveText('Not set');
 
-    await page.getByRole('button', { name: `Delete the lab connection ${name} UK` }).click();
+    // The task's lab-order node uses it: the delete is refused and it stays; once the task is gone, it deletes.
     const confirm = page.getByRole('dialog', { name: `Delete the lab connection ${name} UK?` });
+    await page.getByRole('button', { name: `Delete the lab connection ${name} UK` }).click();
     await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This lab connection is used by a task, so it cannot be deleted: choose another connection in that task first.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(table.getByRole('row').filter({ hasText: `${name} UK` })).toHaveCount(1);
+    expect((await request.delete(`/api/processor/task/${task.id}`, { headers })).status()).toBe(200);
+    await page.getByRole('button', { name: `Delete the lab connection ${name} UK` }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('The lab connection has been deleted.')).toBeVisible();
     await expect(page.getByText('No lab connections yet.')).toBeVisible();

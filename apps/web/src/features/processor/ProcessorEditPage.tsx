@@ -306,7 +306,7 @@ function Editor({ task }: { task: ProcessorTask }) {
   const [flow, setFlow] = useState<ReactFlowInstance<Node<NodeData>> | null>(null);
   const test = useTestRun(task.id);
   const [sample, setSample] = useState('{}');
-  const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => n.kind === 'http.request').map((n) => n.id)), [task]);
+  const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => fieldsOf(n.kind).some((f) => f.kind === 'secret')).map((n) => n.id)), [task]);
 
   const flowNodes: Node<NodeData>[] = graph.nodes.map((n, i) => ({
     id: n.id,
