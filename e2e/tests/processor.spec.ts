@@ -237,6 +237,110 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });
 
+  test('a super admin creates, edits (credential kept, then removed) and deletes a lab connection (refused while a task uses it), and a lab-order node picks it', async ({ page, request }) => {
+    const admin = await demoLtdSuperAdmin(request);
+    const session = await apiSession(request, admin.email, admin.password);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const connectionsUrl = '**/api/processor/lab-connections';
+    await signIn(page, admin.email, admin.password);
+
+    // A failed load says so, and Try again loads the page.
+    await page.route(connectionsUrl, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Server Error Occurred' }) }));
+    await page.goto('/super_admin/processor');
+    await page.getByRole('link', { name: 'Lab connections' }).click();
+    await expect(page).toHaveURL(/\/super_admin\/processor\/lab-connections$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lab connections' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('The lab connections could not be loaded.', { timeout: 30_000 });
+    await page.unroute(connectionsUrl);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('No lab connections yet.')).toBeVisible();
+    await expectAccessible(page);
+
+    const name = `Eurofins ${Date.now()}`;
+    await page.getByRole('button', { name: 'New lab connection' }).click();
+    const create = page.getByRole('dialog', { name: 'New lab connection' });
+    await expect(create.getByRole('combobox', { name: 'Organisation' })).toHaveText('Demo Ltd');
+    await create.getByRole('textbox', { name: 'Name' }).fill(name);
+    await create.getByRole('textbox', { name: 'Base URL' }).fill('ftp://lab.example.test/api');
+    await create.getByLabel('Credential', { exact: true }).fill('lab-secret-e2e');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create.getByRole('textbox', { name: 'Base URL' })).toHaveAccessibleDescription('Enter the address of the lab, starting with https:// or http://.');
+    await expectAccessible(page);
+
+    // The server's own refusal lands on its field too: the address is sent with a password in it.
+    await create.getByRole('textbox', { name: 'Base URL' }).fill('https://lab.example.test/api');
+    await page.route(connectionsUrl, (route) =>
+      route.request().method() === 'POST' ? route.continue({ postData: { ...(route.request().postDataJSON() as object), base_url: 'https://user:pass@lab.example.test/api' } }) : route.continue(),
+    );
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create.getByRole('textbox', { name: 'Base URL' })).toHaveAccessibleDescription('Enter the credential in its own field, not in the address.');
+    await page.unroute(connectionsUrl);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('The lab connection has been created.')).toBeVisible();
+    await expect(create).toBeHidden();
+
+    const table = page.getByRole('table', { name: 'Lab connections' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Organisation', 'Base URL', 'Credential', 'Actions']);
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell')).toHaveText([name, 'Demo Ltd', 'https://lab.example.test/api', 'Set', 'EditDelete']);
+    await expectAccessible(page);
+    const listed = (await (await request.get('/api/processor/lab-connections', { headers })).json()) as { connections: { id: string; name: string }[] };
+    const id = listed.connections.find((c) => c.name === name)!.id;
+    expect(JSON.stringify(listed)).not.toContain('lab-secret-e2e');
+
+    // Edited without a credential: the one there is stays.
+    await page.getByRole('button', { name: `Edit the lab connection ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit the lab connection ${name}` });
+    await expect(edit.getByLabel('Credential', { exact: true })).toHaveValue('');
+    await expect(edit.getByLabel('Credential', { exact: true })).toHaveAccessibleDescription('A credential is set: leave this empty to keep it, or enter a new one.');
+    await expect(edit.getByRole('combobox', { name: 'Organisation' })).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible(page);
+    await edit.getByRole('textbox', { name: 'Name' }).fill(`${name} UK`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The lab connection has been saved.')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: `${name} UK` }).getByRole('cell')).toHaveText([`${name} UK`, 'Demo Ltd', 'https://lab.example.test/api', 'Set', 'EditDelete']);
+
+    // A lab-order node picks the organisation's connection by name.
+    const created = await request.post('/api/processor/task', { headers, data: { event: 'order.payment.complete', organisation_id: admin.organisationId } });
+    expect(created.status()).toBe(201);
+    const { task } = (await created.json()) as { task: { id: string } };
+    await page.goto(`/super_admin/processor/edit/${task.id}`);
+    await page.getByRole('button', { name: 'Add Lab order' }).click();
+    const parameters = page.getByRole('region', { name: /^Parameters of / });
+    await parameters.getByRole('combobox', { name: 'Lab connection' }).click();
+    await page.getByRole('option', { name: `${name} UK` }).click();
+    await choose(page, 'From (output)', 'start.data (data)');
+    await choose(page, 'To (input)', 'order-1.order (data)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
+    const saved = (await (await request.get(`/api/processor/task/${task.id}`, { headers })).json()) as { task: { task: { nodes: { kind: string; params: { connection_id?: string } }[] } } };
+    expect(saved.task.task.nodes.find((n) => n.kind === 'lab.order')?.params.connection_id).toBe(id);
+
+    // Remove credential: the table says Not set.
+    await page.goto('/super_admin/processor/lab-connections');
+    await page.getByRole('button', { name: `Edit the lab connection ${name} UK` }).click();
+    const again = page.getByRole('dialog', { name: `Edit the lab connection ${name} UK` });
+    await again.getByRole('checkbox', { name: 'Remove credential' }).check();
+    await expect(again.getByLabel('Credential', { exact: true })).toBeDisabled();
+    await again.getByRole('button', { name: 'Save' }).click();
+    await expect(table.getByRole('row').filter({ hasText: `${name} UK` }).getByRole('cell').nth(3)).toHaveText('Not set');
+
+    // The task's lab-order node uses it: the delete is refused and it stays; once the task is gone, it deletes.
+    const confirm = page.getByRole('dialog', { name: `Delete the lab connection ${name} UK?` });
+    await page.getByRole('button', { name: `Delete the lab connection ${name} UK` }).click();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This lab connection is used by a task, so it cannot be deleted: choose another connection in that task first.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(table.getByRole('row').filter({ hasText: `${name} UK` })).toHaveCount(1);
+    expect((await request.delete(`/api/processor/task/${task.id}`, { headers })).status()).toBe(200);
+    await page.getByRole('button', { name: `Delete the lab connection ${name} UK` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The lab connection has been deleted.')).toBeVisible();
+    await expect(page.getByText('No lab connections yet.')).toBeVisible();
+  });
+
   test('a shift manager asking for the page is sent home', async ({ page }) => {
     await signIn(page, DEMO.shiftManager);
     await page.goto('/super_admin/processor');

@@ -15,4 +15,7 @@ export const PROCESSOR_MSG = {
   unknownEvent: 'Unknown event.',
   templateInUse: 'This template is used by a task, so it cannot be deleted: choose another template in that task first.',
   redacted: "This run's data was redacted after its retention, so it cannot run again.",
+  labBaseUrl: 'Enter the address of the lab, starting with https:// or http://.',
+  labBaseUrlCredential: 'Enter the credential in its own field, not in the address.',
+  labConnectionInUse: 'This lab connection is used by a task, so it cannot be deleted: choose another connection in that task first.',
 } as const;

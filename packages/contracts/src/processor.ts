@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
 import { EpochSeconds, Uuid } from './validation';
-import { type PORT_TYPES, RUN_STATUSES, RESEND_EVENTS } from './processor-constants';
+import { type PORT_TYPES, PROCESSOR_MSG, RUN_STATUSES, RESEND_EVENTS } from './processor-constants';
 
 export * from './processor-constants';
 
@@ -20,6 +20,8 @@ export interface InputPort {
 
 export type ParamField =
   | { name: string; kind: 'text' | 'multiline' | 'json' | 'secret' | 'template'; required: boolean }
+  /** One of the task's organisation's lab connections, by id. */
+  | { name: string; kind: 'labConnection'; required: boolean }
   | { name: string; kind: 'number'; required: boolean }
   | { name: string; kind: 'select'; required: boolean; options: readonly string[] };
 
@@ -166,7 +168,7 @@ export const NODE_KINDS = {
       })
       .strict(),
     fields: [
-      { name: 'connection_id', kind: 'text', required: true },
+      { name: 'connection_id', kind: 'labConnection', required: true },
       { name: 'path', kind: 'text', required: false },
       { name: 'timeout_ms', kind: 'number', required: false },
     ],
@@ -347,13 +349,19 @@ export const RunEventResponse = z.object({ success: z.literal(true), message: z.
 
 /** A lab connection as answered: never its credential, only whether it has one. */
 export const LabConnection = z.object({ id: Uuid, organisation_id: Uuid, name: z.string(), base_url: z.string(), has_credential: z.boolean() });
+export type LabConnection = z.infer<typeof LabConnection>;
 export const LabConnectionsResponse = z.object({ success: z.literal(true), connections: z.array(LabConnection) });
 export const LabConnectionResponse = z.object({ success: z.literal(true), connection: LabConnection });
+/** An http(s) address without a user name or password in it (the credential has its own sealed field, never answered). */
+const labBaseUrl = /* @__PURE__ */ z
+  .url({ protocol: /^https?$/, error: PROCESSOR_MSG.labBaseUrl })
+  .max(2000)
+  .refine((value) => !URL.canParse(value) || (new URL(value).username === '' && new URL(value).password === ''), PROCESSOR_MSG.labBaseUrlCredential);
 export const LabConnectionRequest = z.object({
   organisation_id: Uuid,
   name: /* @__PURE__ */ text().min(1).max(200),
-  base_url: z.url().max(2000),
-  /** Sealed at rest; left out on an update, the connection keeps the credential it has. */
-  credential: /* @__PURE__ */ text().min(1).max(2000).optional(),
+  base_url: labBaseUrl,
+  /** Sealed at rest; left out on an update, the connection keeps the credential it has; `null` removes it. */
+  credential: /* @__PURE__ */ text().min(1).max(2000).nullable().optional(),
 });
 export type LabConnectionRequest = z.infer<typeof LabConnectionRequest>;

@@ -80,6 +80,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/info/:slug', public: true, title: 'infoPage', load: () => import('../features/pages/InfoPage').then((m) => m.InfoPage) },
   { path: '/super_admin/processor', roles: ['super_admin'], permission: 'processor.manage', title: 'processor', load: () => import('../features/processor/ProcessorPage').then((m) => m.ProcessorPage) },
   { path: '/super_admin/processor/templates', roles: ['super_admin'], permission: 'processor.manage', title: 'processorTemplates', load: () => import('../features/processor/TemplatesPage').then((m) => m.TemplatesPage) },
+  { path: '/super_admin/processor/lab-connections', roles: ['super_admin'], permission: 'processor.manage', title: 'processorLabConnections', load: () => import('../features/processor/LabConnectionsPage').then((m) => m.LabConnectionsPage) },
   { path: '/super_admin/processor/edit/:id', roles: ['super_admin'], permission: 'processor.manage', title: 'processorEdit', load: () => import('../features/processor/ProcessorEditPage').then((m) => m.ProcessorEditPage) },
   { path: '/super_admin/processor/:id', roles: ['super_admin'], permission: 'processor.manage', title: 'processorEdit', load: () => import('../features/processor/ProcessorEditPage').then((m) => m.ProcessorEditPage) },
   { path: '/super_admin/permissions', roles: ['super_admin'], permission: 'permissions.manage', title: 'permissions', load: () => import('../features/permissions/PermissionsPage').then((m) => m.PermissionsPage) },

@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import { useMessageText } from '../lib/messageText';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useToast } from './toast/toastContext';
 
@@ -18,16 +19,17 @@ export interface ConfirmedDeleteOptions<Row, Answer> {
 
 /**
  * A register's Delete: `ask(row)` opens the question, Yes deletes (the buttons wait meanwhile) and
- * says so in a toast, or shows the server's message when it refuses; `dialog` goes in the page.
+ * says so in a toast, or shows the server's message (in the interface's language) when it refuses; `dialog` goes in the page.
  */
 export function useConfirmedDelete<Row extends { id: string }, Answer>(options: ConfirmedDeleteOptions<Row, Answer>): { ask: (row: Row) => void; dialog: ReactElement | null } {
   const { remove, title, message, confirmLabel, cancelLabel, deleted } = options;
   const { showToast } = useToast();
+  const messageText = useMessageText();
   const [row, setRow] = useState<Row | null>(null);
   const confirm = (target: Row) =>
     remove.mutate(target.id, {
       onSuccess: (answer) => showToast(deleted(answer), 'success'),
-      onError: (error) => showToast(error.message, 'error'),
+      onError: (error) => showToast(messageText(error.message), 'error'),
       onSettled: () => setRow(null),
     });
   const dialog = row && (

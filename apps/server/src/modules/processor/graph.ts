@@ -25,12 +25,16 @@ export function executionOrder(graph: Pick<StoredGraph, 'nodes' | 'edges'>): str
   return order.length === graph.nodes.length ? order : null;
 }
 
+/** A lab-order node's reason when its connection is not one of the task's organisation's. */
+export const UNKNOWN_LAB_CONNECTION = "Unknown lab connection: choose one of this organisation's lab connections.";
+
 /**
  * Everything that keeps a graph from running, the reason per node: one event start, parameters
- * that fit the node's schema, known templates, conditions that parse, connections between existing ports of the same
+ * that fit the node's schema, known templates, lab connections of the task's organisation
+ * (`labConnections`), conditions that parse, connections between existing ports of the same
  * type (one per input), every required input connected, and no cycle.
  */
-export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<string>): GraphProblem[] {
+export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<string>, labConnections: ReadonlySet<string>): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   if (byId.size !== graph.nodes.length) problems.push({ node: 'graph', reason: 'Two nodes have the same id.' });
@@ -43,6 +47,8 @@ export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<stri
       problems.push(...parsed.error.issues.map((issue) => ({ node: node.id, reason: `${issue.path.join('.') || 'parameters'}: ${issue.message}` })));
     } else if (node.kind === 'template.email' && !knownTemplates.has(String((parsed.data as { template_id: string }).template_id))) {
       problems.push({ node: node.id, reason: 'Unknown template.' });
+    } else if (node.kind === 'lab.order' && !labConnections.has(String((parsed.data as Record<string, unknown>).connection_id))) {
+      problems.push({ node: node.id, reason: UNKNOWN_LAB_CONNECTION });
     } else if (node.kind === 'logic.condition') {
       const problem = conditionProblem((parsed.data as { expression: string }).expression);
       if (problem) problems.push({ node: node.id, reason: `expression: ${problem}` });

@@ -156,26 +156,34 @@ describe('graph validation', () => {
 
   it('accepts a connected graph and orders it along its connections', () => {
     const graph = { nodes: [{ id: 'x', kind: 'data.extract' as const, params: { expression: 'a' } }, start], edges: [edge('start', 'data', 'x', 'data')] };
-    expect(validateGraph(graph, new Set())).toEqual([]);
+    expect(validateGraph(graph, new Set(), new Set())).toEqual([]);
     expect(executionOrder(graph)).toEqual(['start', 'x']);
   });
 
   it('names the node of each problem', () => {
     const problems = validateGraph(
       {
-        nodes: [start, { id: 'gate', kind: 'logic.fail_on_false', params: {} }, { id: 'v', kind: 'value.string', params: { value: 'x' } }, { id: 'tpl', kind: 'template.email', params: { template_id: '00000000-0000-4000-8000-000000000000' } }],
+        nodes: [
+          start,
+          { id: 'gate', kind: 'logic.fail_on_false', params: {} },
+          { id: 'v', kind: 'value.string', params: { value: 'x' } },
+          { id: 'tpl', kind: 'template.email', params: { template_id: '00000000-0000-4000-8000-000000000000' } },
+          { id: 'lab', kind: 'lab.order', params: { connection_id: '00000000-0000-4000-8000-000000000001' } },
+        ],
         edges: [edge('v', 'value', 'gate', 'condition'), edge('v', 'value', 'ghost', 'data')],
       },
       new Set(),
+      new Set(['00000000-0000-4000-8000-000000000002']),
     );
     expect(problems).toEqual(
       expect.arrayContaining([
         { node: 'gate', reason: 'Input condition takes boolean, not string from v.' },
         { node: 'tpl', reason: 'Unknown template.' },
+        { node: 'lab', reason: "Unknown lab connection: choose one of this organisation's lab connections." },
         { node: 'ghost', reason: expect.stringMatching(/does not exist/) },
       ]),
     );
-    expect(validateGraph({ nodes: [], edges: [] }, new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
+    expect(validateGraph({ nodes: [], edges: [] }, new Set(), new Set())).toContainEqual({ node: 'graph', reason: 'A task has exactly one event start node.' });
   });
 
   it('refuses a regexp pattern that nests repetitions, before it is saved, naming the node', () => {
@@ -187,13 +195,13 @@ describe('graph validation', () => {
       ],
       edges: [{ id: 'e', source: 'text', sourcePort: 'value', target: 'match', targetPort: 'value' }],
     };
-    expect(validateGraph(graph, new Set())).toEqual([{ node: 'match', reason: 'pattern: The pattern nests repetitions or refers back to a group, which is not allowed.' }]);
+    expect(validateGraph(graph, new Set(), new Set())).toEqual([{ node: 'match', reason: 'pattern: The pattern nests repetitions or refers back to a group, which is not allowed.' }]);
     graph.nodes[2]!.params = { pattern: '^a+$' };
-    expect(validateGraph(graph, new Set())).toEqual([]);
+    expect(validateGraph(graph, new Set(), new Set())).toEqual([]);
   });
 
   it('refuses a condition that does not parse, before it is saved', () => {
     const graph = { nodes: [start, { id: 'if', kind: 'logic.condition' as const, params: { expression: 'eval("1")' } }], edges: [edge('start', 'data', 'if', 'data')] };
-    expect(validateGraph(graph, new Set())).toEqual([{ node: 'if', reason: 'expression: Unknown function eval.' }]);
+    expect(validateGraph(graph, new Set(), new Set())).toEqual([{ node: 'if', reason: 'expression: Unknown function eval.' }]);
   });
 });

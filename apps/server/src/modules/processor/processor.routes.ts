@@ -168,7 +168,7 @@ export async function processorRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   r.put('/lab-connections/:id', {
     config: { access },
-    schema: { tags, summary: 'Changes a lab connection; without a credential it keeps its own', params: IdParams, body: LabConnectionRequest, response: withErrors({ 200: LabConnectionResponse }) },
+    schema: { tags, summary: 'Changes a lab connection; without a credential it keeps its own, with `credential: null` it has none', params: IdParams, body: LabConnectionRequest, response: withErrors({ 200: LabConnectionResponse }) },
     handler: async (request) => ({ success: true as const, connection: await updateLabConnection(deps, signedInCaller(request), request.params.id, request.body) }),
   });
 

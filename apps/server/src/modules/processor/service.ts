@@ -4,9 +4,9 @@ import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
 import { badRequest, conflict, notFound, type AppError } from '../../platform/errors';
-import { organisations, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
+import { organisations, processorLabConnections, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
 import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
-import { executionOrder, validateGraph } from './graph';
+import { executionOrder, UNKNOWN_LAB_CONNECTION, validateGraph } from './graph';
 import { NODE_RUNS, parseParams, RunStopped, SEALED_MARK, type NodeRuntime } from './nodes';
 
 type TaskRow = typeof processorTasks.$inferSelect;
@@ -103,10 +103,34 @@ function invalidGraph(problems: GraphProblem[]): AppError {
   return badRequest(PROCESSOR_MSG.invalidGraph, errors);
 }
 
+/** The ids of an organisation's lab connections: the only ones its tasks' lab-order nodes may name. */
+async function labConnectionsOf(db: Db, organisationId: string): Promise<Set<string>> {
+  return new Set((await db.select({ id: processorLabConnections.id }).from(processorLabConnections).where(eq(processorLabConnections.organisationId, organisationId))).map((c) => c.id));
+}
+
+/**
+ * Locks the lab connections a graph's lab-order nodes name until the transaction ends (FOR SHARE: a
+ * connection's delete takes FOR UPDATE and checks its use in its own transaction, so it waits for
+ * this save and then sees it, or this save waits for the delete and finds the connection gone).
+ * Answers the nodes whose connection is gone.
+ */
+async function lockLabConnections(tx: Db, graph: StoredGraph, organisationId: string): Promise<GraphProblem[]> {
+  const orders = graph.nodes.filter((n) => n.kind === 'lab.order').map((n) => ({ node: n.id, id: String(n.params.connection_id) }));
+  if (orders.length === 0) return [];
+  const kept = await tx
+    .select({ id: processorLabConnections.id })
+    .from(processorLabConnections)
+    .where(and(eq(processorLabConnections.organisationId, organisationId), inArray(processorLabConnections.id, [...new Set(orders.map((o) => o.id))])))
+    .orderBy(asc(processorLabConnections.id))
+    .for('share');
+  return orders.filter((o) => !kept.some((k) => k.id === o.id)).map((o) => ({ node: o.node, reason: UNKNOWN_LAB_CONNECTION }));
+}
+
 /**
  * Saves a task: its fields, and a new immutable graph version when a graph is given (validated
- * first: refused with the reason per node). An HTTP node's credential is sealed; a node saved
- * without one keeps the credential its previous version had.
+ * first: refused with the reason per node; its lab connections locked while it is written,
+ * `lockLabConnections`). An HTTP node's credential is sealed; a node saved without one keeps the
+ * credential its previous version had.
  */
 export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: UpdateTaskRequest): Promise<ProcessorTask> {
   const task = await taskOf(deps.db, caller, id);
@@ -114,7 +138,7 @@ export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id
   let graph: StoredGraph | null = null;
   if (input.task) {
     const templates = new Set((await deps.db.select({ id: processorTemplates.id }).from(processorTemplates)).map((t) => t.id));
-    const problems = validateGraph(input.task, templates);
+    const problems = validateGraph(input.task, templates, await labConnectionsOf(deps.db, task.organisationId));
     if (problems.length > 0) throw invalidGraph(problems);
     const [previous] = task.versionId ? await deps.db.select().from(processorTaskVersions).where(eq(processorTaskVersions.id, task.versionId)) : [];
     const nodes: StoredGraph['nodes'] = [];
@@ -128,6 +152,8 @@ export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id
   }
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
+    const goneLabs = graph ? await lockLabConnections(tx, graph, task.organisationId) : [];
+    if (goneLabs.length > 0) throw invalidGraph(goneLabs);
     const versionId = graph ? await writeVersion(tx, task.id, graph, now) : task.versionId;
     const [updated] = await tx
       .update(processorTasks)
@@ -209,7 +235,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
   let graph: TaskGraph;
   if (input.task) {
     const templates = new Set((await deps.db.select({ id: processorTemplates.id }).from(processorTemplates)).map((t) => t.id));
-    const problems = validateGraph(input.task, templates);
+    const problems = validateGraph(input.task, templates, await labConnectionsOf(deps.db, task.organisationId));
     if (problems.length > 0) throw invalidGraph(problems);
     graph = input.task;
   } else {

@@ -31,6 +31,7 @@ export const de: Translation = {
     processor: 'Prozessor',
     processorEdit: 'Aufgabe bearbeiten',
     processorTemplates: 'E-Mail-Vorlagen',
+    processorLabConnections: 'Laboranbindungen',
     appointment: 'Termin',
     countriesManagement: 'Länderverwaltung',
     newCountry: 'Land anlegen',

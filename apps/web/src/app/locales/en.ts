@@ -32,6 +32,7 @@ export const en = {
     processor: 'Processor',
     processorEdit: 'Edit task',
     processorTemplates: 'E-mail templates',
+    processorLabConnections: 'Lab connections',
     appointment: 'Appointment',
     countriesManagement: 'Countries Management',
     newCountry: 'Create Country',

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { ApiError } from '../../lib/api';
-import { useTask, useTemplates, useTestRun, useUpdateTask } from './api';
+import { useLabConnections, useTask, useTemplates, useTestRun, useUpdateTask } from './api';
 import { TaskLogs } from './TaskLogs';
 
 type GraphNode = TaskGraph['nodes'][number];
@@ -117,11 +117,25 @@ function isJsonObject(text: string): boolean {
 }
 
 /** The selected node's parameters, a form built from its kind's field list. */
-function ParamsForm({ node, hasCredential, onChange, onRemove }: { node: GraphNode; hasCredential: boolean; onChange: (params: Record<string, unknown>) => void; onRemove: () => void }) {
+function ParamsForm({
+  node,
+  organisationId,
+  hasCredential,
+  onChange,
+  onRemove,
+}: {
+  node: GraphNode;
+  /** The task's organisation: a lab-order node picks one of its lab connections. */
+  organisationId: string;
+  hasCredential: boolean;
+  onChange: (params: Record<string, unknown>) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('processor');
   const templates = useTemplates();
-  const [jsonText, setJsonText] = useState<Record<string, string>>({});
   const fields = fieldsOf(node.kind);
+  const labConnections = useLabConnections(fields.some((field) => field.kind === 'labConnection'));
+  const [jsonText, setJsonText] = useState<Record<string, string>>({});
   const set = (name: string, value: unknown) => onChange({ ...node.params, [name]: value === '' ? undefined : value });
   return (
     <Stack spacing={2} component="section" aria-label={t('editor.parameters', { node: node.id })}>
@@ -137,6 +151,29 @@ function ParamsForm({ node, hasCredential, onChange, onRemove }: { node: GraphNo
               {options.map((o) => (
                 <MenuItem key={o.value} value={o.value}>
                   {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        if (field.kind === 'labConnection') {
+          const options = (labConnections.data ?? []).filter((c) => c.organisation_id === organisationId);
+          const none = labConnections.data !== undefined && options.length === 0;
+          return (
+            <TextField
+              key={field.name}
+              select
+              label={t('editor.chooseLabConnection')}
+              value={typeof value === 'string' && options.some((c) => c.id === value) ? value : ''}
+              required={field.required}
+              disabled={none}
+              error={labConnections.isError}
+              helperText={labConnections.isError ? labConnections.error.message : none ? t('editor.noLabConnections') : undefined}
+              onChange={(e) => set(field.name, e.target.value)}
+            >
+              {options.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
                 </MenuItem>
               ))}
             </TextField>
@@ -269,7 +306,7 @@ function Editor({ task }: { task: ProcessorTask }) {
   const [flow, setFlow] = useState<ReactFlowInstance<Node<NodeData>> | null>(null);
   const test = useTestRun(task.id);
   const [sample, setSample] = useState('{}');
-  const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => n.kind === 'http.request').map((n) => n.id)), [task]);
+  const hadCredential = useMemo(() => new Set(task.task.nodes.filter((n) => fieldsOf(n.kind).some((f) => f.kind === 'secret')).map((n) => n.id)), [task]);
 
   const flowNodes: Node<NodeData>[] = graph.nodes.map((n, i) => ({
     id: n.id,
@@ -430,6 +467,7 @@ function Editor({ task }: { task: ProcessorTask }) {
             <ParamsForm
               key={selectedNode.id}
               node={selectedNode}
+              organisationId={task.organisation_id}
               hasCredential={hadCredential.has(selectedNode.id)}
               onChange={(params) => setGraph((g) => ({ ...g, nodes: g.nodes.map((n) => (n.id === selectedNode.id ? { ...n, params } : n)) }))}
               onRemove={() => {

@@ -123,9 +123,14 @@ export function ProcessorPage() {
           {t('common:titles.processor')}
         </Typography>
         <Typography>{t('list.intro')}</Typography>
-        <Button component={RouterLink} to="/super_admin/processor/templates" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
-          {t('templates.open')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/super_admin/processor/templates" variant="outlined">
+            {t('templates.open')}
+          </Button>
+          <Button component={RouterLink} to="/super_admin/processor/lab-connections" variant="outlined">
+            {t('labs.open')}
+          </Button>
+        </Stack>
         <Typography component="h2" variant="h6">
           {t('list.addTitle')}
         </Typography>

@@ -1,4 +1,7 @@
 import {
+  type LabConnectionRequest,
+  type LabConnectionResponse,
+  type LabConnectionsResponse,
   type OrganisationsResponse,
   type ProcessorEventsResponse,
   type ProcessorTaskResponse,
@@ -114,5 +117,32 @@ export function useDeleteTemplate() {
   return useSubmitMutation({
     mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`/api/processor/templates/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROCESSOR_KEY }),
+  });
+}
+
+/** The lab connections of the organisations the caller runs (never their credentials); `enabled` false asks nothing yet. */
+export function useLabConnections(enabled = true) {
+  return useQuery({
+    queryKey: [...PROCESSOR_KEY, 'lab-connections'],
+    queryFn: ({ signal }) => apiRequest<typeof LabConnectionsResponse>('/api/processor/lab-connections', { signal }).then((r) => r.connections),
+    enabled,
+  });
+}
+
+/** Creates a lab connection, or changes the one with `id` (its credential kept unless a new one or `null` is sent). */
+export function useSaveLabConnection() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: LabConnectionRequest }) =>
+      apiRequest<typeof LabConnectionResponse>(id ? `/api/processor/lab-connections/${id}` : '/api/processor/lab-connections', { method: id ? 'PUT' : 'POST', body }).then((r) => r.connection),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROCESSOR_KEY, 'lab-connections'] }),
+  });
+}
+
+export function useDeleteLabConnection() {
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (id: string) => apiRequest<typeof SuccessOnly>(`/api/processor/lab-connections/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROCESSOR_KEY, 'lab-connections'] }),
   });
 }

@@ -615,6 +615,9 @@ const de: MessagesTranslation = {
     unknownEvent: 'Unbekanntes Ereignis.',
     templateInUse: 'Diese Vorlage wird von einer Aufgabe verwendet und kann nicht gelöscht werden: Wählen Sie in dieser Aufgabe zuerst eine andere Vorlage.',
     redacted: 'Die Daten dieses Laufs wurden nach Ablauf der Aufbewahrungsfrist geschwärzt; er kann nicht erneut laufen.',
+    labBaseUrl: 'Geben Sie die Adresse des Labors ein, beginnend mit https:// oder http://.',
+    labBaseUrlCredential: 'Geben Sie die Zugangsdaten in ihrem eigenen Feld ein, nicht in der Adresse.',
+    labConnectionInUse: 'Diese Laborverbindung wird von einer Aufgabe verwendet und kann nicht gelöscht werden: Wählen Sie in dieser Aufgabe zuerst eine andere Verbindung.',
   },
   MAIL_QUOTA: {
     fromSender: 'Sie haben zu viele E-Mails gesendet. Bitte warten Sie {{wait}} und versuchen Sie es dann erneut.',
