@@ -272,7 +272,7 @@ describe('POST /api/booking/ (untimed) for a booking-skipped product', () => {
 });
 
 describe('editing a booking an order paid for', () => {
-  it('more people take more units (the order’s token); fewer are refused; staff need booking.edit and take none', async () => {
+  it('more people take more units (the order’s token); fewer are refused, to staff too; staff need booking.edit and take none', async () => {
     const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 3 });
     const { slot, holdToken, flight } = await heldSlot(38);
     expect((await pay(slot.id, orderBody(order, holdToken, { flight_details: flight }))).status).toBe(201);
@@ -285,6 +285,10 @@ describe('editing a booking an order paid for', () => {
     expect((await patch([person(), person(), person()], { token: w.manager.token })).status).toBe(403);
     expect((await patch([person(), person(), person(), person()], { token: w.support.token })).status).toBe(200);
     expect(await fulfilled(order.id)).toBe(2);
+    // booking.edit lifts the units, never the people booked: staff are refused fewer with the form's message, the order's token or not.
+    expect(await patch([person(), person(), person()], { token: w.support.token })).toMatchObject({ status: 400, body: { message: BOOKING_MSG.cannotReducePeople, errors: { booking_users: BOOKING_MSG.cannotReducePeople } } });
+    expect(await patch([person()], { token: w.support.token, headers: asCustomer.headers })).toMatchObject({ status: 400, body: { message: BOOKING_MSG.cannotReducePeople } });
+    expect(await db().select().from(bookingUsers).where(eq(bookingUsers.appointmentId, slot.id))).toHaveLength(4);
     expect((await patch([person()], {})).status).toBe(401);
   });
 
