@@ -1,20 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createPharmacist } from '../accounts';
 import { expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
 import { londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
-
-async function passenger(page: Page, first: string, last: string, passport: string): Promise<void> {
-  await page.getByLabel('First name').fill(first);
-  await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('E-mail').fill(`${first.toLowerCase()}@example.test`);
-  await page.getByLabel('Date of birth').fill('1990-05-17');
-  await page.getByLabel('Phone').fill('7911123456');
-  await page.getByRole('combobox', { name: 'Ethnicity' }).click();
-  await page.getByRole('option', { name: 'White British' }).click();
-  await page.getByRole('radio', { name: 'Female' }).check();
-  await page.getByLabel(/^Passport\/National identity card number/).fill(passport);
-  await page.getByLabel('Repeat passport/National identity card number').fill(passport);
-}
+import { passenger } from '../passengers';
 
 test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
   test('two people with a code each book end to end; the codes are then used up', async ({ page, request }) => {
