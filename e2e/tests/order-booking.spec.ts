@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, uniqueSuffix } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { passenger } from '../passengers';
 
 const COMMERCE = '/api/commerce/v1';
 const APPROVED_CARD = '4242424242424242';
@@ -67,19 +68,6 @@ async function travel(page: Page): Promise<void> {
   await page.getByLabel('Departure date').fill(londonDay(4));
   await page.getByLabel('Departure time').fill('12:00');
   await page.getByRole('button', { name: 'Next' }).click();
-}
-
-async function passenger(page: Page, first: string, last: string, passport: string): Promise<void> {
-  await page.getByLabel('First name').fill(first);
-  await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('E-mail').fill(`${first.toLowerCase()}@example.test`);
-  await page.getByLabel('Date of birth').fill('1990-05-17');
-  await page.getByLabel('Phone').fill('7911123456');
-  await page.getByRole('combobox', { name: 'Ethnicity' }).click();
-  await page.getByRole('option', { name: 'White British' }).click();
-  await page.getByRole('radio', { name: 'Female' }).check();
-  await page.getByLabel(/^Passport\/National identity card number/).fill(passport);
-  await page.getByLabel('Repeat passport/National identity card number').fill(passport);
 }
 
 test.describe('order booking: the short-token wizard (spec 2 §2.7)', () => {

@@ -17,8 +17,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The namespace's groups that label values (by the value, not by an English text) or hold a part of other texts. */
 const NOT_MESSAGES = new Set(['status', 'result', 'wait']);
-/** What a placeholder of a text made by a function stands for: a number, a wait as contracts' describeWait writes it, else any text. */
-const PLACEHOLDER_PATTERNS: Record<string, string> = { n: '-?\\d+(?:\\.\\d+)?', wait: '\\d+ (?:second|minute)s?' };
+/**
+ * What a placeholder of a text made by a function stands for: a number, a wait as contracts' describeWait writes
+ * it, an English article (so a test's name of several words, 'a Fit to Fly code', stays whole), else any text.
+ */
+const PLACEHOLDER_PATTERNS: Record<string, string> = { n: '-?\\d+(?:\\.\\d+)?', wait: '\\d+ (?:second|minute)s?', article: 'an?' };
 const PLACEHOLDER = /\{\{(\w+)\}\}/;
 
 /** Texts made by a function (FIELD_MSG.atLeastCharacters(n), tooManyEmailsToRecipient(address, seconds)) by their pattern, the others by their text. */

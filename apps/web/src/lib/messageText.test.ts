@@ -3,11 +3,13 @@ import {
   APPOINTMENT_STATUSES,
   FIELD_MSG,
   MSG,
+  SEED_PARTNERS,
   STATUS_LABELS,
   TELEPHONE_INVALID,
   TEST_RESULTS,
   TEST_RESULT_VALUES,
   USERDATA_MSG,
+  prefixMessage,
   tooManyEmailsFromSender,
   tooManyEmailsToRecipient,
 } from '@vireo/contracts';
@@ -71,6 +73,15 @@ describe('messages: the server’s and the forms’ texts in the interface’s l
     );
     expect(inGerman(tooManyEmailsFromSender(60))).toContain('1 Minute ');
     expect(inGerman(tooManyEmailsFromSender(45))).toContain('45 Sekunden ');
+  });
+
+  it('CODE_MSG: a partner’s prefix message keeps the test’s whole name and its prefixes in German', () => {
+    const [ofl, attractionWorld, floridaTix] = SEED_PARTNERS;
+    const fitToFly = prefixMessage(ofl.code_prefixes[0]);
+    expect(inEnglish(fitToFly)).toBe('Invalid code. This code is not a Fit to Fly code. Please enter a code starting with F2F.');
+    expect(inGerman(fitToFly)).toBe('Ungültiger Code. Dies ist kein Fit to Fly-Code. Bitte geben Sie einen Code ein, der mit F2F beginnt.');
+    expect(inGerman(prefixMessage(attractionWorld.code_prefixes[3]))).toBe('Ungültiger Code. Dies ist kein Antigen Consultation-Code. Bitte geben Sie einen Code ein, der mit US3AW beginnt.');
+    expect(inGerman(prefixMessage(floridaTix.code_prefixes[1]))).toBe('Ungültiger Code. Dies ist kein Day 2 Antigen-Code. Bitte geben Sie einen Code ein, der mit FTD2 beginnt.');
   });
 
   it('a text it does not know is shown as it came', () => {

@@ -356,7 +356,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
 
   r.patch('/:id', {
     config: { access: PUBLIC },
-    schema: { tags, summary: 'Edit the people on a booking (never fewer; until 24 hours before the start)', description: customerNote, params: IdParams, body: EditAppointmentRequest, response: bookingErrors({ 200: AppointmentResponse }) },
+    schema: { tags, summary: 'Edit the people on a booking (never fewer; until 24 hours before the start)', description: `${customerNote} On a booking an order paid for, more people take its units; a session with booking.edit (customer services, super admins) takes none, with or without the order's token.`, params: IdParams, body: EditAppointmentRequest, response: bookingErrors({ 200: AppointmentResponse }) },
     handler: async (request) => {
       const caller = callerOf(request);
       const details = await editBookingUsers(deps, caller, request.params.id, request.body.booking_users);

@@ -166,8 +166,9 @@ export async function editBookingUsers(deps: BookingDeps, caller: Caller, id: st
     requireChangeable(row, now);
     const existing = await tx.select().from(bookingUsers).where(eq(bookingUsers.appointmentId, id)).orderBy(asc(bookingUsers.position));
     if (people.length < existing.length) throw badRequest(BOOKING_MSG.cannotReducePeople, { booking_users: BOOKING_MSG.cannotReducePeople });
-    // More people on a booking an order paid for take more of its units (staff with booking.edit need none).
-    await takeUnitsForMorePeople(tx, row, people.length - existing.length, !isCustomerOf(caller, row, now) && mayIgnoreFulfillment(caller));
+    // More people on a booking an order paid for take more of its units. The session decides first: staff with
+    // booking.edit need none, whatever link token /booking/edit also sends; only a customer is bound by the units.
+    await takeUnitsForMorePeople(tx, row, people.length - existing.length, mayIgnoreFulfillment(caller));
     const values = bookingUserValues(id, people, now, { language: row.language, tzLocation: row.tzLocation });
     for (const [i, value] of values.entries()) {
       const before = existing[i];

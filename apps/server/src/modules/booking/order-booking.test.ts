@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { BOOKING_MSG, ORDER_BOOKING_MSG, ORDER_MSG, SHORT_TOKEN_ALPHABET, SHORT_TOKEN_LENGTH } from '@vireo/contracts';
-import { appointments, bookingUsers, orderItems, orders, outboxEvents, products } from '../../db/schema';
+import { appointments, auditEvents, bookingUsers, orderItems, orders, outboxEvents, products } from '../../db/schema';
 import { seedProducts } from '../commerce';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { bookingWorld, hold, person, PUBLIC_SERVICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
@@ -272,7 +272,7 @@ describe('POST /api/booking/ (untimed) for a booking-skipped product', () => {
 });
 
 describe('editing a booking an order paid for', () => {
-  it('more people take more units (the order’s token); fewer are refused; staff need booking.edit and take none', async () => {
+  it('more people take more units (the order’s token); fewer are refused, to staff too; staff need booking.edit and take none', async () => {
     const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 3 });
     const { slot, holdToken, flight } = await heldSlot(38);
     expect((await pay(slot.id, orderBody(order, holdToken, { flight_details: flight }))).status).toBe(201);
@@ -285,7 +285,37 @@ describe('editing a booking an order paid for', () => {
     expect((await patch([person(), person(), person()], { token: w.manager.token })).status).toBe(403);
     expect((await patch([person(), person(), person(), person()], { token: w.support.token })).status).toBe(200);
     expect(await fulfilled(order.id)).toBe(2);
+    // booking.edit lifts the units, never the people booked: staff are refused fewer with the form's message, the order's token or not.
+    expect(await patch([person(), person(), person()], { token: w.support.token })).toMatchObject({ status: 400, body: { message: BOOKING_MSG.cannotReducePeople, errors: { booking_users: BOOKING_MSG.cannotReducePeople } } });
+    expect(await patch([person()], { token: w.support.token, headers: asCustomer.headers })).toMatchObject({ status: 400, body: { message: BOOKING_MSG.cannotReducePeople } });
+    expect(await db().select().from(bookingUsers).where(eq(bookingUsers.appointmentId, slot.id))).toHaveLength(4);
     expect((await patch([person()], {})).status).toBe(401);
+  });
+
+  it('the session decides first: customer services sending the order’s token (as /booking/edit does) add people beyond the units, audited as themselves; the customer stays bound', async () => {
+    const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 2 });
+    const { slot, holdToken, flight } = await heldSlot(40);
+    expect((await pay(slot.id, orderBody(order, holdToken, { flight_details: flight, booking_users: [person(), person({ first_name: 'Byron' })] }))).status).toBe(201);
+    expect(await fulfilled(order.id)).toBe(2);
+    const patch = (people: unknown[], options: { token?: string }) =>
+      h.call('PATCH', `/api/booking/${slot.id}`, { body: { booking_users: people }, headers: { 'x-short-token': order.token }, ...options });
+    const three = [person(), person({ first_name: 'Byron' }), person({ first_name: 'Clara' })];
+    expect(await patch(three, {})).toMatchObject({ status: 400, body: { message: 'You can\'t book more people than the quantity of test that you have bought' } });
+    // A minute on, so the edit's audit record stands apart from the booking's.
+    h.clock.advance(60_000);
+    const since = h.clock.now();
+    const edited = await patch(three, { token: w.support.token });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.appointment.booking_users).toHaveLength(3);
+    expect(await fulfilled(order.id)).toBe(2);
+    const writes = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resourceType, 'appointment'), eq(auditEvents.resourceId, slot.id), eq(auditEvents.action, 'health_data.write'), gte(auditEvents.at, since)));
+    expect(writes.map((a) => [a.actorKind, a.actorUserId, a.actorRole])).toEqual([['user', w.support.user.id, 'customer_services']]);
+    // The customer with the same token is still bound by the units: none are left for a fourth person.
+    expect(await patch([...three, person({ first_name: 'Dora' })], {})).toMatchObject({ status: 400, body: { message: ORDER_BOOKING_MSG.tooManyPeople } });
+    expect(await db().select().from(bookingUsers).where(eq(bookingUsers.appointmentId, slot.id))).toHaveLength(3);
   });
 
   it('rescheduling (the order’s token) moves the booking with its order; the old time keeps none', async () => {

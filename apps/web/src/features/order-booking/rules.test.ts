@@ -1,9 +1,11 @@
-import { BOOKING_MSG, BOOKING_WIZARD_MSG, TERMS_VERSION } from '@vireo/contracts';
+import { BOOKING_MSG, BOOKING_WIZARD_MSG, SEED_PARTNERS, TERMS_VERSION } from '@vireo/contracts';
 import { describe, expect, it } from 'vitest';
 import { bookingUsersOf, flightDetailsOf, passengersFor, slotWindow, toServiceDay, zonedEpoch, EMPTY_PASSENGER } from './rules';
-import { passengerSchema, peopleField, travelSchema } from './schemas';
+import { neverFewerPeople, passengerSchema, peopleField, travelSchema } from './schemas';
 import type { BookableProduct, OrderBookingValues } from './types';
 import { EMPTY_VALUES } from './components/OrderBookingWizard';
+import { peopleStep } from './components/PeopleStep';
+import { travellersSchema } from './components/TravellersStep';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const flx: BookableProduct = { id: '00000000-0000-4000-8000-000000000001', sku: 'FLX-UK-ANT-SNS-001', title: 'Fit to Fly', type: 'Antigen', tags: ['before_flight'], bundle_id: null, unitsLeft: 2 };
@@ -52,6 +54,18 @@ describe('the steps’ rules', () => {
     expect(messages(peopleField().safeParse('5'))).toEqual([BOOKING_MSG.maximumPeople]);
     expect(messages(peopleField(3).safeParse('2'))).toEqual([BOOKING_MSG.cannotReducePeople]);
     expect(peopleField(2).parse('3')).toBe(3);
+  });
+
+  it('while a booking is edited, never takes fewer people than are booked, whatever the first step', () => {
+    const people = neverFewerPeople(peopleStep('How many people will take the test?').schema, 2);
+    expect(messages(people.safeParse({ numberOfPeople: '1' }))).toEqual([BOOKING_MSG.cannotReducePeople]);
+    expect(people.safeParse({ numberOfPeople: '2' }).success).toBe(true);
+    expect(messages(people.safeParse({ numberOfPeople: '5' }))).toContain(BOOKING_MSG.maximumPeople);
+    expect(peopleStep('How many people will take the test?').schema.safeParse({ numberOfPeople: '1' }).success).toBe(true);
+    const travellers = neverFewerPeople(travellersSchema(SEED_PARTNERS[1], [flx]), 2);
+    const codes = (...values: string[]) => values.map((code) => ({ code }));
+    expect(messages(travellers.safeParse({ product_id: flx.id, numberOfPeople: '1', purchaseCode: codes('F2FAWAAAA') }))).toEqual([BOOKING_MSG.cannotReducePeople]);
+    expect(travellers.safeParse({ product_id: flx.id, numberOfPeople: '3', purchaseCode: codes('F2FAWAAAA', 'F2FAWBBBB', 'F2FAWCCCC') }).success).toBe(true);
   });
 
   it('names the transport number by its type', () => {

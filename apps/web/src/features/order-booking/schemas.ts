@@ -1,6 +1,6 @@
 import { BOOKING, BOOKING_MSG, BOOKING_WIZARD_MSG, EMAIL_PATTERN, ETHNICITIES, MIN_BOOKING_DATE_OF_BIRTH_EPOCH, SEXES, TRANSPORT_TYPES, inputLabel } from '@vireo/contracts';
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { cityNamed } from './cities';
 import { arrivesInGb, dateOfBirthEpoch, needsVaccine, travelTimes } from './rules';
 import type { BookableProduct } from './types';
@@ -23,6 +23,15 @@ export function peopleField(atLeast = 0) {
     .transform(Number)
     .pipe(z.number({ error: BOOKING_MSG.inputNumberOfPeople }).int(BOOKING_MSG.inputNumberOfPeople).min(BOOKING.minPeople, BOOKING_MSG.minimumPeople).max(BOOKING.maxPeople, BOOKING_MSG.maximumPeople))
     .refine((people) => people >= atLeast, BOOKING_MSG.cannotReducePeople);
+}
+
+/**
+ * A first step's answers while a booking is edited (the wizard frame's `editing`): whatever the step
+ * ('How many people will take the test?', 'Select Test', 'Number of travellers'), never fewer people
+ * than are booked ('You can't reduce quantity of booking users'; the server's PATCH refuses them too).
+ */
+export function neverFewerPeople(schema: ZodType, booked: number): ZodType {
+  return z.intersection(schema, z.object({ numberOfPeople: peopleField(booked) }));
 }
 
 /** 'Travel Details' (spec 2 §3, §5): transport type, number ('Input {label}'), city, travel times, transit; the landing for after_flight products. */

@@ -8,7 +8,7 @@ import { clearSessionValue } from '../../../lib/sessionValue';
 import { useSlotHold, type CallContext } from '../../booking';
 import { DEFAULT_CITY } from '../cities';
 import { defaultAppointmentDate, EMPTY_PASSENGER, flightDetailsOf, passengersFor, peopleOf, skipsBooking, slotWindow, toServiceDay } from '../rules';
-import { passengerSchema, passengersSchema, SummarySchema, travelSchema } from '../schemas';
+import { neverFewerPeople, passengerSchema, passengersSchema, SummarySchema, travelSchema } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { Book, BookableProduct, Booked, FirstStep, OrderBookingValues } from '../types';
 import { BookingAppointmentStep } from './BookingAppointmentStep';
@@ -54,8 +54,11 @@ export interface OrderBookingWizardProps {
   /** Answers to start from (the booking being edited, a preselected product). */
   initialValues?: Partial<OrderBookingValues>;
   book: Book;
-  /** Staff changing a booking: the confirmation links customer services' pages, no 'Book next appointment'. */
-  editing?: boolean;
+  /**
+   * Staff changing a booking of `bookedPeople` people: the first step never takes fewer, the
+   * confirmation links customer services' pages, no 'Book next appointment'.
+   */
+  editing?: { bookedPeople: number };
   homeHref: string;
   submitLabel?: string;
 }
@@ -68,7 +71,7 @@ export interface OrderBookingWizardProps {
  * returns to the same step while the hold lasts; at its end the wizard returns to 'Booking
  * Appointment' with the first passenger.
  */
-export function OrderBookingWizard({ storageId, firstStep, products, service, context, initialValues, book, editing = false, homeHref, submitLabel }: OrderBookingWizardProps) {
+export function OrderBookingWizard({ storageId, firstStep, products, service, context, initialValues, book, editing, homeHref, submitLabel }: OrderBookingWizardProps) {
   const { t, messageText } = useOrderBookingTexts();
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<SummaryFailure | null>(null);
@@ -80,7 +83,7 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
   const stepsFor = (values: OrderBookingValues): WizardStep[] => {
     const product = products.find((candidate) => candidate.id === values.product_id);
     const skipped = product !== undefined && skipsBooking(product);
-    const first: WizardStep = { key: firstStep.key, label: firstStep.label, schema: firstStep.schema };
+    const first: WizardStep = { key: firstStep.key, label: firstStep.label, schema: editing ? neverFewerPeople(firstStep.schema, editing.bookedPeople) : firstStep.schema };
     const travel: WizardStep = { key: STEP_KEYS.travel, label: t('steps.travel'), schema: travelSchema(product) };
     const steps: WizardStep[] = firstStep.position === 'afterTravel' ? [travel, first] : [first, travel];
     if (!skipped) steps.push({ key: STEP_KEYS.appointment, label: t('steps.appointment'), done: hold.slot !== null || booked !== null });
@@ -221,7 +224,7 @@ export function OrderBookingWizard({ storageId, firstStep, products, service, co
         />
       )}
       {stepKey === STEP_KEYS.confirmation && booked && product && (
-        <ConfirmationStep booked={booked} skipped={skipsBooking(product)} editing={editing} homeHref={homeHref} onBookNext={bookNext} />
+        <ConfirmationStep booked={booked} skipped={skipsBooking(product)} editing={editing !== undefined} homeHref={homeHref} onBookNext={bookNext} />
       )}
     </Wizard>
   );

@@ -18,7 +18,7 @@ function PeopleForm({ form, onNext }: FirstStepProps) {
   );
 }
 
-/** 'How many people will take the test?' (spec 2 §2.9, staff editing a booking): never fewer than are booked. */
-export function peopleStep(label: string, booked: number): FirstStep {
-  return { key: 'people', label, schema: z.object({ numberOfPeople: peopleField(booked) }), Component: PeopleForm };
+/** 'How many people will take the test?' (spec 2 §2.9, staff editing a booking): 1 to 4; the wizard frame's `editing` keeps it from going below the people booked. */
+export function peopleStep(label: string): FirstStep {
+  return { key: 'people', label, schema: z.object({ numberOfPeople: peopleField() }), Component: PeopleForm };
 }

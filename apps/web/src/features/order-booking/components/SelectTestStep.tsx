@@ -17,7 +17,7 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /**
  * 'Select Test' (spec 2 §2.7, §2.10 step 0; spec 3 §5): a product of the order with units left, people (1
- * to 4, not more than the units left unless the product is exempt; `atLeast` when editing), and the
+ * to 4, not more than the units left unless the product is exempt), and the
  * appointment address unless it is the shipping address.
  */
 export function selectTestSchema(products: readonly BookableProduct[]) {

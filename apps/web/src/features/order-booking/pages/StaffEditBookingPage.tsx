@@ -116,7 +116,7 @@ function StaffEdit({ appointment, shortToken, service }: { appointment: Appointm
   const { t } = useOrderBookingTexts();
   const catalogue = useCatalogue();
   const booked = appointment.booking_users.length;
-  const firstStep = useMemo(() => peopleStep(t('steps.people'), booked), [t, booked]);
+  const firstStep = useMemo(() => peopleStep(t('steps.people')), [t]);
   const initialValues = useMemo(() => valuesOfAppointment(appointment), [appointment]);
   if (catalogue.isPending) return <PageLoader />;
   const product = catalogue.data ? productOf(catalogue.data, initialValues.product_id ?? '') : undefined;
@@ -137,7 +137,7 @@ function StaffEdit({ appointment, shortToken, service }: { appointment: Appointm
       context={{ publicPage: true, shortToken }}
       initialValues={initialValues}
       book={book}
-      editing
+      editing={{ bookedPeople: booked }}
       homeHref="/customer_services/dashboard"
     />
   );
