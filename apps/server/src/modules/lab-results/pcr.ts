@@ -4,7 +4,7 @@ import { epochSeconds } from '../../platform/clock';
 import { rowsOf } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { sql } from 'drizzle-orm';
-import { certificateKind, discardCertificate, emailCertificate, prepareCertificate, storeCertificate } from '../certificates';
+import { certificateKind, discardCertificate, emailCertificate, issuerOf, prepareCertificate, storeCertificate } from '../certificates';
 import { findApprovedKit, listApprovedKits } from '../commerce';
 import type { LabResultsDeps } from './deps';
 import { epochOf, findPerson, isPcrPerson, resultCodeOf, validCertificateId } from './person';
@@ -102,7 +102,7 @@ export async function sendPcrCertificate(deps: LabResultsDeps, caller: SignedInC
     reportTime: Number.isNaN(reported.getTime()) ? deps.clock.now() : reported,
   });
   try {
-    await deps.db.transaction((tx) => storeCertificate(deps.certificates, tx, caller, issue, { mail: true }));
+    await deps.db.transaction((tx) => storeCertificate(deps.certificates, tx, caller, issue, { mail: true, issuer: issuerOf(caller) }));
   } catch (error) {
     await discardCertificate(deps.certificates, issue);
     throw error;
