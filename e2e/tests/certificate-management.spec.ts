@@ -38,15 +38,17 @@ interface Row {
 const csvOf = (rows: Row[]) =>
   [HEADER, ...rows.map((r) => [r.kitId, r.firstName, 'Hopper', r.email, '1990-05-17', 'female', r.sampled, r.result ? ago(0) : '', 'Nasopharyngeal swab', r.result, 'P7654321', ago(HOUR / 2)].join(','))].join('\n');
 
-/** Uploads a PCRTravelUK file through the API as the super admin; answers the stored rows. */
+/** Uploads a PCRTravelUK file through the API as the super admin and waits until the server's jobs made its certificates; answers the stored rows. */
 async function uploadThroughApi(request: APIRequestContext, rows: Row[]): Promise<{ id: string | null; booking_user_id: string }[]> {
   const admin = await apiSession(request, DEMO.admin);
-  const answer = await request.post(`${COMMERCE}/certificate/upload?type=PCRTravelUK`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    multipart: { upload: { name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csvOf(rows)) } },
-  });
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const answer = await request.post(`${COMMERCE}/certificate/upload?type=PCRTravelUK`, { headers, multipart: { upload: { name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csvOf(rows)) } } });
   expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { data: { id: string | null; booking_user_id: string }[] }).data;
+  const body = (await answer.json()) as { data: { id: string | null; booking_user_id: string }[]; upload: { id: string; certificates_expected: number } };
+  await expect
+    .poll(async () => ((await (await request.get(`${COMMERCE}/certificate/upload/${body.upload.id}`, { headers })).json()) as { data: { certificates_made: number } }).data.certificates_made)
+    .toBe(body.upload.certificates_expected);
+  return body.data;
 }
 
 function person(tag: string, sampled: string, result: string): Row {
@@ -89,6 +91,8 @@ test('uploaded results: a template downloads, a failing upload lists every row e
   await expect(results.nth(1)).toContainText(positive.firstName);
   await expect(results.nth(1)).toContainText('Detected — Positive');
   await expect(results.nth(2)).toContainText(negative.firstName);
+  // The certificates are made by jobs after the answer; Send waits for them.
+  await expect(page.getByRole('status').filter({ hasText: 'Certificates made: 2 of 2' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: `Send the certificate of ${negative.firstName} Hopper` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Email has been sent successfully!' })).toBeVisible();

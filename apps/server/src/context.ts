@@ -66,7 +66,7 @@ export function createContext(
     keys: new CertificateKeys(db, clock, sealer, parseCertificateSigningKey(config.certificateSigningKey)),
     settings: { publicUrl: config.publicUrl, provider: config.certificateProvider },
   });
-  const labResults: LabResultsDeps = { db, clock, audit, outbox, certificates };
+  const labResults: LabResultsDeps = { db, clock, audit, outbox, jobs, certificates };
   const rota: RotaDeps = { db, clock, audit, booking, live };
   const doctors: DoctorsDeps = { db, clock, audit, outbox, mailQuota, live, sessions, booking };
   const messages: MessagesDeps = { db, mailer, audit, mailQuota, outbox };

@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from './platform/db';
 import { Jobs, startJobs } from './platform/jobs';
 import { sealStoredBodies } from './modules/chat';
 import { seedApprovedKits, seedProducts } from './modules/commerce';
+import { startLabResultsJobs } from './modules/lab-results';
 import { startLogisticsJobs } from './modules/logistics';
 import { startProcessor } from './modules/processor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemo } from './seed/demo';
@@ -26,6 +27,7 @@ const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();
 await startProcessor(ctx.processor);
 await startLogisticsJobs(ctx.logistics, ctx.jobs);
+await startLabResultsJobs(ctx.labResults, ctx.jobs);
 await app.listen({ port: config.port, host: config.host });
 
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -116,7 +116,7 @@ export const BookingUserParams = z.object({ bookingUserId: Uuid });
 export const ResultUploadQuery = z.object({ type: z.enum(RESULT_TEMPLATES) });
 export const ResultTemplateParams = z.object({ type: z.enum(RESULT_TEMPLATES) });
 
-/** One stored row of an upload: its certificate (none while in the lab, or for IDT) and what the table shows. */
+/** One stored row of an upload: its certificate's id (none while in the lab, or for IDT; made by a job after the answer) and what the table shows. */
 export const UploadedResult = z.object({
   id: Uuid.nullable(),
   booking_user_id: Uuid,
@@ -128,5 +128,20 @@ export const UploadedResult = z.object({
   positive: z.boolean(),
 });
 export type UploadedResult = z.infer<typeof UploadedResult>;
-export const ResultUploadResponse = z.object({ success: z.literal(true), message: z.string(), data: z.array(UploadedResult) });
+/**
+ * An accepted upload: its rows are stored when it answers; its certificates are made afterwards by
+ * jobs, so `certificates_made` grows to `certificates_expected` (GET /certificate/upload/{id}).
+ */
+export const ResultUploadSummary = z.object({
+  id: Uuid,
+  template: z.enum(RESULT_TEMPLATES),
+  uploaded_at: EpochSeconds,
+  rows: z.number().int(),
+  certificates_expected: z.number().int(),
+  certificates_made: z.number().int(),
+});
+export type ResultUploadSummary = z.infer<typeof ResultUploadSummary>;
+export const ResultUploadSummaryResponse = z.object({ success: z.literal(true), data: ResultUploadSummary });
+export type ResultUploadSummaryResponse = z.infer<typeof ResultUploadSummaryResponse>;
+export const ResultUploadResponse = z.object({ success: z.literal(true), message: z.string(), data: z.array(UploadedResult), upload: ResultUploadSummary });
 export type ResultUploadResponse = z.infer<typeof ResultUploadResponse>;

@@ -35,6 +35,17 @@ export function defineJob<Schema extends z.ZodType, Deps>(definition: JobDefinit
   return definition;
 }
 
+/** A job's failure whose message says what went wrong without personal data or query parameters: it is logged as it is. */
+export class JobFailure extends Error {
+  override name = 'JobFailure';
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof JobFailure) return error.message;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return [typeof name === 'string' ? name : 'Error', typeof code === 'string' ? code : null].filter(Boolean).join(' ');
+}
+
 /**
  * pg-boss statements run inside a Drizzle transaction, so a job sent with `{ tx }` exists exactly
  * when the transaction commits. pg-boss numbers its parameters `$1…`; each becomes a bound value.
@@ -64,8 +75,17 @@ export class Jobs {
     // NOTIFY wakes workers for jobs due now; polling finds deferred ones (retries, expiries), so it stays short.
     // A backlog is worked without waiting: while a fetch comes back full (5 jobs), the worker fetches again at once
     // (one job at a time, it waited for the next poll or NOTIFY after each, a burst of thousands took minutes).
+    // A failed job is logged here and left to pg-boss's retries: a JobFailure's text (written to be logged), else only the
+    // error's type and code (a database error's text carries its query's parameters). One failure fails the fetched batch.
     await this.boss.work(job.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5, batchSize: 5, burstWhenBatchFull: true }, async (batch) => {
-      for (const item of batch) await job.run(job.schema.parse(item.data), deps);
+      for (const item of batch) {
+        try {
+          await job.run(job.schema.parse(item.data), deps);
+        } catch (error) {
+          process.emitWarning(`job ${job.name} ${item.id} failed, retried while its retry limit allows: ${describeFailure(error)}`);
+          throw error;
+        }
+      }
     });
     if (job.schedule) await this.boss.schedule(job.name, job.schedule.cron, job.schedule.data as object, job.schedule.tz ? { tz: job.schedule.tz } : {});
   }

@@ -16,3 +16,4 @@ export * from './orders';
 export * from './purchase-codes';
 export * from './logistics';
 export * from './partners';
+export * from './lab-results';

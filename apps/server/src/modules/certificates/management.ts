@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { bookingUsers, certificates } from '../../db/schema';
 import type { CertificatesDeps } from './deps';
 import * as repo from './repo';
-import { discardCertificate, prepareCertificate, storeCertificate, testOf } from './service';
+import { discardCertificate, issuerOf, prepareCertificate, storeCertificate, testOf } from './service';
 import { findApprovedKit } from '../commerce';
 
 type CertificateRow = repo.CertificateRow;
@@ -189,7 +189,7 @@ export async function reissueCertificate(deps: CertificatesDeps, caller: SignedI
         payload: { appointment_id: row.appointmentId, booking_user_id: person.id, keys: Object.keys(changes), at: epochSeconds(deps.clock.now()) },
       });
       await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: [person.id] });
-      await storeCertificate(deps, tx, caller, issue, { mail: true });
+      await storeCertificate(deps, tx, caller, issue, { mail: true, issuer: issuerOf(caller) });
     });
   } catch (error) {
     await discardCertificate(deps, issue);

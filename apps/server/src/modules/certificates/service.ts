@@ -11,7 +11,7 @@ import {
   type CertificateSubmission,
   type MyCertificate,
 } from '@vireo/contracts';
-import type { Caller, SignedInCaller } from '../../platform/caller';
+import { SYSTEM_CALLER, type Caller, type SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { epochSeconds } from '../../platform/clock';
 import type { LinkGrant } from '../../platform/download-links';
@@ -170,7 +170,7 @@ export async function submitCertificate(
         payload: { appointment_id: appointmentId, booking_user_id: person.id, keys: Object.keys(payload), at: epochSeconds(now) },
       });
       await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: [person.id] });
-      if (issue) await storeCertificate(deps, tx, caller, issue, { mail: true });
+      if (issue) await storeCertificate(deps, tx, caller, issue, { mail: true, issuer: issuerOf(caller) });
     });
   } catch (error) {
     if (issue) await discardCertificate(deps, issue);
@@ -199,20 +199,33 @@ export interface CertificateContent {
 
 export type PreparedCertificate = Awaited<ReturnType<typeof prepareCertificate>>;
 
+/** Whose certificate it is: the organisation and user it is issued by. */
+export interface CertificateIssuer {
+  organisationId: string;
+  userId: string | null;
+}
+
+/** The signed-in caller as the issuer of what they store. */
+export function issuerOf(caller: SignedInCaller): CertificateIssuer {
+  return { organisationId: caller.auth.organisationId, userId: caller.auth.userId };
+}
+
 /**
  * Stores a prepared certificate in the caller's transaction: the person's earlier valid certificate
- * revoked (`replaced_by`), the new one inserted, `certificate.issued` (e-mailed to the person unless
- * `mail` is false; always added to the booker's test results) and the audit record.
+ * revoked (`replaced_by`), the new one inserted as the issuer's, `certificate.issued` (e-mailed to
+ * the person unless `mail` is false; always added to the booker's test results) and the audit
+ * record (the caller's: a job's is the system's).
  */
-export async function storeCertificate(deps: CertificatesDeps, tx: Db, caller: SignedInCaller, issue: PreparedCertificate, options: { mail: boolean }): Promise<void> {
+export async function storeCertificate(deps: CertificatesDeps, tx: Db, caller: Caller, issue: PreparedCertificate, options: { mail: boolean; issuer: CertificateIssuer }): Promise<void> {
   const now = issue.row.issuedAt;
+  const { issuer } = options;
   const previous = await repo.validCertificateOf(tx, issue.row.bookingUserId);
   if (previous) await tx.update(certificates).set({ status: 'revoked', revokedAt: now }).where(eq(certificates.id, previous.id));
-  await tx.insert(certificates).values({ ...issue.row, organisationId: caller.auth.organisationId, issuedByUserId: caller.auth.userId });
+  await tx.insert(certificates).values({ ...issue.row, organisationId: issuer.organisationId, issuedByUserId: issuer.userId });
   if (previous) await tx.update(certificates).set({ replacedBy: issue.row.id }).where(eq(certificates.id, previous.id));
   await deps.outbox.emit(tx, {
     name: 'certificate.issued',
-    organisationId: caller.auth.organisationId,
+    organisationId: issuer.organisationId,
     payload: {
       certificate_id: issue.row.id,
       appointment_id: issue.row.appointmentId,
@@ -229,12 +242,34 @@ export async function discardCertificate(deps: CertificatesDeps, issue: Prepared
   await deps.files.delete(issue.row.pdfKey);
 }
 
+/**
+ * Makes the certificate `id` unless it exists: prepared outside any transaction, then stored (not
+ * e-mailed) while its person's row is locked, so two runs of one job at once make it once (the later
+ * finds it and discards its PDF). Answers whether this call made it.
+ */
+export async function issueCertificateOnce(deps: CertificatesDeps, content: CertificateContent, options: { id: string; issuer: CertificateIssuer }): Promise<boolean> {
+  if (await repo.findCertificate(deps.db, options.id)) return false;
+  const issue = await prepareCertificate(deps, content, options.id);
+  try {
+    const made = await deps.db.transaction(async (tx) => {
+      await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(eq(bookingUsers.id, content.bookingUserId)).for('update');
+      if (await repo.findCertificate(tx, options.id)) return false;
+      await storeCertificate(deps, tx, SYSTEM_CALLER, issue, { mail: false, issuer: options.issuer });
+      return true;
+    });
+    if (!made) await discardCertificate(deps, issue);
+    return made;
+  } catch (error) {
+    await discardCertificate(deps, issue);
+    throw error;
+  }
+}
+
 /** Signs a certificate's facts and writes its PDF (before the transaction: the slow part holds no lock). */
-export async function prepareCertificate(deps: CertificatesDeps, content: CertificateContent) {
+export async function prepareCertificate(deps: CertificatesDeps, content: CertificateContent, id: string = randomUUID()) {
   const { settings } = deps;
   const now = deps.clock.now();
   const { country, test } = kindParts(content.kind);
-  const id = randomUUID();
   const number = certificateNumber(now);
   const facts: SignedFacts = {
     iss: settings.publicUrl,

@@ -1,6 +1,7 @@
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import type { Jobs } from '../../platform/jobs';
 import type { OutboxRelay } from '../../platform/outbox';
 import type { CertificatesDeps } from '../certificates';
 
@@ -10,6 +11,8 @@ export interface LabResultsDeps {
   clock: Clock;
   audit: AuditLog;
   outbox: Pick<OutboxRelay, 'emit'>;
+  /** Queues the jobs that make an upload's certificates. */
+  jobs: Jobs;
   /** The certificate service, through its front door: it signs, stores and e-mails the certificates. */
   certificates: CertificatesDeps;
 }

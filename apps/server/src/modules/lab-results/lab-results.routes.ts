@@ -10,6 +10,7 @@ import {
   ResultTemplateParams,
   ResultUploadQuery,
   ResultUploadResponse,
+  ResultUploadSummaryResponse,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_ROWS,
 } from '@vireo/contracts';
@@ -18,9 +19,10 @@ import { permission } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { badRequest } from '../../platform/errors';
 import { readMultipart, registerMultipart } from '../../platform/multipart';
-import { withErrors } from '../../platform/schemas';
+import { IdParams, withErrors } from '../../platform/schemas';
 import { listPcrTests, sendPcrCertificate } from './pcr';
 import { templateCsv, uploadResults } from './upload';
+import { uploadSummary } from './upload-jobs';
 
 const tags = ['lab results'];
 
@@ -66,15 +68,22 @@ export async function labResultsRoutes(app: FastifyInstance, ctx: AppContext): P
     schema: {
       tags,
       summary: `Upload a lab’s results in a template (multipart field upload: a CSV file of at most 5 MB and ${UPLOAD_MAX_ROWS} rows)`,
-      description: 'Every row is checked and every error answered at once (errors keyed {line}.{column}, the header being line 1) with nothing stored; else the results are stored and the ND and DT certificates issued.',
+      description:
+        'Every row is checked and every error answered at once (errors keyed {line}.{column}, the header being line 1) with nothing stored; else the results are stored and jobs queued that issue the ND and DT certificates (GET /certificate/upload/{id} counts those made).',
       querystring: ResultUploadQuery,
       consumes: ['multipart/form-data'],
       response: withErrors({ 201: ResultUploadResponse }),
     },
     handler: async (request, reply) => {
       const { file } = await readMultipart(request, () => badRequest(CERTIFICATE_ADMIN_MSG.noFile, { upload: CERTIFICATE_ADMIN_MSG.noFile }));
-      const data = await uploadResults(deps, signedInCaller(request), request.query.type, file);
-      return reply.status(201).send({ success: true as const, message: CERTIFICATE_ADMIN_MSG.fileUploaded, data });
+      const { data, upload } = await uploadResults(deps, signedInCaller(request), request.query.type, file);
+      return reply.status(201).send({ success: true as const, message: CERTIFICATE_ADMIN_MSG.fileUploaded, data, upload });
     },
+  });
+
+  r.get('/certificate/upload/:id', {
+    config: { access: manage },
+    schema: { tags, summary: 'An upload of the caller’s organisation: its rows, and how many of its certificates are made so far', params: IdParams, response: withErrors({ 200: ResultUploadSummaryResponse }) },
+    handler: async (request) => ({ success: true as const, data: await uploadSummary(deps, signedInCaller(request), request.params.id) }),
   });
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CERTIFICATE_ADMIN_MSG, pcrHighlight, templateColumns } from '@vireo/contracts';
-import { auditEvents, bookingUsers, certificates, outboxEvents } from '../../db/schema';
+import { auditEvents, bookingUsers, certificates, outboxEvents, resultUploadCertificates } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { registeredKit, uploadBody } from '../../test/lab-world';
 import { seedApprovedKits } from '../commerce';
+import { CERTIFICATES_PER_JOB, makeUploadCertificates } from './upload-jobs';
 
 let h: Harness;
 let admin: TestUser;
@@ -34,6 +35,16 @@ function upload(type: string, csv: string, token = admin.token) {
   return h.app
     .inject({ method: 'POST', url: `${base}/certificate/upload?type=${type}`, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: body.payload })
     .then((response) => ({ status: response.statusCode, body: response.json() }));
+}
+
+/** Runs the jobs an upload queued, as a worker would (the harness has no pg-boss): answers how many certificates they made. */
+async function makeCertificates(uploadId: string): Promise<number> {
+  const owed = await db().select({ id: resultUploadCertificates.certificateId }).from(resultUploadCertificates).where(eq(resultUploadCertificates.uploadId, uploadId));
+  let made = 0;
+  for (let i = 0; i < owed.length; i += CERTIFICATES_PER_JOB) {
+    made += (await makeUploadCertificates(h.ctx.labResults, { uploadId, certificateIds: owed.slice(i, i + CERTIFICATES_PER_JOB).map((row) => row.id) })).made;
+  }
+  return made;
 }
 
 const csvOf = (type: Parameters<typeof templateColumns>[0], rows: Record<string, string>[]) => {
@@ -259,12 +270,14 @@ describe('POST /certificate/upload', () => {
     expect(ida.id).toBeNull();
     expect(lab.id).toBeNull();
     expect(nina).toMatchObject({ booking_user_id: negative.bookingUserId, sample_type: 'Nasopharyngeal swab', date_sampled: epoch(new Date('2026-06-09T08:30:00Z')) });
+    expect(answer.body.upload).toMatchObject({ template: 'PCRTravelUK', rows: 4, certificates_expected: 2, certificates_made: 0, uploaded_at: epoch(h.clock.now()) });
+    expect(await makeCertificates(answer.body.upload.id)).toBe(2);
 
     const issued = await db().select().from(certificates).where(inArray(certificates.bookingUserId, [negative.bookingUserId, positive.bookingUserId, indeterminate.bookingUserId, inLab.bookingUserId]));
-    expect(issued.map((c) => [c.bookingUserId, c.kind, c.status, c.email, c.documentNumber]).sort()).toEqual(
+    expect(issued.map((c) => [c.id, c.bookingUserId, c.kind, c.status, c.email, c.documentNumber, c.issuedByUserId]).sort()).toEqual(
       [
-        [negative.bookingUserId, 'uk_pcr_travel', 'valid', 'negative@example.test', 'P7654321'],
-        [positive.bookingUserId, 'uk_pcr_travel', 'valid', 'positive@example.test', 'P7654321'],
+        [nina.id, negative.bookingUserId, 'uk_pcr_travel', 'valid', 'negative@example.test', 'P7654321', admin.user.id],
+        [paul.id, positive.bookingUserId, 'uk_pcr_travel', 'valid', 'positive@example.test', 'P7654321', admin.user.id],
       ].sort(),
     );
     const people = new Map((await db().select().from(bookingUsers).where(inArray(bookingUsers.id, [negative.bookingUserId, indeterminate.bookingUserId, inLab.bookingUserId]))).map((p) => [p.id, p.metadata]));
@@ -295,6 +308,7 @@ describe('POST /certificate/upload', () => {
     expect(bad.body.errors).toMatchObject({ '2.lot_id': CERTIFICATE_ADMIN_MSG.lotId, '3.kit_provider': CERTIFICATE_ADMIN_MSG.kitProvider });
     const good = await upload('AntigenTravelDE', csvOf('AntigenTravelDE', [{ ...row, lot_id: 'X2010051' }]));
     expect(good.status, JSON.stringify(good.body)).toBe(201);
+    expect(await makeCertificates(good.body.upload.id)).toBe(1);
     const [issued] = await db().select().from(certificates).where(eq(certificates.bookingUserId, person.bookingUserId));
     expect(issued!.kind).toBe('de_antigen_travel');
     expect((issued!.facts as { t: [{ nm: string }] }).t[0].nm).toBe('Innova SARS-CoV-2 Antigen Rapid Qualitative Test');
@@ -306,7 +320,68 @@ describe('POST /certificate/upload', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => upload('PCRTravelUK', csv)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status !== 201)) expect([400, 409]).toContain(answer.status);
+    expect(await makeCertificates(answers.find((a) => a.status === 201)!.body.upload.id)).toBe(1);
     expect(await db().select().from(certificates).where(eq(certificates.bookingUserId, person.bookingUserId))).toHaveLength(1);
+  });
+
+  it('answers before any certificate is made; its jobs make each certificate once, however often they run', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => registeredKit(h, { sampled: null })));
+    const csv = csvOf('PCRMedicalUK', [pcrRow(people[0]!.kitId), pcrRow(people[1]!.kitId, { result: 'DT' }), pcrRow(people[2]!.kitId, { result: '', date_reported: '' })]);
+    const answer = await upload('PCRMedicalUK', csv);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const ids = people.map((p) => p.bookingUserId);
+    const made = () => db().select().from(certificates).where(inArray(certificates.bookingUserId, ids));
+    // The results are stored, the certificates not yet: the answer came before any PDF.
+    expect(await made()).toEqual([]);
+    const [stored] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, people[0]!.bookingUserId));
+    expect(stored!.metadata).toMatchObject({ test_result: 'ND', result: 'Negative' });
+    const summary = (token = admin.token) => h.call('GET', `${base}/certificate/upload/${answer.body.upload.id}`, { token });
+    expect(await summary()).toMatchObject({ status: 200, body: { data: { id: answer.body.upload.id, rows: 3, certificates_expected: 2, certificates_made: 0 } } });
+
+    // Two workers run the same job at once, then it is retried: each certificate is made once, under the id the upload answered.
+    const owed = await db().select().from(resultUploadCertificates).where(eq(resultUploadCertificates.uploadId, answer.body.upload.id));
+    const job = { uploadId: answer.body.upload.id, certificateIds: owed.map((row) => row.certificateId) };
+    const runs = await Promise.all([makeUploadCertificates(h.ctx.labResults, job), makeUploadCertificates(h.ctx.labResults, job)]);
+    expect(runs.reduce((n, run) => n + run.made, 0)).toBe(2);
+    expect(await makeUploadCertificates(h.ctx.labResults, job)).toEqual({ made: 0 });
+    const issued = await made();
+    expect(issued.map((c) => c.id).sort()).toEqual(answer.body.data.filter((row: { id: string | null }) => row.id).map((row: { id: string }) => row.id).sort());
+    expect(issued.every((c) => c.status === 'valid' && c.issuedByUserId === admin.user.id)).toBe(true);
+    const issuedEvents = await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'certificate.issued'));
+    expect(issuedEvents.filter((e) => issued.some((c) => c.id === e.payload.certificate_id))).toHaveLength(2);
+    expect(await summary()).toMatchObject({ status: 200, body: { data: { certificates_expected: 2, certificates_made: 2 } } });
+  });
+
+  it('a certificate that cannot be made fails its job after the others are made; the summary shows it missing until a retry makes it', async () => {
+    const people = await Promise.all(Array.from({ length: 2 }, () => registeredKit(h, { sampled: null })));
+    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', people.map((p) => pcrRow(p.kitId))));
+    expect(answer.status).toBe(201);
+    const owed = await db().select().from(resultUploadCertificates).where(eq(resultUploadCertificates.uploadId, answer.body.upload.id));
+    const broken = owed[0]!;
+    // An appointment that no longer exists: the certificate's insert fails.
+    await db()
+      .update(resultUploadCertificates)
+      .set({ content: { ...broken.content, appointmentId: randomUUID() } })
+      .where(eq(resultUploadCertificates.certificateId, broken.certificateId));
+    const job = { uploadId: answer.body.upload.id, certificateIds: owed.map((row) => row.certificateId) };
+    await expect(makeUploadCertificates(h.ctx.labResults, job)).rejects.toThrow(`1 of 2 certificates of upload ${answer.body.upload.id} were not made`);
+    const summary = () => h.call('GET', `${base}/certificate/upload/${answer.body.upload.id}`, { token: admin.token });
+    expect((await summary()).body.data).toMatchObject({ certificates_expected: 2, certificates_made: 1 });
+    await db().update(resultUploadCertificates).set({ content: broken.content }).where(eq(resultUploadCertificates.certificateId, broken.certificateId));
+    expect(await makeUploadCertificates(h.ctx.labResults, job)).toEqual({ made: 1 });
+    expect((await summary()).body.data).toMatchObject({ certificates_expected: 2, certificates_made: 2 });
+  });
+
+  it('GET /certificate/upload/{id}: another organisation’s upload or an unknown one 404; a bad id 400; 401; 403', async () => {
+    const person = await registeredKit(h, { sampled: null });
+    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', [pcrRow(person.kitId)]));
+    const url = `${base}/certificate/upload/${answer.body.upload.id}`;
+    const otherAdmin = await h.user({ org: await h.org(), roles: ['super_admin'] });
+    expect((await h.call('GET', url, { token: otherAdmin.token })).status).toBe(404);
+    expect((await h.call('GET', `${base}/certificate/upload/${randomUUID()}`, { token: admin.token })).status).toBe(404);
+    expect((await h.call('GET', `${base}/certificate/upload/not-a-uuid`, { token: admin.token })).status).toBe(400);
+    expect((await h.call('GET', url)).status).toBe(401);
+    expect((await h.call('GET', url, { token: support.token })).status).toBe(403);
   });
 
   it('refuses more than 10,000 rows', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
@@ -16,6 +17,7 @@ import {
   type PcrResultCode,
   type ResultColumn,
   type ResultTemplate,
+  type ResultUploadSummary,
   type UploadedResult,
 } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
@@ -23,10 +25,10 @@ import { epochSeconds } from '../../platform/clock';
 import { csvText } from '../../platform/csv';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { appointments, bookingUsers } from '../../db/schema';
-import { discardCertificate, prepareCertificate, storeCertificate, type PreparedCertificate } from '../certificates';
 import { listApprovedKits } from '../commerce';
 import type { LabResultsDeps } from './deps';
 import { isPcrPerson, resultCodeOf, type BookingUserRow } from './person';
+import { recordUpload, type OwedCertificate } from './upload-jobs';
 
 /** GET /certificate/template/{type}: the template's header row as a CSV file. */
 export function templateCsv(template: ResultTemplate): { filename: string; csv: string } {
@@ -125,12 +127,19 @@ function checkRow(template: ResultTemplate, values: Record<ResultColumn, string>
  * Every row is checked (columns, dates, codes, e-mail, a registered kit ID of the template's test
  * without a result, no repeats) and every error answered at once (400 'Error uploading file', errors
  * keyed `{line}.{column}`, the header being line 1) with nothing stored. Else, in one transaction,
- * each result is written to its person (`booking_user.metadata.updated`) and, for ND and DT, the
- * certificate service's certificate stored (not e-mailed: the table's Send does that). A row without
- * a result (PCR) records the sample's arrival in the lab. IDT gets no certificate, as the
- * practitioner's Invalid gets none. Answers the stored rows, positives first.
+ * each result is written to its person (`booking_user.metadata.updated`), the upload recorded with
+ * the ND and DT certificates it owes (their ids fixed now), and jobs queued that make them
+ * (`upload-jobs.ts`: the certificate service's, not e-mailed; the table's Send does that). It
+ * answers before any PDF is drawn: the stored rows, positives first, each with its certificate's id,
+ * and the upload's summary. A row without a result (PCR) records the sample's arrival in the lab.
+ * IDT gets no certificate, as the practitioner's Invalid gets none.
  */
-export async function uploadResults(deps: LabResultsDeps, caller: SignedInCaller, template: ResultTemplate, file: { data: Buffer } | null): Promise<UploadedResult[]> {
+export async function uploadResults(
+  deps: LabResultsDeps,
+  caller: SignedInCaller,
+  template: ResultTemplate,
+  file: { data: Buffer } | null,
+): Promise<{ data: UploadedResult[]; upload: ResultUploadSummary }> {
   if (!file) throw badRequest(CERTIFICATE_ADMIN_MSG.noFile, { upload: CERTIFICATE_ADMIN_MSG.noFile });
   const cells = parseCsv(file.data);
   const columns = templateColumns(template);
@@ -180,70 +189,71 @@ export async function uploadResults(deps: LabResultsDeps, caller: SignedInCaller
   const kind = `${templateCountry(template)}_${pcr ? 'pcr' : 'antigen'}_${templateTravel(template) ? 'travel' : 'medical'}` as const;
   // The result is the laboratory's: its certificate names the provider's laboratory where a practitioner's names them.
   const issuer = `${deps.certificates.settings.provider.name} laboratory`;
-  const prepared = new Map<string, PreparedCertificate>();
-  try {
-    for (const row of rows) {
-      const result = row.code ? PCR_CODE_RESULTS[row.code] : null;
-      if (result !== 'Positive' && result !== 'Negative') continue;
-      const kit = row.kit ?? pcrKit!;
-      prepared.set(
-        row.person!.id,
-        await prepareCertificate(deps.certificates, {
-          appointmentId: row.person!.appointmentId,
-          bookingUserId: row.person!.id,
-          kind,
-          forename: row.values.first_name,
-          surname: row.values.last_name,
-          dateOfBirth: row.dateOfBirth,
-          documentNumber: row.values.passport_number ?? '',
-          email: row.values.email.toLowerCase(),
-          kit: { name: kit.name, specificity: kit.specificity, sensitivity: kit.sensitivity },
-          result,
-          practitionerName: issuer,
-          sampleTime: row.sampled,
-          reportTime: row.reported ?? now,
-        }),
-      );
-    }
-    await deps.db.transaction(async (tx) => {
-      const ids = rows.map((row) => row.person!.id);
-      const locked = await tx
-        .select({ id: bookingUsers.id, metadata: bookingUsers.metadata })
-        .from(bookingUsers)
-        .where(inArray(bookingUsers.id, ids))
-        .for('update');
-      if (locked.length !== ids.length || locked.some((p) => resultCodeOf(p.metadata) !== null || typeof p.metadata.result === 'string')) throw conflict(CERTIFICATE_ADMIN_MSG.uploadFailed);
-      for (const row of rows) {
-        const changes = resultMetadata(row, now);
-        await tx
-          .update(bookingUsers)
-          .set({ metadata: sql`${bookingUsers.metadata} || ${JSON.stringify(changes)}::jsonb` })
-          .where(eq(bookingUsers.id, row.person!.id));
-        await deps.outbox.emit(tx, {
-          name: 'booking_user.metadata.updated',
-          organisationId: caller.auth.organisationId,
-          payload: { appointment_id: row.person!.appointmentId, booking_user_id: row.person!.id, keys: Object.keys(changes), at: epochSeconds(now) },
-        });
-      }
-      await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: ids });
-      for (const issue of prepared.values()) await storeCertificate(deps.certificates, tx, caller, issue, { mail: false });
+  const owed: OwedCertificate[] = [];
+  for (const row of rows) {
+    const result = row.code ? PCR_CODE_RESULTS[row.code] : null;
+    if (result !== 'Positive' && result !== 'Negative') continue;
+    const kit = row.kit ?? pcrKit!;
+    owed.push({
+      certificateId: randomUUID(),
+      bookingUserId: row.person!.id,
+      content: {
+        appointmentId: row.person!.appointmentId,
+        kind,
+        forename: row.values.first_name,
+        surname: row.values.last_name,
+        dateOfBirth: row.dateOfBirth,
+        documentNumber: row.values.passport_number ?? '',
+        email: row.values.email.toLowerCase(),
+        kit: { name: kit.name, specificity: kit.specificity, sensitivity: kit.sensitivity },
+        result,
+        practitionerName: issuer,
+        sampleTime: row.sampled.toISOString(),
+        reportTime: (row.reported ?? now).toISOString(),
+      },
     });
-  } catch (error) {
-    for (const issue of prepared.values()) await discardCertificate(deps.certificates, issue);
-    throw error;
   }
-  return rows
-    .map((row) => ({
-      id: prepared.get(row.person!.id)?.row.id ?? null,
-      booking_user_id: row.person!.id,
-      first_name: row.values.first_name,
-      last_name: row.values.last_name,
-      date_sampled: epochSeconds(row.sampled),
-      sample_type: row.values.sample_type,
-      result: row.code,
-      positive: row.code === 'DT',
-    }))
-    .sort((a, b) => Number(b.positive) - Number(a.positive));
+  const upload = await deps.db.transaction(async (tx) => {
+    const ids = rows.map((row) => row.person!.id);
+    const locked = await tx
+      .select({ id: bookingUsers.id, metadata: bookingUsers.metadata })
+      .from(bookingUsers)
+      .where(inArray(bookingUsers.id, ids))
+      .for('update');
+    if (locked.length !== ids.length || locked.some((p) => resultCodeOf(p.metadata) !== null || typeof p.metadata.result === 'string')) throw conflict(CERTIFICATE_ADMIN_MSG.uploadFailed);
+    // One statement merges every row's result into its person (10,000 UPDATEs took most of the request).
+    const changed = rows.map((row) => resultMetadata(row, now));
+    await tx.execute(sql`
+      UPDATE ${bookingUsers} SET metadata = ${bookingUsers.metadata} || changed.changes
+      FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(changed.map((changes) => JSON.stringify(changes)))}::jsonb[]) AS changed(id, changes)
+      WHERE ${bookingUsers.id} = changed.id`);
+    for (const [i, row] of rows.entries()) {
+      const changes = changed[i]!;
+      await deps.outbox.emit(tx, {
+        name: 'booking_user.metadata.updated',
+        organisationId: caller.auth.organisationId,
+        payload: { appointment_id: row.person!.appointmentId, booking_user_id: row.person!.id, keys: Object.keys(changes), at: epochSeconds(now) },
+      });
+    }
+    await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: ids });
+    return recordUpload(deps, tx, caller, { template, rowCount: rows.length, owed, at: now });
+  });
+  const certificateOf = new Map(owed.map((item) => [item.bookingUserId, item.certificateId]));
+  return {
+    upload,
+    data: rows
+      .map((row) => ({
+        id: certificateOf.get(row.person!.id) ?? null,
+        booking_user_id: row.person!.id,
+        first_name: row.values.first_name,
+        last_name: row.values.last_name,
+        date_sampled: epochSeconds(row.sampled),
+        sample_type: row.values.sample_type,
+        result: row.code,
+        positive: row.code === 'DT',
+      }))
+      .sort((a, b) => Number(b.positive) - Number(a.positive)),
+  };
 }
 
 /** What a row writes to its person's metadata (spec 3 §3's booking-user keys, and the lab's code). */

@@ -4,14 +4,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CERTIFICATE_ADMIN_MSG, RESULT_TEMPLATES, type ResultTemplate, type UploadedResult } from '@vireo/contracts';
+import { CERTIFICATE_ADMIN_MSG, RESULT_TEMPLATES, type ResultTemplate, type ResultUploadSummary, type UploadedResult } from '@vireo/contracts';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { useToast } from '../../components/toast/toastContext';
 import { ApiError } from '../../lib/apiError';
 import { useMessageText } from '../../lib/messageText';
-import { downloadTemplate, useSendCertificate, useUploadResults } from './api';
+import { downloadTemplate, useSendCertificate, useUploadResults, useUploadSummary } from './api';
 import { formatLondon } from './dates';
 
 interface RowError {
@@ -34,7 +34,9 @@ function rowErrorsOf(errors: Record<string, string>): RowError[] {
 /**
  * /super_admin/certificates-list (lab_results.manage): the six results templates, each with Download
  * (its header row) and Upload. A refused file lists every row's error and stores nothing; a stored one
- * shows 'Uploaded/Positive Results' (positives first, marked) with Send per certificate, and Back.
+ * shows 'Uploaded/Positive Results' (positives first, marked) with Send per certificate, and Back. Its
+ * certificates are made after the answer: the upload's summary, asked again every 2 s, counts them, and
+ * Send waits until every one is made.
  */
 export function UploadedResultsPage() {
   const { t } = useTranslation('certificate-management');
@@ -46,6 +48,10 @@ export function UploadedResultsPage() {
   const [chosen, setChosen] = useState<ResultTemplate | null>(null);
   const [errors, setErrors] = useState<RowError[]>([]);
   const [results, setResults] = useState<UploadedResult[] | null>(null);
+  const [uploaded, setUploaded] = useState<ResultUploadSummary | null>(null);
+  const summaryQuery = useUploadSummary(results ? (uploaded?.id ?? null) : null);
+  const summary = summaryQuery.data?.data ?? uploaded;
+  const making = summary !== null && summary.certificates_made < summary.certificates_expected;
 
   const choose = (template: ResultTemplate) => {
     setChosen(template);
@@ -62,6 +68,7 @@ export function UploadedResultsPage() {
         onSuccess: (answer) => {
           showToast(messageText(answer.message), 'success');
           setResults(answer.data);
+          setUploaded(answer.upload);
         },
         onError: (error) => {
           showToast(messageText(CERTIFICATE_ADMIN_MSG.uploadFailed), 'error');
@@ -92,7 +99,7 @@ export function UploadedResultsPage() {
           row.id && (
             <Button
               size="small"
-              disabled={send.isPending}
+              disabled={send.isPending || making}
               aria-label={t('uploads.sendLabel', { name: nameOf(row) })}
               onClick={() =>
                 send.mutate(row.id!, {
@@ -117,6 +124,12 @@ export function UploadedResultsPage() {
               {t('uploads.back')}
             </Button>
           </Stack>
+          {summary && summary.certificates_expected > 0 && (
+            <Alert severity={making ? 'info' : 'success'} role="status">
+              {t('uploads.certificatesMade', { made: summary.certificates_made, expected: summary.certificates_expected })}
+              {making && ` ${t('uploads.certificatesWait')}`}
+            </Alert>
+          )}
           <DataTable label={t('uploads.resultsLabel')} columns={columns} rows={results} rowKey={(row) => row.booking_user_id} emptyText={t('pcr.empty')} />
         </Stack>
       </Paper>

@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateEdit, CertificateMessageResponse, CertificateSearchResponse, PcrTestResponse, ResultTemplate, ResultUploadResponse } from '@vireo/contracts';
+import type {
+  CertificateEdit,
+  CertificateMessageResponse,
+  CertificateSearchResponse,
+  PcrTestResponse,
+  ResultTemplate,
+  ResultUploadResponse,
+  ResultUploadSummaryResponse,
+} from '@vireo/contracts';
 import type { TableView } from '../../components/DataTable';
 import { apiFile, apiRequest, saveFile } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
@@ -94,6 +102,22 @@ export function useUploadResults() {
       const form = new FormData();
       form.append('upload', file);
       return apiRequest<typeof ResultUploadResponse>(`${BASE}/certificate/upload?type=${template}`, { method: 'POST', body: form });
+    },
+  });
+}
+
+/** How often an upload's summary is asked again while its certificates are being made. */
+const SUMMARY_POLL_MS = 2_000;
+
+/** An upload's summary (how many of its certificates are made), asked again until every one is. */
+export function useUploadSummary(id: string | null) {
+  return useQuery({
+    queryKey: [...KEY, 'upload', id],
+    queryFn: ({ signal }) => apiRequest<typeof ResultUploadSummaryResponse>(`${BASE}/certificate/upload/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => {
+      const summary = query.state.data?.data;
+      return summary && summary.certificates_made >= summary.certificates_expected ? false : SUMMARY_POLL_MS;
     },
   });
 }

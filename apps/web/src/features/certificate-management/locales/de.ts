@@ -101,6 +101,8 @@ const certificateManagement: CertificateManagementTranslation = {
     positive: 'Positiv',
     inLab: 'Im Labor',
     noCertificate: 'Kein Zertifikat',
+    certificatesMade: 'Erstellte Zertifikate: {{made}} von {{expected}}',
+    certificatesWait: 'Senden ist möglich, sobald alle Zertifikate erstellt sind.',
     send: 'Senden',
     sendLabel: 'Zertifikat von {{name}} senden',
   },

@@ -103,6 +103,8 @@ const certificateManagement = {
     positive: 'Positive',
     inLab: 'In lab',
     noCertificate: 'No certificate',
+    certificatesMade: 'Certificates made: {{made}} of {{expected}}',
+    certificatesWait: 'Send is available once every certificate is made.',
     send: 'Send',
     sendLabel: 'Send the certificate of {{name}}',
   },
