@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createPharmacist } from '../accounts';
-import { expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
-import { londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
+import { apiSession, createPharmacist } from '../accounts';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { bearer, COMMERCE, londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
 import { passenger } from '../passengers';
 
 test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
@@ -73,15 +73,9 @@ test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
 test.describe('pharmacy: the US form (?source={product}-us, spec 2 §2.8)', () => {
   test('an unknown source is refused; the US form takes a US code and books one person in dollars', async ({ page, request }) => {
     test.setTimeout(150_000);
-    const admin = await apiSession(request, DEMO.admin);
-    const products = (await (await request.get(`${COMMERCE}/product`)).json()) as { data: { id: string; sku: string }[] };
-    const created = await request.post(`${COMMERCE}/purchase-code-batch`, {
-      headers: bearer(admin.token),
-      data: { name: `e2e pharmacy US ${uniqueSuffix()}`, prefix: 'ANT', product_id: products.data.find((product) => product.sku === 'DAY-2-US-ANT-001')!.id, count: 1, uses: 1, valid_until: londonDay(30) },
-    });
-    expect(created.status()).toBe(201);
-    const csv = await request.get(`${COMMERCE}/purchase-code-batch/${((await created.json()) as { data: { id: string } }).data.id}/csv`, { headers: bearer(admin.token) });
-    const code = (await csv.text()).split('\r\n')[1]!.split(',')[0]!;
+    const {
+      codes: [code],
+    } = await purchaseCodes(request, 'ANT', 1, 'DAY-2-US-ANT-001');
     const pharmacist = await createPharmacist(request);
     await signIn(page, pharmacist.email, pharmacist.password);
     await expect(page).toHaveURL(/\/pharmacy\/book/);
@@ -92,7 +86,7 @@ test.describe('pharmacy: the US form (?source={product}-us, spec 2 §2.8)', () =
 
     await page.goto('/pharmacy/book?source=vireo-us');
     const code1 = page.getByLabel('Code for person 1');
-    await code1.fill(code.toLowerCase());
+    await code1.fill(code!.toLowerCase());
     await expect(page.getByText('Valid purchase code')).toBeVisible();
     await page.getByLabel('Postcode').fill('SW1A 1AA');
     await page.getByLabel(/^Address\s\*?$/).fill('1 Test Street');
@@ -117,6 +111,7 @@ test.describe('pharmacy: the US form (?source={product}-us, spec 2 §2.8)', () =
     await expect(page.getByText('Your Appointment Has Been Booked')).toBeVisible();
     await expectAccessible(page);
 
+    const admin = await apiSession(request, DEMO.admin);
     const orders = await request.get(`${COMMERCE}/order?discount=${code}`, { headers: bearer(admin.token) });
     expect(((await orders.json()) as { data: { source: string; currency: string; payment_flag: string }[] }).data).toMatchObject([{ source: 'vireo-us', currency: 'USD', payment_flag: 'Complete' }]);
   });
