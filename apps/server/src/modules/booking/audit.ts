@@ -9,3 +9,14 @@ import type { BookingDeps } from './deps';
 export function auditHealthData(deps: BookingDeps, caller: Caller, action: 'read' | 'write', appointmentIds: string[], db: Db = deps.db): Promise<void> {
   return deps.audit.healthData(db, caller, { action, resourceType: 'appointment', resourceIds: appointmentIds });
 }
+
+/** How a read is audited: `each` read a record, or `windowed` one per reader, appointment and 15-minute window. */
+export type ReadAudit = 'each' | 'windowed';
+
+/** A short-token holder's reads (no session) are windowed, so a link opened again does not fill the audit trail. */
+export const readAuditOf = (caller: Caller): ReadAudit => (caller.shortToken && !caller.auth ? 'windowed' : 'each');
+
+/** Records a read of appointments' health data as `audit` says (`ctx.audit.listRead` counts a window's later reads). */
+export function auditRead(deps: BookingDeps, caller: Caller, appointmentIds: string[], audit: ReadAudit): Promise<void> {
+  return audit === 'windowed' ? deps.audit.listRead(caller, 'appointment', appointmentIds) : auditHealthData(deps, caller, 'read', appointmentIds);
+}

@@ -247,6 +247,40 @@ describe('customer reads and small writes', () => {
     expect(everything).not.toContain(createHash('sha256').update(booked.short_token).digest('hex'));
   });
 
+  it('audits GET /{id} by x-short-token once per holder, appointment and 15-minute window; /info writes no record; a session’s reads are each a record', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 113 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    const id = booked.appointment.id;
+    const reads = () => db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.read'), eq(auditEvents.resourceId, id))).orderBy(auditEvents.id);
+    const before = (await reads()).length;
+    const now = h.clock.now();
+    const minute = 60_000;
+    const window = readWindowOf(now).getTime() + 15 * minute;
+    const read = (url: string, at: number, address = '198.51.100.31') => {
+      h.clock.set(new Date(at));
+      return h.app.inject({ method: 'GET', url, headers: link(booked.short_token), remoteAddress: address });
+    };
+    try {
+      expect((await read(`/api/booking/${id}`, window + minute)).statusCode).toBe(200);
+      expect((await read(`/api/booking/${id}`, window + 14 * minute, '198.51.100.32')).statusCode).toBe(200);
+      expect((await read(`/api/booking/${id}/info`, window + 14 * minute)).statusCode).toBe(200);
+      expect((await reads()).slice(before)).toMatchObject([
+        { actorKind: 'short_token', actorUserId: null, actorKey: actorKeyOf(booked.short_token), ip: '198.51.100.31', at: new Date(window + minute), windowStart: new Date(window), readCount: 1 },
+      ]);
+      await h.ctx.audit.flushReadCounts();
+      expect((await reads()).slice(before)).toMatchObject([{ readCount: 2 }]);
+      // The next window is a record of its own.
+      expect((await read(`/api/booking/${id}`, window + 15 * minute)).statusCode).toBe(200);
+      expect((await reads()).slice(before)).toMatchObject([{ windowStart: new Date(window) }, { actorKind: 'short_token', windowStart: new Date(window + 15 * minute), readCount: 1 }]);
+      // A signed-in reader's reads of one appointment are each a record.
+      const count = (await reads()).length;
+      for (let i = 0; i < 2; i++) expect((await h.call('GET', `/api/booking/${id}`, { token: w.support.token })).status).toBe(200);
+      expect((await reads()).slice(count)).toMatchObject([1, 2].map(() => ({ actorKind: 'user', actorUserId: w.support.user.id, windowStart: null })));
+    } finally {
+      h.clock.set(now);
+    }
+  });
+
   it('GET /{id}/info, PATCH /{id}/updateterms, POST /{id}/uservideotoken for the customer only', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 112 });
     const booked = await bookPublicly(h, slots[0]!.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { KIT_REGISTRATION_MSG, MSG } from '@vireo/contracts';
 import { auditEvents, bookingUsers, outboxEvents, products } from '../../db/schema';
+import { actorKeyOf, readWindowOf } from '../../platform/audit';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { person } from '../../test/booking-world';
 
@@ -153,6 +154,43 @@ describe('kit registration', () => {
     const twice = await register(swab.id, swab.people[0]!, registration(spare), { token: customer.token });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(KIT_REGISTRATION_MSG.personActivated);
+  });
+
+  it('audits the page’s read by the order’s token once per holder, appointment and 15-minute window; the registration is a record of its own; a session’s reads are each a record', async () => {
+    const kit = kitId();
+    const order = await dispatchedOrder([kit]);
+    const swab = await selfSwab(order.id, ['Ada']);
+    const records = (action: string) =>
+      h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.resourceId, swab.id))).orderBy(auditEvents.id);
+    const before = (await records('health_data.read')).length;
+    const now = h.clock.now();
+    const minute = 60_000;
+    const window = readWindowOf(now).getTime() + 15 * minute;
+    const read = (at: number) => {
+      h.clock.set(new Date(at));
+      return h.call('GET', `/api/booking/${swab.id}/kit-registration`, { headers: { 'x-short-token': order.shortToken } });
+    };
+    try {
+      expect((await read(window + minute)).status).toBe(200);
+      expect((await read(window + 14 * minute)).status).toBe(200);
+      expect((await records('health_data.read')).slice(before)).toMatchObject([
+        { actorKind: 'short_token', actorUserId: null, actorKey: actorKeyOf(order.shortToken), resourceType: 'appointment', at: new Date(window + minute), windowStart: new Date(window), readCount: 1 },
+      ]);
+      await h.ctx.audit.flushReadCounts();
+      expect((await records('health_data.read')).slice(before)).toMatchObject([{ readCount: 2 }]);
+
+      const written = (await records('health_data.write')).length;
+      expect((await register(swab.id, swab.people[0]!, registration(kit), { shortToken: order.shortToken })).status).toBe(200);
+      expect((await records('health_data.write')).slice(written)).toMatchObject([{ actorKind: 'short_token', actorKey: actorKeyOf(order.shortToken), windowStart: null }]);
+      expect((await read(window + 15 * minute)).status).toBe(200);
+      expect((await records('health_data.read')).slice(before)).toMatchObject([{ windowStart: new Date(window) }, { actorKind: 'short_token', windowStart: new Date(window + 15 * minute), readCount: 1 }]);
+
+      const count = (await records('health_data.read')).length;
+      for (let i = 0; i < 2; i++) expect((await h.call('GET', `/api/booking/${swab.id}/kit-registration`, { token: customer.token })).status).toBe(200);
+      expect((await records('health_data.read')).slice(count)).toMatchObject([1, 2].map(() => ({ actorKind: 'user', actorUserId: customer.user.id, windowStart: null })));
+    } finally {
+      h.clock.set(now);
+    }
   });
 
   it('answers 401 without a session or token, 404 to another customer, a wrong token, a practitioner and an unknown person', async () => {

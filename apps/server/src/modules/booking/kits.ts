@@ -7,7 +7,7 @@ import { epochSeconds } from '../../platform/clock';
 import { rowsOf } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
 import { findDispatchedKit, orderHolder } from '../orders';
-import { auditHealthData } from './audit';
+import { auditHealthData, auditRead, readAuditOf } from './audit';
 import type { BookingDeps } from './deps';
 import { findAppointment, type AppointmentRow, type BookingUserRow } from './repo';
 import { zonedTimeToUtc } from './time';
@@ -66,7 +66,7 @@ async function reachKitAppointment(deps: BookingDeps, caller: Caller, id: string
 /** GET /{id}/kit-registration: the appointment's people, who has registered a kit and which. */
 export async function kitRegistration(deps: BookingDeps, caller: Caller, id: string): Promise<KitPerson[]> {
   const { people } = await reachKitAppointment(deps, caller, id);
-  await auditHealthData(deps, caller, 'read', [id]);
+  await auditRead(deps, caller, [id], readAuditOf(caller));
   return people.map(personOf);
 }
 

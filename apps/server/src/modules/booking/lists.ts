@@ -5,7 +5,7 @@ import { epochSeconds } from '../../platform/clock';
 import { filtersOf, type ListFilters } from '../../platform/list-query';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { appointments, bookingUsers, roles } from '../../db/schema';
-import { auditHealthData } from './audit';
+import { auditRead, readAuditOf, type ReadAudit } from './audit';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { earliestBookableStart, practitionerActivated } from './holds';
@@ -105,11 +105,9 @@ export async function searchDates(deps: BookingDeps, caller: Caller, input: { da
  * record of each read, or `windowed` one per reader (a user or a short-token holder), appointment
  * and 15-minute window, counting the reads (`ctx.audit.listRead`).
  */
-export async function present(deps: BookingDeps, caller: Caller, details: AppointmentDetails[], audit: 'each' | 'windowed' = 'each'): Promise<Appointment[]> {
+export async function present(deps: BookingDeps, caller: Caller, details: AppointmentDetails[], audit: ReadAudit = 'each'): Promise<Appointment[]> {
   const now = deps.clock.now();
-  const read = details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id);
-  if (audit === 'windowed') await deps.audit.listRead(caller, 'appointment', read);
-  else await auditHealthData(deps, caller, 'read', read);
+  await auditRead(deps, caller, details.filter((d) => d.bookingUsers.length > 0).map((d) => d.row.id), audit);
   return details.map((d) => {
     const answer = presentAppointment(d, now, deps.settings.alternativeVideoUrl);
     const staff = isSupport(caller.auth) || canPractise(caller, d.row) || (isPractitioner(caller.auth) && d.row.status === 'CLAIMABLE');
@@ -122,7 +120,7 @@ export async function getAppointment(deps: BookingDeps, caller: Caller, id: stri
   const row = await findAppointment(deps.db, id);
   const now = deps.clock.now();
   if (!row || !canRead(caller, row, now)) throw unreachable(caller, row, now);
-  const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]));
+  const [answer] = await present(deps, caller, await loadDetails(deps.db, [row]), readAuditOf(caller));
   return answer!;
 }
 
