@@ -164,9 +164,24 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(details).toContainText('Run succeeded.');
     await expectAccessible(page);
     await details.getByRole('button', { name: 'Close' }).click();
+    // Rerun offers the whole run or a run from a chosen node.
     await logs.getByRole('button', { name: /^Rerun the run of / }).click();
+    const rerun = page.getByRole('dialog', { name: /^Rerun the run of / });
+    await expect(rerun.getByRole('radio', { name: 'Whole run' })).toBeChecked();
+    await rerun.getByRole('button', { name: 'Rerun', exact: true }).click();
     await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
     await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(2);
+    // From the e-mail node: the lookup's and the template's stored outputs are reused, and the e-mail goes again.
+    await logs.getByRole('button', { name: /^Rerun the run of / }).last().click();
+    await rerun.getByRole('radio', { name: 'From a node, reusing the stored outputs of the nodes before it' }).check();
+    await choose(page, 'Node', 'Send e-mail (send-1)');
+    await expectAccessible(page);
+    await rerun.getByRole('button', { name: 'Rerun', exact: true }).click();
+    await expect(rerun).toBeHidden();
+    await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
+    await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(3);
+    // The reruns are in the log (the table shows what it last fetched: a rerun as queued or done).
+    await expect(logs.getByRole('row').filter({ hasText: /Queued|Running|Succeeded/ })).toHaveCount(3);
     // The test run sent nothing to the earlier patient.
     expect((await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn') && m.raw.toLowerCase().includes(earlier.email.toLowerCase()))).toHaveLength(0);
   });
@@ -181,6 +196,7 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await page.route('**/log', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, logs: [{ id: '00000000-0000-4000-8000-000000000001', created_at: 1_800_000_000, result: 'failed', version: 1, failed_node: null, reason: null }] }) }));
     await page.goto(`/super_admin/processor/edit/${task.id}`);
     await page.getByRole('button', { name: /^Rerun the run of / }).click({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: /^Rerun the run of / }).getByRole('button', { name: 'Rerun', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Content failed to load', { timeout: 30_000 });
     await expectAccessible(page);
   });

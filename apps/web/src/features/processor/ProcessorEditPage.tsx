@@ -473,7 +473,7 @@ function Editor({ task }: { task: ProcessorTask }) {
       <Typography component="h2" variant="h6">
         {t('editor.logs')}
       </Typography>
-      <TaskLogs taskId={task.id} />
+      <TaskLogs taskId={task.id} graph={task.task} />
     </Stack>
   );
 }
