@@ -201,6 +201,40 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expectAccessible(page);
   });
 
+  test('the palette offers the form, comparison and gate nodes with their parameters; a mismatched connection is refused', async ({ page, request }) => {
+    const admin = await demoLtdSuperAdmin(request);
+    const session = await apiSession(request, admin.email, admin.password);
+    const created = await request.post('/api/processor/task', { headers: { authorization: `Bearer ${session.token}` }, data: { event: 'order.dispatched', organisation_id: admin.organisationId } });
+    const { task } = (await created.json()) as { task: { id: string } };
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/super_admin/processor/edit/${task.id}`);
+    for (const kind of ['Form', 'Form link', 'String comparison', 'Compare strings', 'Logic gate type', 'Logic gate']) await expect(page.getByRole('button', { name: `Add ${kind}`, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Form', exact: true }).click();
+    await choose(page, 'form', 'Health Profile');
+    await page.getByRole('button', { name: 'Add Logic gate type', exact: true }).click();
+    await choose(page, 'gate', 'NOT');
+    await page.getByRole('button', { name: 'Add Logic gate', exact: true }).click();
+    await choose(page, 'From (output)', 'form-1.enabled (boolean)');
+    await choose(page, 'To (input)', 'gate-1.gate (logicGate)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('These ports have different types: boolean and logicGate.');
+    await choose(page, 'To (input)', 'gate-1.a (boolean)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await choose(page, 'From (output)', 'gate_type-1.gate (logicGate)');
+    await choose(page, 'To (input)', 'gate-1.gate (logicGate)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Connections' }).getByRole('listitem')).toHaveText(['form-1.enabled → gate-1.a✕', 'gate_type-1.gate → gate-1.gate✕']);
+    // The health profile is always on, so NOT gives false.
+    const testRun = page.getByRole('region', { name: 'Test run' });
+    await testRun.getByRole('button', { name: 'Run the test' }).click();
+    await expect(testRun.getByRole('status')).toHaveText('The test run succeeded.');
+    await expect(page.getByTestId('test-form-1')).toContainText('"enabled": true');
+    await expect(page.getByTestId('test-gate-1')).toContainText('"result": false');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
+  });
+
   test('a super admin creates, edits and deletes an e-mail template; one a task uses cannot be deleted', async ({ page, request }) => {
     const admin = await demoLtdSuperAdmin(request);
     const session = await apiSession(request, admin.email, admin.password);
