@@ -164,9 +164,24 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(details).toContainText('Run succeeded.');
     await expectAccessible(page);
     await details.getByRole('button', { name: 'Close' }).click();
+    // Rerun offers the whole run or a run from a chosen node.
     await logs.getByRole('button', { name: /^Rerun the run of / }).click();
+    const rerun = page.getByRole('dialog', { name: /^Rerun the run of / });
+    await expect(rerun.getByRole('radio', { name: 'Whole run' })).toBeChecked();
+    await rerun.getByRole('button', { name: 'Rerun', exact: true }).click();
     await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
     await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(2);
+    // From the e-mail node: the lookup's and the template's stored outputs are reused, and the e-mail goes again.
+    await logs.getByRole('button', { name: /^Rerun the run of / }).last().click();
+    await rerun.getByRole('radio', { name: 'From a node, reusing the stored outputs of the nodes before it' }).check();
+    await choose(page, 'Node', 'Send e-mail (send-1)');
+    await expectAccessible(page);
+    await rerun.getByRole('button', { name: 'Rerun', exact: true }).click();
+    await expect(rerun).toBeHidden();
+    await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
+    await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(3);
+    // The reruns are in the log (the table shows what it last fetched: a rerun as queued or done).
+    await expect(logs.getByRole('row').filter({ hasText: /Queued|Running|Succeeded/ })).toHaveCount(3);
     // The test run sent nothing to the earlier patient.
     expect((await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn') && m.raw.toLowerCase().includes(earlier.email.toLowerCase()))).toHaveLength(0);
   });
@@ -181,8 +196,43 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await page.route('**/log', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, logs: [{ id: '00000000-0000-4000-8000-000000000001', created_at: 1_800_000_000, result: 'failed', version: 1, failed_node: null, reason: null }] }) }));
     await page.goto(`/super_admin/processor/edit/${task.id}`);
     await page.getByRole('button', { name: /^Rerun the run of / }).click({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: /^Rerun the run of / }).getByRole('button', { name: 'Rerun', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Content failed to load', { timeout: 30_000 });
     await expectAccessible(page);
+  });
+
+  test('the palette offers the form, comparison and gate nodes with their parameters; a mismatched connection is refused', async ({ page, request }) => {
+    const admin = await demoLtdSuperAdmin(request);
+    const session = await apiSession(request, admin.email, admin.password);
+    const created = await request.post('/api/processor/task', { headers: { authorization: `Bearer ${session.token}` }, data: { event: 'order.dispatched', organisation_id: admin.organisationId } });
+    const { task } = (await created.json()) as { task: { id: string } };
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/super_admin/processor/edit/${task.id}`);
+    for (const kind of ['Form', 'Form link', 'String comparison', 'Compare strings', 'Logic gate type', 'Logic gate']) await expect(page.getByRole('button', { name: `Add ${kind}`, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Form', exact: true }).click();
+    await choose(page, 'form', 'Health Profile');
+    await page.getByRole('button', { name: 'Add Logic gate type', exact: true }).click();
+    await choose(page, 'gate', 'NOT');
+    await page.getByRole('button', { name: 'Add Logic gate', exact: true }).click();
+    await choose(page, 'From (output)', 'form-1.enabled (boolean)');
+    await choose(page, 'To (input)', 'gate-1.gate (logicGate)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('These ports have different types: boolean and logicGate.');
+    await choose(page, 'To (input)', 'gate-1.a (boolean)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await choose(page, 'From (output)', 'gate_type-1.gate (logicGate)');
+    await choose(page, 'To (input)', 'gate-1.gate (logicGate)');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Connections' }).getByRole('listitem')).toHaveText(['form-1.enabled → gate-1.a✕', 'gate_type-1.gate → gate-1.gate✕']);
+    // The health profile is always on, so NOT gives false.
+    const testRun = page.getByRole('region', { name: 'Test run' });
+    await testRun.getByRole('button', { name: 'Run the test' }).click();
+    await expect(testRun.getByRole('status')).toHaveText('The test run succeeded.');
+    await expect(page.getByTestId('test-form-1')).toContainText('"enabled": true');
+    await expect(page.getByTestId('test-gate-1')).toContainText('"result": false');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The task has been saved.' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('a super admin creates, edits and deletes an e-mail template; one a task uses cannot be deleted', async ({ page, request }) => {

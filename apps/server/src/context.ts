@@ -116,6 +116,7 @@ export function createContext(
     jsonata: new JsonataPool(),
     sms,
     allowPrivateHosts: config.processorAllowPrivateHosts,
+    publicUrl: config.publicUrl,
     runRetentionDays: config.processorRunRetentionDays,
   };
   // The product messages the processor's default tasks took over are sent by exactly one of the two.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
 import { EpochSeconds, Uuid } from './validation';
-import { type PORT_TYPES, PROCESSOR_MSG, RUN_STATUSES, RESEND_EVENTS } from './processor-constants';
+import { LOGIC_GATES, ORG_FORMS, type PORT_TYPES, PROCESSOR_MSG, RUN_STATUSES, RESEND_EVENTS, STRING_COMPARISONS } from './processor-constants';
 
 export * from './processor-constants';
 
@@ -250,6 +250,43 @@ export const NODE_KINDS = {
     outputs: { receipt: 'data', marked: 'boolean' },
     params: z.object({ path: /* @__PURE__ */ path.default('receipt_id') }).strict(),
     fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  /**
+   * The ports orgForm, stringCompare and logicGate. A form of the task's organisation (whether it is
+   * on) and the link to its page in the patient area; a comparison and a gate, each chosen by a
+   * picker node and applied by the node that takes it. A NOT gate takes `a` only, the others `a`
+   * and `b` (checked at save, `graph.ts`).
+   */
+  'org.form': {
+    inputs: {},
+    outputs: { form: 'orgForm', enabled: 'boolean' },
+    params: z.object({ form: z.enum(ORG_FORMS) }).strict(),
+    fields: [{ name: 'form', kind: 'select', required: true, options: ORG_FORMS }],
+  },
+  'org.form_link': { inputs: { form: /* @__PURE__ */ req('orgForm') }, outputs: { link: 'string', values: 'data' }, params: none, fields: [] },
+  'string.comparison': {
+    inputs: {},
+    outputs: { compare: 'stringCompare' },
+    params: z.object({ comparison: z.enum(STRING_COMPARISONS) }).strict(),
+    fields: [{ name: 'comparison', kind: 'select', required: true, options: STRING_COMPARISONS }],
+  },
+  'string.compare': {
+    inputs: { left: /* @__PURE__ */ req('string'), right: /* @__PURE__ */ req('string'), compare: /* @__PURE__ */ req('stringCompare') },
+    outputs: { result: 'boolean' },
+    params: none,
+    fields: [],
+  },
+  'logic.gate_type': {
+    inputs: {},
+    outputs: { gate: 'logicGate' },
+    params: z.object({ gate: z.enum(LOGIC_GATES) }).strict(),
+    fields: [{ name: 'gate', kind: 'select', required: true, options: LOGIC_GATES }],
+  },
+  'logic.gate': {
+    inputs: { a: /* @__PURE__ */ req('boolean'), b: /* @__PURE__ */ opt('boolean'), gate: /* @__PURE__ */ req('logicGate') },
+    outputs: { result: 'boolean' },
+    params: none,
+    fields: [],
   },
 } as const satisfies Record<string, NodeKindSpec>;
 

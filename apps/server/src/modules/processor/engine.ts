@@ -33,6 +33,8 @@ export interface ProcessorDeps {
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
+  /** The product's address (PUBLIC_URL), for the links nodes make. */
+  publicUrl: string;
   /** Days a finished run keeps its data before `processor.redact` redacts it (PROCESSOR_RUN_RETENTION_DAYS). */
   runRetentionDays: number;
 }
@@ -249,6 +251,7 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
       jsonata: deps.jsonata,
       sms: deps.sms,
       allowPrivateHosts: deps.allowPrivateHosts,
+      publicUrl: deps.publicUrl,
       runId: run.id,
       organisationId: run.organisationId,
       nodeId,

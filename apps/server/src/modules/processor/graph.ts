@@ -80,7 +80,26 @@ export function validateGraph(graph: TaskGraph, knownTemplates: ReadonlySet<stri
       if (port.required && !connected.has(`${node.id}:${name}`)) problems.push({ node: node.id, reason: `Required input ${name} is not connected.` });
     }
   }
+  problems.push(...gateProblems(graph));
   if (executionOrder(graph) === null) problems.push({ node: 'graph', reason: 'The connections form a cycle.' });
+  return problems;
+}
+
+/**
+ * A logic gate's inputs follow the gate its picker chose: NOT takes `a` only, the others `a` and `b`.
+ * (A picker whose parameters are wrong is reported with them.)
+ */
+function gateProblems(graph: TaskGraph): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  for (const node of graph.nodes.filter((n) => n.kind === 'logic.gate')) {
+    const into = (port: string) => graph.edges.find((e) => e.target === node.id && e.targetPort === port);
+    const picker = graph.nodes.find((n) => n.id === into('gate')?.source && n.kind === 'logic.gate_type');
+    const parsed = picker ? NODE_KINDS['logic.gate_type'].params.safeParse(picker.params) : null;
+    if (!parsed?.success) continue;
+    const { gate } = parsed.data;
+    if (gate === 'NOT' && into('b')) problems.push({ node: node.id, reason: 'A NOT gate takes input a only: remove the connection to b.' });
+    if (gate !== 'NOT' && !into('b')) problems.push({ node: node.id, reason: `An ${gate} gate takes inputs a and b: connect b.` });
+  }
   return problems;
 }
 

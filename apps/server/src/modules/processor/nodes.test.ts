@@ -32,6 +32,7 @@ function runtime(organisationId: string, options: { sealedCredential?: string; a
     jsonata: p.jsonata,
     sms: p.sms,
     allowPrivateHosts: options.allowPrivateHosts ?? true,
+    publicUrl: p.publicUrl,
     runId: randomUUID(),
     organisationId,
     nodeId: 'node',

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CollectionRequest, DropOffRequest, NODE_KINDS, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, LOGIC_GATES, NODE_KINDS, ORG_FORM_PATHS, ORG_FORMS, STRING_COMPARISONS, Uuid, type CollectionInfo, type LogicGate, type NodeKind, type OrgForm, type Receipt, type StringComparison } from '@vireo/contracts';
 import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -72,6 +72,8 @@ export interface NodeRuntime {
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
+  /** The product's address (PUBLIC_URL), for the links a node makes (a form's page). */
+  publicUrl: string;
   runId: string;
   organisationId: string;
   nodeId: string;
@@ -273,6 +275,45 @@ function appointmentOfOrganisation(db: Db, organisationId: string): SQL {
     exists(db.select({ one: users.id }).from(users).where(and(eq(users.id, appointments.bookerUserId), eq(users.organisationId, organisationId)))),
     exists(db.select({ one: orders.id }).from(orders).where(and(eq(orders.id, appointments.orderId), eq(orders.organisationId, organisationId)))),
   )!;
+}
+
+/** A form of the task's organisation, as its orgForm port carries it. */
+interface OrgFormValue {
+  form: OrgForm;
+  enabled: boolean;
+  organisation_id: string;
+}
+
+const STRING_TESTS: Record<StringComparison, (left: string, right: string) => boolean> = {
+  equals: (left, right) => left === right,
+  not_equals: (left, right) => left !== right,
+  contains: (left, right) => left.includes(right),
+  starts_with: (left, right) => left.startsWith(right),
+  ends_with: (left, right) => left.endsWith(right),
+  equals_ignore_case: (left, right) => left.toLowerCase() === right.toLowerCase(),
+};
+
+const GATES: Record<LogicGate, (a: boolean, b: boolean) => boolean> = {
+  AND: (a, b) => a && b,
+  OR: (a, b) => a || b,
+  XOR: (a, b) => a !== b,
+  NOT: (a) => !a,
+  NAND: (a, b) => !(a && b),
+  NOR: (a, b) => !(a || b),
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
+
+function stringInput(inputs: Values, name: string): string {
+  const value = inputs[name];
+  if (typeof value !== 'string') throw new NodeFailure(`Input ${name} is not a string.`);
+  return value;
+}
+
+function booleanInput(inputs: Values, name: string): boolean {
+  const value = inputs[name];
+  if (typeof value !== 'boolean') throw new NodeFailure(`Input ${name} is not true or false.`);
+  return value;
 }
 
 export const NODE_RUNS: Record<NodeKind, NodeRun> = {
@@ -552,6 +593,32 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     if (rt.dryRun) return { receipt: { would_write: { mark_missed: receiptId.data } }, marked: true };
     const result = await logistics(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
     return { receipt: { id: result.receipt_id }, marked: result.marked };
+  },
+  /** The health profile is always on; the daily check and the order kit are the organisation profile's switches. */
+  'org.form': async (rt, params) => {
+    const form = params.form as OrgForm;
+    const [profile] = form === 'health_profile' ? [] : await rt.db.select().from(organisationProfiles).where(eq(organisationProfiles.organisationId, rt.organisationId));
+    const enabled = form === 'health_profile' || (form === 'daily_check' ? profile?.dailyCheck === true : profile?.orderKit === true);
+    return { form: { form, enabled, organisation_id: rt.organisationId } satisfies OrgFormValue, enabled };
+  },
+  /** The page of the form in the patient area; `values` gives it to an e-mail's template as {{form_link}}. */
+  'org.form_link': async (rt, _params, inputs) => {
+    const { form, enabled } = asObject(inputs.form) as Partial<OrgFormValue>;
+    if (!oneOf(ORG_FORMS, form)) throw new NodeFailure('Input form is not a form.');
+    if (enabled !== true) throw new NodeFailure(`The form ${form} is switched off for this organisation.`);
+    const link = `${rt.publicUrl}${ORG_FORM_PATHS[form]}`;
+    return { link, values: { form_link: link } };
+  },
+  'string.comparison': async (_rt, params) => ({ compare: params.comparison }),
+  'string.compare': async (_rt, _params, inputs) => {
+    if (!oneOf(STRING_COMPARISONS, inputs.compare)) throw new NodeFailure('Input compare is not a comparison.');
+    return { result: STRING_TESTS[inputs.compare](stringInput(inputs, 'left'), stringInput(inputs, 'right')) };
+  },
+  'logic.gate_type': async (_rt, params) => ({ gate: params.gate }),
+  'logic.gate': async (_rt, _params, inputs) => {
+    if (!oneOf(LOGIC_GATES, inputs.gate)) throw new NodeFailure('Input gate is not a logic gate.');
+    const a = booleanInput(inputs, 'a');
+    return { result: GATES[inputs.gate](a, inputs.gate === 'NOT' ? false : booleanInput(inputs, 'b')) };
   },
 };
 

@@ -12,7 +12,7 @@ import { fillPlaceholders, NODE_RUNS, NodeFailure, parseParams, RunStopped, valu
 const jsonata = new JsonataPool(1);
 afterAll(() => jsonata.close());
 // The pure nodes read nothing but their parameters and inputs (the database-backed ones are in processor.test.ts).
-const rt = { jsonata, runId: 'run', nodeId: 'node', allowPrivateHosts: false } as unknown as NodeRuntime;
+const rt = { jsonata, runId: 'run', nodeId: 'node', allowPrivateHosts: false, publicUrl: 'https://vireo.test' } as unknown as NodeRuntime;
 const run = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, inputs: Record<string, unknown>) => NODE_RUNS[kind](rt, parseParams(kind, params), inputs);
 
 describe('node kinds', () => {
@@ -31,6 +31,68 @@ describe('node kinds', () => {
     expect(await run('logic.fail_on_false', {}, { condition: true })).toEqual({ passed: true });
     await expect(run('logic.fail_on_false', {}, { condition: false })).rejects.toThrow(RunStopped);
     await expect(run('logic.fail_on_false', {}, {})).rejects.toThrow(RunStopped);
+  });
+
+  it('form link: the page of an enabled form in the patient area, also as {{form_link}}; a form switched off or no form fails', async () => {
+    const form = (name: string, enabled: boolean) => ({ form: { form: name, enabled, organisation_id: 'org' } });
+    expect(await run('org.form_link', {}, form('daily_check', true))).toEqual({ link: 'https://vireo.test/patient/symptom-checker', values: { form_link: 'https://vireo.test/patient/symptom-checker' } });
+    expect(await run('org.form_link', {}, form('health_profile', true))).toMatchObject({ link: 'https://vireo.test/patient/health-assessment' });
+    expect(await run('org.form_link', {}, form('order_kit', true))).toMatchObject({ link: 'https://vireo.test/patient/order-test-kit' });
+    await expect(run('org.form_link', {}, form('order_kit', false))).rejects.toThrow('The form order_kit is switched off for this organisation.');
+    await expect(run('org.form_link', {}, form('admin', true))).rejects.toThrow('Input form is not a form.');
+    await expect(run('org.form_link', {}, {})).rejects.toThrow(NodeFailure);
+    expect(() => parseParams('org.form', { form: 'admin' })).toThrow();
+    expect(() => parseParams('org.form', {})).toThrow();
+  });
+
+  it('string comparison: the picker hands on its comparison, and compare applies it to left and right', async () => {
+    expect(await run('string.comparison', { comparison: 'starts_with' }, {})).toEqual({ compare: 'starts_with' });
+    expect(() => parseParams('string.comparison', { comparison: 'like' })).toThrow();
+    const cases: [string, string, string, boolean][] = [
+      ['equals', 'KIT-1', 'KIT-1', true],
+      ['equals', 'KIT-1', 'kit-1', false],
+      ['not_equals', 'KIT-1', 'KIT-2', true],
+      ['not_equals', 'KIT-1', 'KIT-1', false],
+      ['contains', 'video_gp', 'gp', true],
+      ['contains', 'video_gp', 'pcr', false],
+      ['starts_with', 'video_gp', 'video', true],
+      ['starts_with', 'video_gp', 'gp', false],
+      ['ends_with', 'video_gp', '_gp', true],
+      ['ends_with', 'video_gp', 'video', false],
+      ['equals_ignore_case', 'Ada@Example.test', 'ada@example.TEST', true],
+      ['equals_ignore_case', 'Ada', 'Adam', false],
+    ];
+    for (const [compare, left, right, result] of cases) expect(await run('string.compare', {}, { left, right, compare }), `${left} ${compare} ${right}`).toEqual({ result });
+    await expect(run('string.compare', {}, { left: 'a', right: 'a', compare: 'like' })).rejects.toThrow('Input compare is not a comparison.');
+    await expect(run('string.compare', {}, { left: 1, right: 'a', compare: 'equals' })).rejects.toThrow('Input left is not a string.');
+    await expect(run('string.compare', {}, { left: 'a', compare: 'equals' })).rejects.toThrow('Input right is not a string.');
+  });
+
+  it('logic gate: the picker hands on its gate, and the gate node applies it (NOT to a alone)', async () => {
+    expect(await run('logic.gate_type', { gate: 'NAND' }, {})).toEqual({ gate: 'NAND' });
+    expect(() => parseParams('logic.gate_type', { gate: 'IMPLIES' })).toThrow();
+    const table: Record<string, boolean[]> = {
+      // a,b = ff, ft, tf, tt
+      AND: [false, false, false, true],
+      OR: [false, true, true, true],
+      XOR: [false, true, true, false],
+      NAND: [true, true, true, false],
+      NOR: [true, false, false, false],
+    };
+    const pairs: [boolean, boolean][] = [
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ];
+    for (const [gate, results] of Object.entries(table)) {
+      for (const [i, [a, b]] of pairs.entries()) expect(await run('logic.gate', {}, { a, b, gate }), `${a} ${gate} ${b}`).toEqual({ result: results[i] });
+    }
+    expect(await run('logic.gate', {}, { a: true, gate: 'NOT' })).toEqual({ result: false });
+    expect(await run('logic.gate', {}, { a: false, gate: 'NOT' })).toEqual({ result: true });
+    await expect(run('logic.gate', {}, { a: true, gate: 'AND' })).rejects.toThrow('Input b is not true or false.');
+    await expect(run('logic.gate', {}, { a: 'yes', b: true, gate: 'OR' })).rejects.toThrow('Input a is not true or false.');
+    await expect(run('logic.gate', {}, { a: true, b: true, gate: 'IMPLIES' })).rejects.toThrow('Input gate is not a logic gate.');
   });
 
   it('conditions read the input with only the allowed functions', async () => {
@@ -198,6 +260,32 @@ describe('graph validation', () => {
     expect(validateGraph(graph, new Set(), new Set())).toEqual([{ node: 'match', reason: 'pattern: The pattern nests repetitions or refers back to a group, which is not allowed.' }]);
     graph.nodes[2]!.params = { pattern: '^a+$' };
     expect(validateGraph(graph, new Set(), new Set())).toEqual([]);
+  });
+
+  it('refuses a logic gate whose inputs do not fit its gate, naming the node: NOT takes a only, the others a and b', () => {
+    const graph = (gate: string, withB: boolean) => ({
+      nodes: [start, { id: 'yes', kind: 'data.static' as const, params: { value: {} } }, { id: 'check', kind: 'data.validate' as const, params: { rules: {} } }, { id: 'type', kind: 'logic.gate_type' as const, params: { gate } }, { id: 'gate', kind: 'logic.gate' as const, params: {} }],
+      edges: [edge('yes', 'data', 'check', 'data'), edge('check', 'valid', 'gate', 'a'), edge('type', 'gate', 'gate', 'gate'), ...(withB ? [edge('check', 'valid', 'gate', 'b')] : [])],
+    });
+    expect(validateGraph(graph('AND', true), new Set(), new Set())).toEqual([]);
+    expect(validateGraph(graph('NOT', false), new Set(), new Set())).toEqual([]);
+    expect(validateGraph(graph('NOT', true), new Set(), new Set())).toEqual([{ node: 'gate', reason: 'A NOT gate takes input a only: remove the connection to b.' }]);
+    expect(validateGraph(graph('XOR', false), new Set(), new Set())).toEqual([{ node: 'gate', reason: 'An XOR gate takes inputs a and b: connect b.' }]);
+    expect(validateGraph(graph('MAYBE', false), new Set(), new Set())).toEqual([{ node: 'type', reason: expect.stringMatching(/^gate: /) }]);
+    const unpicked = graph('AND', true);
+    unpicked.edges = unpicked.edges.filter((e) => e.targetPort !== 'gate');
+    expect(validateGraph(unpicked, new Set(), new Set())).toEqual([{ node: 'gate', reason: 'Required input gate is not connected.' }]);
+  });
+
+  it('refuses connecting a comparison, a gate or a form to a port of another type', () => {
+    const graph = {
+      nodes: [start, { id: 'cmp', kind: 'string.comparison' as const, params: { comparison: 'equals' } }, { id: 'form', kind: 'org.form' as const, params: { form: 'daily_check' } }, { id: 'gate', kind: 'logic.gate' as const, params: {} }, { id: 'link', kind: 'org.form_link' as const, params: {} }],
+      edges: [edge('cmp', 'compare', 'gate', 'gate'), edge('form', 'enabled', 'gate', 'a'), edge('form', 'enabled', 'link', 'form')],
+    };
+    expect(validateGraph(graph, new Set(), new Set())).toEqual([
+      { node: 'gate', reason: 'Input gate takes logicGate, not stringCompare from cmp.' },
+      { node: 'link', reason: 'Input form takes orgForm, not boolean from form.' },
+    ]);
   });
 
   it('refuses a condition that does not parse, before it is saved', () => {

@@ -34,6 +34,7 @@ function runtime(organisationId: string, dryRun = false): NodeRuntime {
     jsonata: p.jsonata,
     sms: p.sms,
     allowPrivateHosts: false,
+    publicUrl: p.publicUrl,
     runId: randomUUID(),
     organisationId,
     nodeId: 'node',

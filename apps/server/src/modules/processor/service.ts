@@ -268,6 +268,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
       jsonata: deps.jsonata,
       sms: deps.sms,
       allowPrivateHosts: deps.allowPrivateHosts,
+      publicUrl: deps.publicUrl,
       runId: 'test',
       organisationId: task.organisationId,
       nodeId,

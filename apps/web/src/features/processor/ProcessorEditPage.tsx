@@ -136,6 +136,7 @@ function ParamsForm({
   const fields = fieldsOf(node.kind);
   const labConnections = useLabConnections(fields.some((field) => field.kind === 'labConnection'));
   const [jsonText, setJsonText] = useState<Record<string, string>>({});
+  const optionLabels: Record<string, string> = t('options', { returnObjects: true });
   const set = (name: string, value: unknown) => onChange({ ...node.params, [name]: value === '' ? undefined : value });
   return (
     <Stack spacing={2} component="section" aria-label={t('editor.parameters', { node: node.id })}>
@@ -145,7 +146,7 @@ function ParamsForm({
       {fields.map((field) => {
         const value = node.params[field.name];
         if (field.kind === 'select' || field.kind === 'template') {
-          const options = field.kind === 'select' ? field.options.map((o) => ({ value: o, label: o })) : (templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }));
+          const options = field.kind === 'select' ? field.options.map((o) => ({ value: o, label: optionLabels[o] ?? o })) : (templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }));
           return (
             <TextField key={field.name} select label={field.kind === 'template' ? t('editor.chooseTemplate') : field.name} value={typeof value === 'string' ? value : ''} required={field.required} onChange={(e) => set(field.name, e.target.value)}>
               {options.map((o) => (
@@ -510,7 +511,7 @@ function Editor({ task }: { task: ProcessorTask }) {
       <Typography component="h2" variant="h6">
         {t('editor.logs')}
       </Typography>
-      <TaskLogs taskId={task.id} />
+      <TaskLogs taskId={task.id} graph={task.task} />
     </Stack>
   );
 }

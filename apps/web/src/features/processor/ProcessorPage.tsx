@@ -65,7 +65,7 @@ function LogsDialog({ task, onClose }: { task: ProcessorTask; onClose: () => voi
       <DialogTitle id={titleId}>{t('list.logsTitle', { event: task.event, organisation: task.organisation_name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <TaskLogs taskId={task.id} />
+          <TaskLogs taskId={task.id} graph={task.task} />
           <Button onClick={onClose} sx={{ alignSelf: 'flex-start' }}>
             {t('list.close')}
           </Button>

@@ -4,7 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TaskGraph } from '@vireo/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -46,17 +54,62 @@ function DetailsDialog({ taskId, log, onClose }: { taskId: string; log: LogRow; 
   );
 }
 
-/** The logs table (spec 3 §2.11): Date, Result, Actions (Rerun, View Details). */
-export function TaskLogs({ taskId }: { taskId: string }) {
+/**
+ * Rerun's choice: the whole run, or from a node of the task's current graph (the one a rerun runs on),
+ * reusing the stored outputs of the nodes before it.
+ */
+function RerunDialog({ log, graph, onRerun, onClose }: { log: LogRow; graph: TaskGraph; onRerun: (fromNode: string | null) => void; onClose: () => void }) {
+  const { t } = useTranslation('processor');
+  const titleId = useId();
+  const [whole, setWhole] = useState(true);
+  const nodes = graph.nodes.filter((n) => n.kind !== 'event.start');
+  const [fromNode, setFromNode] = useState(nodes[0]?.id ?? '');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('logs.rerunTitle', { date: when(log.created_at) })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography>{t('logs.rerunIntro')}</Typography>
+          <FormControl>
+            <RadioGroup aria-labelledby={titleId} value={whole ? 'whole' : 'from'} onChange={(e) => setWhole(e.target.value === 'whole')}>
+              <FormControlLabel value="whole" control={<Radio />} label={t('logs.wholeRun')} />
+              <FormControlLabel value="from" control={<Radio />} label={t('logs.fromNode')} disabled={nodes.length === 0} />
+            </RadioGroup>
+          </FormControl>
+          {!whole && (
+            <TextField select label={t('logs.node')} value={fromNode} onChange={(e) => setFromNode(e.target.value)}>
+              {nodes.map((n) => (
+                <MenuItem key={n.id} value={n.id}>
+                  {t(`kinds.${n.kind}`)} ({n.id})
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('logs.cancel')}</Button>
+        <Button variant="contained" onClick={() => onRerun(whole ? null : fromNode)}>
+          {t('logs.confirmRerun')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The logs table (spec 3 §2.11): Date, Result, Actions (Rerun, View Details). `graph` is the task's current graph. */
+export function TaskLogs({ taskId, graph }: { taskId: string; graph: TaskGraph }) {
   const { t } = useTranslation('processor');
   const logs = useLogs(taskId);
   const rerun = useRerun(taskId);
   const [open, setOpen] = useState<LogRow | null>(null);
+  const [rerunning, setRerunning] = useState<LogRow | null>(null);
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
-  const again = (row: LogRow) => {
+  const again = (row: LogRow, fromNode: string | null) => {
+    setRerunning(null);
     setOutcome(null);
-    rerun.mutate(row.id, {
+    rerun.mutate({ logId: row.id, fromNode }, {
       onSuccess: () => setOutcome({ severity: 'success', text: t('logs.rerunQueued') }),
       onError: () => setOutcome({ severity: 'error', text: t('logs.contentFailed') }),
     });
@@ -70,7 +123,7 @@ export function TaskLogs({ taskId }: { taskId: string }) {
       label: t('logs.actions'),
       render: (row) => (
         <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" onClick={() => again(row)} disabled={rerun.isPending} aria-label={t('logs.rerunLabel', { date: when(row.created_at) })}>
+          <Button size="small" variant="outlined" onClick={() => setRerunning(row)} disabled={rerun.isPending} aria-label={t('logs.rerunLabel', { date: when(row.created_at) })}>
             {t('logs.rerun')}
           </Button>
           <Button size="small" variant="outlined" onClick={() => setOpen(row)} aria-label={t('logs.detailsLabel', { date: when(row.created_at) })}>
@@ -92,6 +145,7 @@ export function TaskLogs({ taskId }: { taskId: string }) {
       {logs.isPending && <PageLoader />}
       {logs.data && <DataTable label={t('editor.logs')} columns={columns} rows={logs.data} rowKey={(row) => row.id} emptyText={t('logs.empty')} />}
       {open && <DetailsDialog taskId={taskId} log={open} onClose={() => setOpen(null)} />}
+      {rerunning && <RerunDialog log={rerunning} graph={graph} onRerun={(fromNode) => again(rerunning, fromNode)} onClose={() => setRerunning(null)} />}
     </Stack>
   );
 }

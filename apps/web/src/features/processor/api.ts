@@ -89,7 +89,8 @@ export function useDeleteTask() {
 export function useRerun(taskId: string) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
-    mutationFn: (logId: string) => apiRequest<typeof RerunResponse>(`/api/processor/task/${taskId}/log/${logId}/rerun`, { method: 'POST', body: {} }),
+    mutationFn: ({ logId, fromNode }: { logId: string; fromNode: string | null }) =>
+      apiRequest<typeof RerunResponse>(`/api/processor/task/${taskId}/log/${logId}/rerun`, { method: 'POST', body: fromNode ? { from_node: fromNode } : {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PROCESSOR_KEY, 'logs', taskId] }),
   });
 }
