@@ -4,5 +4,16 @@ export { createCertificatesDeps, type CertificatesDeps } from './deps';
 export { certificateMessage, markCertificateSent, registerCertificateMessages, type CertificateMessage } from './mails';
 export { certificateManagementRoutes } from './management.routes';
 export { emailCertificate } from './management';
-export { certificateKind, discardCertificate, prepareCertificate, storeCertificate, submitCertificate, type CertificateContent, type PreparedCertificate } from './service';
+export {
+  certificateKind,
+  discardCertificate,
+  issueSystemCertificates,
+  prepareCertificate,
+  recordedCertificateContent,
+  storeCertificate,
+  submitCertificate,
+  type CertificateContent,
+  type PreparedCertificate,
+  type SystemCertificate,
+} from './service';
 export { CertificateKeys, parseCertificateSigningKey } from './signing';

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CollectionRequest, DropOffRequest, NODE_KINDS, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, NODE_KINDS, TEST_RUN_NOT_SENT, Uuid, type CollectionInfo, type NodeKind, type Receipt } from '@vireo/contracts';
 import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -51,6 +51,11 @@ export interface MessageSources {
   certificateSent(db: Db, certificateId: string): Promise<void>;
 }
 
+/** The certificate service's issuing (the certificates module's `issueSystemCertificates`): refusals are AppErrors with the reason. */
+export interface CertificateActions {
+  issue(organisationId: string, bookingUserIds: string[], options: { dryRun: boolean }): Promise<{ bookingUserId: string; reused: boolean; certificate: { id: string; number: string; pdfKey: string } | null }[]>;
+}
+
 /** The dropbox receipt actions, from the logistics module (each for the task's organisation's orders only). */
 export interface ReceiptActions {
   create(organisationId: string, input: DropOffRequest): Promise<Receipt>;
@@ -67,6 +72,7 @@ export interface NodeRuntime {
   files: FileStorage;
   messages: MessageSources;
   receipts: ReceiptActions;
+  certificates: CertificateActions;
   /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
   secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
@@ -79,7 +85,8 @@ export interface NodeRuntime {
   sealedCredential: string | undefined;
   /**
    * A test run from the editor: nodes that send or write answer what they would send or write
-   * (`would_send`) and do neither; sealed values are shown as `[sealed]`.
+   * (`would_send` with its note "not sent: test run", `would_write`) and do neither; sealed values
+   * are shown as `[sealed]`.
    */
   dryRun?: boolean;
 }
@@ -176,6 +183,20 @@ function attachmentNames(value: unknown): string[] {
   return (Array.isArray(value) ? (value as StoredAttachment[]) : []).map((item) => String(asObject(item).filename ?? ''));
 }
 
+const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A stored file as a bytes port carries it (the certificate node's PDF), or null for base64 bytes or nothing. */
+function storedFile(value: unknown): StoredAttachment | null {
+  const file = asObject(value);
+  return typeof file.file_key === 'string' && typeof file.filename === 'string' && typeof file.content_type === 'string' ? { filename: file.filename, content_type: file.content_type, file_key: file.file_key } : null;
+}
+
+/** The booking-user ids in a value: one id, a list of ids, or a list of booking users (their `id`). */
+function bookingUserIds(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => (isUuid(item) ? item : asObject(item).id)).filter(isUuid);
+}
+
 async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
   const attachments: { filename: string; content: Buffer | string; contentType: string }[] = [];
   for (const item of Array.isArray(value) ? (value as StoredAttachment[]) : []) {
@@ -191,7 +212,6 @@ async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filen
 }
 
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
-const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Promise<unknown> {
   try {
@@ -207,7 +227,7 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
  * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
  */
 async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
-  if (rt.dryRun) return { response: {}, status: '', would_send: { method, url: params.url, body: body ?? null } };
+  if (rt.dryRun) return { response: {}, status: '', would_send: { note: TEST_RUN_NOT_SENT, method, url: params.url, body: body ?? null } };
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
   if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
@@ -247,8 +267,11 @@ export function validateData(data: unknown, rules: { required: string[]; types: 
   return errors;
 }
 
-/** A logistics refusal (an unknown order, a closed dropbox, a date out of range) fails the node with its reason. */
-async function logistics<T>(action: () => Promise<T>): Promise<T> {
+/**
+ * A service's refusal (logistics: an unknown order, a closed dropbox, a date out of range; the
+ * certificate service: no result) fails the node with its reason.
+ */
+async function refusedFails<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -391,6 +414,28 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const r = row.result;
     return { report: { id: r.id, name: r.name, sample_date: epochSeconds(r.sampleDate), result: r.result, kit_order_id: r.kitOrderId, has_file: r.fileKey !== null, file_name: r.fileName } };
   },
+  /**
+   * The certificate service issues, as the system for the task's organisation, each person's
+   * certificate from their recorded result (or hands back the one that already certifies it). The
+   * people must be the organisation's; the run keeps the PDF's storage key, never its content.
+   */
+  'certificate.issue': async (rt, params, inputs) => {
+    const ids = [...new Set(bookingUserIds(valueAt(inputs.data, params.path as string)))];
+    if (ids.length === 0) throw new NodeFailure(`No booking user id at "${String(params.path)}".`);
+    const ours = await rt.db
+      .select({ id: bookingUsers.id })
+      .from(bookingUsers)
+      .innerJoin(appointments, eq(appointments.id, bookingUsers.appointmentId))
+      .where(and(inArray(bookingUsers.id, ids), appointmentOfOrganisation(rt.db, rt.organisationId)));
+    const stranger = ids.find((id) => !ours.some((row) => row.id === id));
+    if (stranger) throw new NodeFailure(`No booking user ${stranger} in this organisation.`);
+    const issued = await refusedFails(() => rt.certificates.issue(rt.organisationId, ids, { dryRun: rt.dryRun === true }));
+    const first = issued[0]?.certificate;
+    return {
+      certificates: issued.map(({ bookingUserId, reused, certificate }) => (certificate ? { id: certificate.id, number: certificate.number, booking_user_id: bookingUserId, reused } : { booking_user_id: bookingUserId, would_write: 'issue' })),
+      pdf: first ? ({ filename: `certificate-${first.number}.pdf`, content_type: 'application/pdf', file_key: first.pdfKey } satisfies StoredAttachment) : null,
+    };
+  },
   'message.booking': async (rt, params, inputs) => {
     const message = await rt.messages.booking(rt.db, { appointmentId: asObject(inputs.data).appointment_id, secrets: await rt.secrets(), rebooked: params.kind === 'rebooked' });
     if (!message) return { recipients: [], values: {}, attachments: [] };
@@ -421,7 +466,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
     const file = typeof inputs.file === 'string' && inputs.file !== '' ? { filename: params.file_name as string, content: Buffer.from(inputs.file, 'base64'), contentType: params.file_type as string } : null;
-    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments)), ...(file ? [file] : [])];
+    const stored = storedFile(inputs.file);
+    const listed = [...(Array.isArray(inputs.attachments) ? inputs.attachments : []), ...(stored ? [stored] : [])];
+    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, listed)), ...(file ? [file] : [])];
     const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
@@ -431,7 +478,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
       if (rt.dryRun) {
-        wouldSend.push({ to, subject, text, template: name, attachments: [...attachmentNames(inputs.attachments), ...(file ? [file.filename] : [])] });
+        wouldSend.push({ to, subject, text, attachments: [...attachmentNames(listed), ...(file ? [file.filename] : [])] });
         continue;
       }
       try {
@@ -448,12 +495,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
         throw new NodeFailure(`Sending failed: ${(error as Error).message}`, true);
       }
     }
-    return rt.dryRun ? { sent: true, would_send: wouldSend } : { sent: sent > 0 };
+    return rt.dryRun ? { sent: false, would_send: { note: TEST_RUN_NOT_SENT, template: name, recipients: wouldSend.map((m) => m.to), messages: wouldSend } } : { sent: sent > 0 };
   },
   'sms.send': async (rt, _params, inputs) => {
     const to = String(inputs.to);
     const text = String(inputs.text);
-    if (rt.dryRun) return { sent: true, would_send: { to, text } };
+    if (rt.dryRun) return { sent: false, would_send: { note: TEST_RUN_NOT_SENT, recipients: [to], messages: [{ to, text }] } };
     try {
       const now = await once(rt, '0', async (tx) => {
         const delivered = await rt.sms.send({ to, text, idempotencyKey: `${rt.runId}:${rt.nodeId}` });
@@ -535,7 +582,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const parsed = DropOffRequest.safeParse(valueAt(inputs.data, params.path as string));
     if (!parsed.success) throw refused(parsed.error);
     if (rt.dryRun) return { receipt: { would_write: { create: parsed.data } } };
-    return { receipt: await logistics(() => rt.receipts.create(rt.organisationId, parsed.data)) };
+    return { receipt: await refusedFails(() => rt.receipts.create(rt.organisationId, parsed.data)) };
   },
   'receipt.update': async (rt, params, inputs) => {
     const orderId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
@@ -544,13 +591,13 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const parsed = CollectionRequest.safeParse({ collected: params.status === 'collected', ...(dropboxId !== undefined && dropboxId !== null ? { dropbox_id: dropboxId } : {}) });
     if (!parsed.success) throw refused(parsed.error);
     if (rt.dryRun) return { collection: { would_write: { order_id: orderId.data, ...parsed.data } } };
-    return { collection: await logistics(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
+    return { collection: await refusedFails(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
   },
   'receipt.mark_missed': async (rt, params, inputs) => {
     const receiptId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
     if (!receiptId.success) throw new NodeFailure(`No receipt id at "${String(params.path)}".`);
     if (rt.dryRun) return { receipt: { would_write: { mark_missed: receiptId.data } }, marked: true };
-    const result = await logistics(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
+    const result = await refusedFails(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
     return { receipt: { id: result.receipt_id }, marked: result.marked };
   },
 };

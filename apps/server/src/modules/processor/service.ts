@@ -261,6 +261,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
       files: deps.files,
       messages: deps.messages,
       receipts: deps.receipts,
+      certificates: deps.certificates,
       secrets: async () => ({}),
       jsonata: deps.jsonata,
       sms: deps.sms,
