@@ -127,6 +127,15 @@ describe('the certificate-creation node', () => {
     for (const person of [ours, none, rejected, invalid]) expect(await certificatesOf(person.bookingUserId)).toHaveLength(0);
   });
 
+  it('several runs at once for a person without a certificate: one certificate, handed to each', async () => {
+    const { bookingUserId } = await personWithResult({ result: 'Positive' });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => issue({ booking_user_id: bookingUserId })));
+    const [row] = await certificatesOf(bookingUserId);
+    expect(await certificatesOf(bookingUserId)).toHaveLength(1);
+    for (const answer of answers) expect(answer.certificates).toMatchObject([{ id: row!.id, booking_user_id: bookingUserId }]);
+    expect(answers.filter((answer) => !(answer.certificates as { reused: boolean }[])[0]!.reused)).toHaveLength(1);
+  });
+
   it('in a test run says it would issue, and writes nothing', async () => {
     const { bookingUserId } = await personWithResult({ result: 'Negative' });
     expect(await issue({ booking_user_id: bookingUserId }, runtime(org, true))).toEqual({ certificates: [{ booking_user_id: bookingUserId, would_write: 'issue' }], pdf: null });
