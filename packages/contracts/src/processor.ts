@@ -89,7 +89,8 @@ export const NODE_KINDS = {
    * lookup's list) from their recorded result, or hands back the valid one that already certifies it
    * (a rerun or a second delivery issues none). Refused for another organisation's person, one without
    * a result, or a Rejected or Invalid result. `certificates` lists them (id, number, booking_user_id,
-   * reused); `pdf` is the first one's PDF, a stored file the e-mail node's `file` input attaches.
+   * reused); `pdf` lists each person's PDF (a stored file with its booking_user_id), which the e-mail
+   * node's `file` input attaches to that person's e-mail only.
    */
   'certificate.issue': {
     inputs: { data: /* @__PURE__ */ req('data') },
@@ -99,8 +100,9 @@ export const NODE_KINDS = {
   },
   /**
    * `file` attaches another node's bytes: the QR code's image (base64) as `file_name` of `file_type`,
-   * or a stored file with its own name and type (the certificate node's PDF), beside the
-   * `attachments` a message node gives (the .ics, the certificate's PDF).
+   * or stored files with their own names and types (the certificate node's PDFs, each to its own
+   * person's e-mail only), beside the `attachments` a message node gives (the .ics, the certificate's
+   * PDF). A stored file that is not a certificate PDF of the task's organisation is refused.
    */
   'email.send': {
     inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data'), file: /* @__PURE__ */ opt('bytes') },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, bookingUsers, certificates, processorRuns, processorTasks } from '../../db/schema';
+import { auditEvents, bookingUsers, certificates, processorRuns, processorSends, processorTasks } from '../../db/schema';
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { seedApprovedKits } from '../commerce';
@@ -92,7 +92,7 @@ describe('the certificate-creation node', () => {
     expect(row).toMatchObject({ status: 'valid', organisationId: org, issuedByUserId: null, email: 'ada.cert@example.test', holderName: 'Ada Lovelace', kind: 'uk_antigen_medical' });
     expect(first).toEqual({
       certificates: [{ id: row!.id, number: row!.number, booking_user_id: bookingUserId, reused: false }],
-      pdf: { filename: `certificate-${row!.number}.pdf`, content_type: 'application/pdf', file_key: row!.pdfKey },
+      pdf: [{ filename: `certificate-${row!.number}.pdf`, content_type: 'application/pdf', file_key: row!.pdfKey, booking_user_id: bookingUserId }],
     });
     expect((await h.ctx.files.get(row!.pdfKey))!.data.subarray(0, 5).toString()).toBe('%PDF-');
     const written = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.write'), eq(auditEvents.resourceId, row!.id)));
@@ -138,8 +138,82 @@ describe('the certificate-creation node', () => {
 
   it('in a test run says it would issue, and writes nothing', async () => {
     const { bookingUserId } = await personWithResult({ result: 'Negative' });
-    expect(await issue({ booking_user_id: bookingUserId }, runtime(org, true))).toEqual({ certificates: [{ booking_user_id: bookingUserId, would_write: 'issue' }], pdf: null });
+    expect(await issue({ booking_user_id: bookingUserId }, runtime(org, true))).toEqual({ certificates: [{ booking_user_id: bookingUserId, would_write: 'issue' }], pdf: [] });
     expect(await certificatesOf(bookingUserId)).toHaveLength(0);
+  });
+});
+
+describe('the e-mail node’s stored attachments', () => {
+  const template = async () => (await NODE_RUNS['template.email'](runtime(org), parseParams('template.email', { template_id: templateId }), {})).template;
+  const mail = (rt: NodeRuntime, inputs: Record<string, unknown>) => NODE_RUNS['email.send'](rt, parseParams('email.send', {}), inputs);
+  const sendsOf = (rt: NodeRuntime) => db().select().from(processorSends).where(eq(processorSends.runId, rt.runId));
+
+  it('refuses a file key a static-data node gives, another organisation’s certificate PDF, or a PDF claimed for another person, sending nothing', async () => {
+    const { bookingUserId } = await personWithResult({ result: 'Negative' });
+    const [row] = (await issue({ booking_user_id: bookingUserId })).pdf as { file_key: string; filename: string }[];
+    const stranger = await personWithResult({ result: 'Positive' });
+    const send = vi.spyOn(h.ctx.processor.mailer, 'send');
+    try {
+      const recipient = { id: bookingUserId, email: 'ada.cert@example.test', first_name: 'Ada' };
+      // What a static-data node would hand on: a made-up key, and the key of a certificate the task's organisation does not hold.
+      const made = await NODE_RUNS['data.static'](runtime(org), parseParams('data.static', { value: { list: [{ filename: 'x.pdf', content_type: 'application/pdf', file_key: 'certificates/made-up.pdf' }] } }), {});
+      for (const [rt, inputs, name] of [
+        [runtime(org), { attachments: (made.data as { list: unknown[] }).list }, 'x.pdf'],
+        [runtime(other), { attachments: [{ filename: 'theirs.pdf', content_type: 'application/pdf', file_key: row!.file_key }] }, 'theirs.pdf'],
+        [runtime(other), { file: [row] }, row!.filename],
+        [runtime(org), { file: [{ ...row, booking_user_id: stranger.bookingUserId }] }, row!.filename],
+        [runtime(other, true), { file: [row] }, row!.filename],
+      ] as const) {
+        await expect(mail(rt, { template: await template(), recipient, ...inputs })).rejects.toThrow(new NodeFailure(`The attachment ${name} is not a certificate of this organisation.`));
+        expect(await sendsOf(rt)).toHaveLength(0);
+      }
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('two people’s certificates: one e-mail each, with only their own PDF, once per message when run again', async () => {
+    const ada = await personWithResult({ result: 'Negative' });
+    const bob = await personWithResult({ result: 'Positive' });
+    await db().update(bookingUsers).set({ email: 'ada.two@example.test', firstName: 'Ada' }).where(eq(bookingUsers.id, ada.bookingUserId));
+    await db().update(bookingUsers).set({ email: 'bob.two@example.test', firstName: 'Bob' }).where(eq(bookingUsers.id, bob.bookingUserId));
+    const rt = runtime(org);
+    const ids = { ids: [ada.bookingUserId, bob.bookingUserId] };
+    const people = await NODE_RUNS['lookup.booking_user'](rt, parseParams('lookup.booking_user', { path: 'ids' }), { data: ids });
+    const issued = await issue(ids, rt, { path: 'ids' });
+    const [adaCert] = await certificatesOf(ada.bookingUserId);
+    const [bobCert] = await certificatesOf(bob.bookingUserId);
+    expect(issued.pdf).toEqual([
+      { filename: `certificate-${adaCert!.number}.pdf`, content_type: 'application/pdf', file_key: adaCert!.pdfKey, booking_user_id: ada.bookingUserId },
+      { filename: `certificate-${bobCert!.number}.pdf`, content_type: 'application/pdf', file_key: bobCert!.pdfKey, booking_user_id: bob.bookingUserId },
+    ]);
+    const inputs = { template: await template(), recipient: people.booking_users, file: issued.pdf };
+    const send = vi.spyOn(h.ctx.processor.mailer, 'send');
+    try {
+      // The editor's test run names each person's own PDF and sends nothing.
+      expect((await mail(runtime(org, true), inputs)).would_send).toMatchObject({
+        recipients: ['ada.two@example.test', 'bob.two@example.test'],
+        messages: [{ to: 'ada.two@example.test', attachments: [`certificate-${adaCert!.number}.pdf`] }, { to: 'bob.two@example.test', attachments: [`certificate-${bobCert!.number}.pdf`] }],
+      });
+      expect(send).not.toHaveBeenCalled();
+
+      expect(await mail(rt, inputs)).toEqual({ sent: true });
+      const sent = send.mock.calls.map((call) => call[1]);
+      expect(sent.map((m) => ({ to: m.to, subject: m.subject, files: m.attachments!.map((f) => f.filename) }))).toEqual([
+        { to: 'ada.two@example.test', subject: 'Your certificate, Ada', files: [`certificate-${adaCert!.number}.pdf`] },
+        { to: 'bob.two@example.test', subject: 'Your certificate, Bob', files: [`certificate-${bobCert!.number}.pdf`] },
+      ]);
+      expect((sent[0]!.attachments![0]!.content as Buffer).equals((await h.ctx.files.get(adaCert!.pdfKey))!.data)).toBe(true);
+      expect((sent[1]!.attachments![0]!.content as Buffer).equals((await h.ctx.files.get(bobCert!.pdfKey))!.data)).toBe(true);
+      expect((await sendsOf(rt)).map((row) => row.key).sort()).toEqual([`${rt.runId}:cert:0`, `${rt.runId}:cert:1`]);
+
+      // A retried run sends neither again.
+      expect(await mail(rt, inputs)).toEqual({ sent: false });
+      expect(send).toHaveBeenCalledTimes(2);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
 
@@ -172,7 +246,7 @@ describe('a task: booking_user.metadata.updated → certificate → e-mail', () 
       const [row] = await certificatesOf(bookingUserId);
       expect(row).toMatchObject({ organisationId: org, issuedByUserId: null, status: 'valid' });
       const file = `certificate-${row!.number}.pdf`;
-      expect(run!.nodes.cert!.output).toEqual({ certificates: [{ id: row!.id, number: row!.number, booking_user_id: bookingUserId, reused: false }], pdf: { filename: file, content_type: 'application/pdf', file_key: row!.pdfKey } });
+      expect(run!.nodes.cert!.output).toEqual({ certificates: [{ id: row!.id, number: row!.number, booking_user_id: bookingUserId, reused: false }], pdf: [{ filename: file, content_type: 'application/pdf', file_key: row!.pdfKey, booking_user_id: bookingUserId }] });
       const sent = () => send.mock.calls.map((call) => call[1]).filter((mail) => mail.template === 'processor.Certificate');
       expect(sent()).toHaveLength(1);
       expect(sent()[0]).toMatchObject({ to: patient.user.email, subject: 'Your certificate, Pat', attachments: [{ filename: file, contentType: 'application/pdf' }] });
@@ -207,7 +281,7 @@ describe('a task: booking_user.metadata.updated → certificate → e-mail', () 
     };
     const tested = await h.call('POST', `/api/processor/task/${created.body.task.id}/test`, { token: admin.token, body: { task: graph, init_data: { booking_user_id: bookingUserId, email: 'ada.cert@example.test' } } });
     expect(tested.status, JSON.stringify(tested.body)).toBe(200);
-    expect(tested.body.nodes.cert.output).toEqual({ certificates: [{ booking_user_id: bookingUserId, would_write: 'issue' }], pdf: null });
+    expect(tested.body.nodes.cert.output).toEqual({ certificates: [{ booking_user_id: bookingUserId, would_write: 'issue' }], pdf: [] });
     expect(tested.body.nodes.mail.output).toMatchObject({ sent: false, would_send: { note: 'not sent: test run', template: 'processor.Certificate', recipients: ['ada.cert@example.test'] } });
     expect(await certificatesOf(bookingUserId)).toHaveLength(0);
     expect((await h.call('POST', `/api/processor/task/${created.body.task.id}/test`, { token: otherAdmin.token, body: { task: graph, init_data: {} } })).status).toBe(404);

@@ -33,12 +33,16 @@ interface SealedValue {
   $sealed: string;
 }
 
-/** An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF). */
+/**
+ * An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF);
+ * one with a `booking_user_id` is that person's own (the certificate node's PDFs) and goes to them only.
+ */
 interface StoredAttachment {
   filename: string;
   content_type: string;
   content?: SealedValue;
   file_key?: string;
+  booking_user_id?: string;
 }
 
 /** What a product message needs, from the module that owns its record (null: this event sends none). */
@@ -178,17 +182,15 @@ async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
   return opened;
 }
 
-/** The attachments' file names (a test run's e-mail shows them without loading them). */
-function attachmentNames(value: unknown): string[] {
-  return (Array.isArray(value) ? (value as StoredAttachment[]) : []).map((item) => String(asObject(item).filename ?? ''));
-}
-
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** A stored file as a bytes port carries it (the certificate node's PDF), or null for base64 bytes or nothing. */
-function storedFile(value: unknown): StoredAttachment | null {
-  const file = asObject(value);
-  return typeof file.file_key === 'string' && typeof file.filename === 'string' && typeof file.content_type === 'string' ? { filename: file.filename, content_type: file.content_type, file_key: file.file_key } : null;
+/** The stored files a bytes port carries (one, or the certificate node's list of PDFs); none for base64 bytes or nothing. */
+function storedFiles(value: unknown): StoredAttachment[] {
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+    const file = asObject(item);
+    if (typeof file.file_key !== 'string' || typeof file.filename !== 'string' || typeof file.content_type !== 'string') return [];
+    return [{ filename: file.filename, content_type: file.content_type, file_key: file.file_key, ...(typeof file.booking_user_id === 'string' ? { booking_user_id: file.booking_user_id } : {}) }];
+  });
 }
 
 /** The booking-user ids in a value: one id, a list of ids, or a list of booking users (their `id`). */
@@ -197,18 +199,32 @@ function bookingUserIds(value: unknown): string[] {
   return items.map((item) => (isUuid(item) ? item : asObject(item).id)).filter(isUuid);
 }
 
-async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
-  const attachments: { filename: string; content: Buffer | string; contentType: string }[] = [];
-  for (const item of Array.isArray(value) ? (value as StoredAttachment[]) : []) {
-    if (item.file_key) {
-      const file = await rt.files.get(item.file_key);
-      if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
-      attachments.push({ filename: item.filename, content: file.data, contentType: item.content_type });
-    } else if (isSealed(item.content)) {
-      attachments.push({ filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type });
-    }
+/**
+ * Refuses any stored file that is not the PDF of a certificate of the task's organisation (of one of
+ * its appointments), or whose `booking_user_id` is not the certificate's holder: a file key typed into
+ * a static-data node loads nothing.
+ */
+async function refuseForeignFiles(rt: NodeRuntime, items: StoredAttachment[]): Promise<void> {
+  const keys = [...new Set(items.flatMap((item) => (typeof item.file_key === 'string' ? [item.file_key] : [])))];
+  if (keys.length === 0) return;
+  const own = await rt.db
+    .select({ pdfKey: certificates.pdfKey, bookingUserId: certificates.bookingUserId })
+    .from(certificates)
+    .innerJoin(appointments, eq(appointments.id, certificates.appointmentId))
+    .where(and(inArray(certificates.pdfKey, keys), appointmentOfOrganisation(rt.db, rt.organisationId)));
+  const foreign = items.find((item) => typeof item.file_key === 'string' && !own.some((row) => row.pdfKey === item.file_key && (item.booking_user_id === undefined || row.bookingUserId === item.booking_user_id)));
+  if (foreign) throw new NodeFailure(`The attachment ${foreign.filename} is not a certificate of this organisation.`);
+}
+
+type Attachment = { filename: string; content: Buffer | string; contentType: string };
+
+async function loadAttachment(rt: NodeRuntime, item: StoredAttachment): Promise<Attachment | null> {
+  if (typeof item.file_key === 'string') {
+    const file = await rt.files.get(item.file_key);
+    if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
+    return { filename: item.filename, content: file.data, contentType: item.content_type };
   }
-  return attachments;
+  return isSealed(item.content) ? { filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type } : null;
 }
 
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
@@ -430,10 +446,11 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const stranger = ids.find((id) => !ours.some((row) => row.id === id));
     if (stranger) throw new NodeFailure(`No booking user ${stranger} in this organisation.`);
     const issued = await refusedFails(() => rt.certificates.issue(rt.organisationId, ids, { dryRun: rt.dryRun === true }));
-    const first = issued[0]?.certificate;
     return {
       certificates: issued.map(({ bookingUserId, reused, certificate }) => (certificate ? { id: certificate.id, number: certificate.number, booking_user_id: bookingUserId, reused } : { booking_user_id: bookingUserId, would_write: 'issue' })),
-      pdf: first ? ({ filename: `certificate-${first.number}.pdf`, content_type: 'application/pdf', file_key: first.pdfKey } satisfies StoredAttachment) : null,
+      pdf: issued.flatMap(({ bookingUserId, certificate }) =>
+        certificate ? [{ filename: `certificate-${certificate.number}.pdf`, content_type: 'application/pdf', file_key: certificate.pdfKey, booking_user_id: bookingUserId } satisfies StoredAttachment] : [],
+      ),
     };
   },
   'message.booking': async (rt, params, inputs) => {
@@ -455,7 +472,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   },
   /**
    * One e-mail per recipient (an address, or a record with one at `email_path`), the template filled
-   * from the data and the recipient, with the attachments. A default template's e-mails are recorded
+   * from the data and the recipient, with the attachments: a stored file must be a certificate PDF of
+   * the task's organisation, and a person's own (the certificate node's PDFs) goes only to the
+   * recipient record of that booking user (`id`). A default template's e-mails are recorded
    * under its key (`booking.confirmed`), others as `processor.<name>`; an e-mail whose data names an
    * order is recorded in the order's history, as the product's order e-mails are, and one whose data
    * names a certificate marks it sent.
@@ -466,9 +485,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
     const file = typeof inputs.file === 'string' && inputs.file !== '' ? { filename: params.file_name as string, content: Buffer.from(inputs.file, 'base64'), contentType: params.file_type as string } : null;
-    const stored = storedFile(inputs.file);
-    const listed = [...(Array.isArray(inputs.attachments) ? inputs.attachments : []), ...(stored ? [stored] : [])];
-    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, listed)), ...(file ? [file] : [])];
+    const listed = [...(Array.isArray(inputs.attachments) ? (inputs.attachments as unknown[]).map(asObject) : []), ...storedFiles(inputs.file)] as StoredAttachment[];
+    await refuseForeignFiles(rt, listed);
+    const loaded = rt.dryRun ? [] : await Promise.all(listed.map((item) => loadAttachment(rt, item)));
     const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
@@ -477,10 +496,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
+      const theirs = listed.flatMap((item, at) => (item.booking_user_id === undefined || item.booking_user_id === asObject(person).id ? [at] : []));
       if (rt.dryRun) {
-        wouldSend.push({ to, subject, text, attachments: [...attachmentNames(listed), ...(file ? [file.filename] : [])] });
+        wouldSend.push({ to, subject, text, attachments: [...theirs.map((at) => listed[at]!.filename), ...(file ? [file.filename] : [])] });
         continue;
       }
+      const attachments = [...theirs.flatMap((at) => (loaded[at] ? [loaded[at]] : [])), ...(file ? [file] : [])];
       try {
         const now = await once(rt, String(index), async (tx) => {
           await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
