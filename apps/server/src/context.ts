@@ -25,7 +25,7 @@ import { registerMessagesResend, type MessagesDeps } from './modules/messages';
 import type { RotaDeps } from './modules/rota';
 import { createChatDeps, guestLiveKey, registerChatMessages } from './modules/chat';
 import { attachResult, createUserdataDeps, registerUserdataMessages } from './modules/userdata';
-import { CertificateKeys, certificateMessage, createCertificatesDeps, markCertificateSent, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
+import { CertificateKeys, certificateMessage, createCertificatesDeps, issueSystemCertificates, markCertificateSent, parseCertificateSigningKey, registerCertificateMessages } from './modules/certificates';
 import { HttpSmsProvider, JsonataPool, processorOwns, RECORD_ONLY_SMS, registerProcessor, type ProcessorDeps } from './modules/processor';
 import type { AppContext } from './app-context';
 
@@ -113,6 +113,7 @@ export function createContext(
       updateCollection: (organisationId, orderId, input) => updateCollectionForTask(logistics, organisationId, orderId, input),
       markMissed: (organisationId, receiptId) => markReceiptMissedForTask(logistics, organisationId, receiptId),
     },
+    certificates: { issue: (organisationId, bookingUserIds, options) => issueSystemCertificates(certificates, organisationId, bookingUserIds, options) },
     jsonata: new JsonataPool(),
     sms,
     allowPrivateHosts: config.processorAllowPrivateHosts,

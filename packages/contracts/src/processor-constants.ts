@@ -25,6 +25,9 @@ export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'stoppe
 /** POST /processor/event/run (spec 3 §7.1): the "Resend messages" action. */
 export const RESEND_EVENTS = ['booking_user.metadata.updated', 'appointment.booked', 'appointment.rebook', 'order.payment.complete'] as const;
 
+/** What a sending node's output says in the editor's test run, beside what it would send. */
+export const TEST_RUN_NOT_SENT = 'not sent: test run';
+
 export const PROCESSOR_MSG = {
   resent: 'Message has been resent successfully!',
   resendFailed: 'Something went wrong!',

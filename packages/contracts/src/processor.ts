@@ -86,8 +86,25 @@ export const NODE_KINDS = {
   'message.order': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data' }, params: none, fields: [] },
   'message.certificate': { inputs: { data: /* @__PURE__ */ req('data') }, outputs: { recipients: 'data', values: 'data', attachments: 'data' }, params: none, fields: [] },
   /**
-   * `file` attaches another node's bytes (the QR code's image, base64) as `file_name` of `file_type`,
-   * beside the `attachments` a message node gives (the .ics, the certificate's PDF).
+   * Certificate creation through the certificate service: the system, for the task's organisation,
+   * issues the certificate of each booking user at `path` (an id, a list of ids, or the booking-user
+   * lookup's list) from their recorded result, or hands back the valid one that already certifies it
+   * (a rerun or a second delivery issues none). Refused for another organisation's person, one without
+   * a result, or a Rejected or Invalid result. `certificates` lists them (id, number, booking_user_id,
+   * reused); `pdf` lists each person's PDF (a stored file with its booking_user_id), which the e-mail
+   * node's `file` input attaches to that person's e-mail only.
+   */
+  'certificate.issue': {
+    inputs: { data: /* @__PURE__ */ req('data') },
+    outputs: { certificates: 'issueCertificateList', pdf: 'bytes' },
+    params: z.object({ path: /* @__PURE__ */ path.default('booking_user_id') }).strict(),
+    fields: [{ name: 'path', kind: 'text', required: false }],
+  },
+  /**
+   * `file` attaches another node's bytes: the QR code's image (base64) as `file_name` of `file_type`,
+   * or stored files with their own names and types (the certificate node's PDFs, each to its own
+   * person's e-mail only), beside the `attachments` a message node gives (the .ics, the certificate's
+   * PDF). A stored file that is not a certificate PDF of the task's organisation is refused.
    */
   'email.send': {
     inputs: { template: /* @__PURE__ */ req('emailTemplate'), recipient: /* @__PURE__ */ req('data'), data: /* @__PURE__ */ opt('data'), attachments: /* @__PURE__ */ opt('data'), file: /* @__PURE__ */ opt('bytes') },

@@ -8,12 +8,15 @@ export {
   certificateKind,
   discardCertificate,
   issueCertificateOnce,
+  issueSystemCertificates,
   issuerOf,
   prepareCertificate,
+  recordedCertificateContent,
   storeCertificate,
   submitCertificate,
   type CertificateContent,
   type CertificateIssuer,
   type PreparedCertificate,
+  type SystemCertificate,
 } from './service';
 export { CertificateKeys, parseCertificateSigningKey } from './signing';

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CERTIFICATE_MSG,
   MSG,
+  PCR_CODE_RESULTS,
   certificateErrors,
   type ApprovedKit,
   type CertificateFacts,
@@ -10,18 +11,19 @@ import {
   type CertificateKind,
   type CertificateSubmission,
   type MyCertificate,
+  type PcrResultCode,
 } from '@vireo/contracts';
 import { SYSTEM_CALLER, type Caller, type SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { epochSeconds } from '../../platform/clock';
 import type { LinkGrant } from '../../platform/download-links';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { hasPermission } from '../../platform/access';
-import { bookingUsers, certificates } from '../../db/schema';
+import { appointments, bookingUsers, certificates } from '../../db/schema';
 import type { CertificatesDeps } from './deps';
 import { certificatePdf, kindParts } from './pdf';
 import * as repo from './repo';
-import { findApprovedKit } from '../commerce';
+import { findApprovedKit, listApprovedKits } from '../commerce';
 
 /** SNOMED CT and LOINC codes of the EU DCC value sets for a SARS-CoV-2 test entry. */
 const DCC = {
@@ -235,6 +237,120 @@ export async function storeCertificate(deps: CertificatesDeps, tx: Db, caller: C
     },
   });
   await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'certificate', resourceIds: previous ? [issue.row.id, previous.id] : [issue.row.id] });
+}
+
+/** A person's recorded result: the lab's code (ND, DT, IDT) or the practitioner's result; null without one. */
+export function recordedResultOf(metadata: Record<string, unknown>): 'Positive' | 'Negative' | 'Invalid' | 'Rejected' | null {
+  const code = metadata.test_result;
+  if (typeof code === 'string' && Object.hasOwn(PCR_CODE_RESULTS, code)) return PCR_CODE_RESULTS[code as PcrResultCode];
+  const result = metadata.result;
+  return result === 'Positive' || result === 'Negative' || result === 'Invalid' || result === 'Rejected' ? result : null;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * What a person's recorded result certifies (Send Certificate, the processor's certificate node):
+ * their details as recorded in their metadata, else as booked; the recorded kit, else for a PCR test
+ * the approved PCR kit. Null without an approved kit.
+ */
+export async function recordedCertificateContent(
+  deps: Pick<CertificatesDeps, 'db' | 'clock'>,
+  appointment: repo.AppointmentRow,
+  person: repo.BookingUserRow,
+  result: 'Positive' | 'Negative',
+): Promise<CertificateContent | null> {
+  const metadata = person.metadata;
+  const pcr = /pcr/i.test(appointment.testType) || /pcr/i.test(textOf(metadata.test_type));
+  const kit = (await findApprovedKit(deps.db, textOf(metadata.kit_provider))) ?? (pcr ? (await listApprovedKits(deps.db)).find((k) => /pcr/i.test(k.name)) : undefined);
+  if (!kit) return null;
+  const sampleTime = new Date(textOf(metadata.date_sampled));
+  const reported = new Date(textOf(metadata.date_reported));
+  return {
+    appointmentId: appointment.id,
+    bookingUserId: person.id,
+    kind: certificateKind(appointment, person, kit),
+    forename: textOf(metadata.forename) || person.firstName,
+    surname: textOf(metadata.surname) || person.lastName,
+    dateOfBirth: textOf(metadata.date_of_birth).slice(0, 10) || new Date(person.dateOfBirth * 1000).toISOString().slice(0, 10),
+    documentNumber: textOf(metadata.passport_number),
+    email: (textOf(metadata.email) || person.email).toLowerCase(),
+    kit: { name: kit.name, specificity: kit.specificity, sensitivity: kit.sensitivity },
+    result,
+    practitionerName: textOf(metadata.medicalprofessional),
+    sampleTime: Number.isNaN(sampleTime.getTime()) ? deps.clock.now() : sampleTime,
+    reportTime: Number.isNaN(reported.getTime()) ? deps.clock.now() : reported,
+  };
+}
+
+/** One person's certificate from the system: issued now, or the valid one that already certifies the result (`reused`); null in a dry run that would issue one. */
+export interface SystemCertificate {
+  bookingUserId: string;
+  reused: boolean;
+  certificate: { id: string; number: string; pdfKey: string } | null;
+}
+
+/** The person's valid certificate, when it certifies this result. */
+async function certifying(db: Db, bookingUserId: string, result: 'Positive' | 'Negative', lock: boolean) {
+  const query = db.select().from(certificates).where(and(eq(certificates.bookingUserId, bookingUserId), eq(certificates.status, 'valid')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row && testOf(row.facts).result === result ? { id: row.id, number: row.number, pdfKey: row.pdfKey } : null;
+}
+
+/**
+ * The workflow processor's certificate node: the system, on behalf of `organisationId` (whose people
+ * the processor has checked these are), issues each person's certificate for their recorded result
+ * through the same prepare and store as every certificate, with `mail: false` (the task sends its own
+ * e-mail). Refused (409, the reason) before anything is issued for a person with no result, a
+ * Rejected or Invalid one (no certificate) or no approved kit. Idempotent: a person whose valid
+ * certificate already certifies the result gets it back, also when two runs race (the people's rows
+ * are locked while storing). A dry run (the editor's test run) issues nothing. Audited as health
+ * data with actor `system`.
+ */
+export async function issueSystemCertificates(deps: CertificatesDeps, organisationId: string, bookingUserIds: readonly string[], options: { dryRun: boolean }): Promise<SystemCertificate[]> {
+  const ids = [...new Set(bookingUserIds)];
+  const rows = ids.length > 0 ? await deps.db.select({ person: bookingUsers, appointment: appointments }).from(bookingUsers).innerJoin(appointments, eq(appointments.id, bookingUsers.appointmentId)).where(inArray(bookingUsers.id, ids)) : [];
+  const plans: { id: string; result: 'Positive' | 'Negative'; existing: SystemCertificate['certificate']; content: CertificateContent | null }[] = [];
+  for (const id of ids) {
+    const row = rows.find((r) => r.person.id === id);
+    if (!row) throw notFound();
+    const result = recordedResultOf(row.person.metadata);
+    if (!result) throw conflict(`Booking user ${id} has no recorded result.`);
+    if (result === 'Rejected' || result === 'Invalid') throw conflict(`Booking user ${id}'s result is ${result}: it gets no certificate.`);
+    const existing = await certifying(deps.db, id, result, false);
+    const content = existing ? null : await recordedCertificateContent(deps, row.appointment, row.person, result);
+    if (!existing && !content) throw conflict(`Booking user ${id} has no approved kit recorded.`);
+    plans.push({ id, result, existing, content });
+  }
+  if (options.dryRun) return plans.map((p) => ({ bookingUserId: p.id, reused: p.existing !== null, certificate: p.existing }));
+  const prepared = new Map<string, PreparedCertificate>();
+  const stored = new Set<string>();
+  try {
+    for (const plan of plans) if (plan.content) prepared.set(plan.id, await prepareCertificate(deps, plan.content));
+    const issued = await deps.db.transaction(async (tx) => {
+      await tx.select({ id: bookingUsers.id }).from(bookingUsers).where(inArray(bookingUsers.id, ids)).orderBy(asc(bookingUsers.id)).for('update');
+      const answers: SystemCertificate[] = [];
+      for (const plan of plans) {
+        const existing = await certifying(tx, plan.id, plan.result, true);
+        const issue = prepared.get(plan.id);
+        if (existing) {
+          answers.push({ bookingUserId: plan.id, reused: true, certificate: existing });
+        } else if (!issue) {
+          throw conflict(`Booking user ${plan.id}'s certificate changed while it was being issued: run the task again.`);
+        } else {
+          await storeCertificate(deps, tx, SYSTEM_CALLER, issue, { mail: false, issuer: { organisationId, userId: null } });
+          answers.push({ bookingUserId: plan.id, reused: false, certificate: { id: issue.row.id, number: issue.row.number, pdfKey: issue.row.pdfKey } });
+        }
+      }
+      const reused = answers.filter((a) => a.reused).map((a) => a.certificate!.id);
+      if (reused.length > 0) await deps.audit.healthData(tx, SYSTEM_CALLER, { action: 'read', resourceType: 'certificate', resourceIds: reused });
+      return answers;
+    });
+    for (const answer of issued) if (!answer.reused) stored.add(answer.bookingUserId);
+    return issued;
+  } finally {
+    for (const [id, issue] of prepared) if (!stored.has(id)) await discardCertificate(deps, issue);
+  }
 }
 
 /** A prepared certificate that was not stored: its PDF removed. */

@@ -4,8 +4,7 @@ import { epochSeconds } from '../../platform/clock';
 import { rowsOf } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { sql } from 'drizzle-orm';
-import { certificateKind, discardCertificate, emailCertificate, issuerOf, prepareCertificate, storeCertificate } from '../certificates';
-import { findApprovedKit, listApprovedKits } from '../commerce';
+import { discardCertificate, emailCertificate, issuerOf, prepareCertificate, recordedCertificateContent, storeCertificate } from '../certificates';
 import type { LabResultsDeps } from './deps';
 import { epochOf, findPerson, isPcrPerson, resultCodeOf, validCertificateId } from './person';
 
@@ -64,8 +63,6 @@ export async function listPcrTests(deps: LabResultsDeps, caller: SignedInCaller,
   };
 }
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
 /**
  * POST /pcr-test/{bookingUserId}/certificate (lab_results.manage): Send Certificate. The person's
  * valid certificate is e-mailed again; without one, the certificate service issues one from the
@@ -81,30 +78,12 @@ export async function sendPcrCertificate(deps: LabResultsDeps, caller: SignedInC
     return { id: existing };
   }
   const { person, appointment } = found;
-  const metadata = person.metadata;
-  const code = resultCodeOf(metadata);
+  const code = resultCodeOf(person.metadata);
   const result = code ? PCR_CODE_RESULTS[code] : null;
   if (result !== 'Positive' && result !== 'Negative') throw conflict(code === 'IDT' ? CERTIFICATE_ADMIN_MSG.noCertificate : CERTIFICATE_ADMIN_MSG.somethingWrong);
-  const kit = (await findApprovedKit(deps.db, textOf(metadata.kit_provider))) ?? (await listApprovedKits(deps.db)).find((k) => /pcr/i.test(k.name));
-  if (!kit) throw conflict(CERTIFICATE_ADMIN_MSG.somethingWrong);
-  const sampleTime = new Date(textOf(metadata.date_sampled));
-  const reported = new Date(textOf(metadata.date_reported));
-  const dob = textOf(metadata.date_of_birth).slice(0, 10) || new Date(person.dateOfBirth * 1000).toISOString().slice(0, 10);
-  const issue = await prepareCertificate(deps.certificates, {
-    appointmentId: appointment.id,
-    bookingUserId: person.id,
-    kind: certificateKind(appointment, person, kit),
-    forename: textOf(metadata.forename) || person.firstName,
-    surname: textOf(metadata.surname) || person.lastName,
-    dateOfBirth: dob,
-    documentNumber: textOf(metadata.passport_number),
-    email: (textOf(metadata.email) || person.email).toLowerCase(),
-    kit: { name: kit.name, specificity: kit.specificity, sensitivity: kit.sensitivity },
-    result,
-    practitionerName: textOf(metadata.medicalprofessional),
-    sampleTime: Number.isNaN(sampleTime.getTime()) ? deps.clock.now() : sampleTime,
-    reportTime: Number.isNaN(reported.getTime()) ? deps.clock.now() : reported,
-  });
+  const content = await recordedCertificateContent(deps.certificates, appointment, person, result);
+  if (!content) throw conflict(CERTIFICATE_ADMIN_MSG.somethingWrong);
+  const issue = await prepareCertificate(deps.certificates, content);
   try {
     await deps.db.transaction((tx) => storeCertificate(deps.certificates, tx, caller, issue, { mail: true, issuer: issuerOf(caller) }));
   } catch (error) {

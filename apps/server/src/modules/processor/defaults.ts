@@ -181,6 +181,9 @@ export async function seedDefaultTasks(deps: { db: Db; clock: Clock }): Promise<
     const task = DEFAULT_TASKS.find((t) => t.key === key)!;
     seeded += await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
+      // The template stays until the task is written (a delete waits); one deleted since it was read is written again by the next sweep.
+      const [template] = await tx.select({ id: processorTemplates.id }).from(processorTemplates).where(eq(processorTemplates.id, templates.get(key)!)).for('share');
+      if (!template) return 0;
       const [claimed] = await tx.insert(processorDefaults).values({ organisationId, key, seededAt: now }).onConflictDoNothing().returning({ key: processorDefaults.key });
       if (!claimed) return 0;
       const [row] = await tx.insert(processorTasks).values({ organisationId, event: task.event, description: task.description, enabled: true, defaultKey: key, createdAt: now, updatedAt: now }).returning({ id: processorTasks.id });

@@ -14,7 +14,7 @@ import { executionOrder } from './graph';
 import type { JsonataPool } from './jsonata-pool';
 import { PROCESSOR_REDACT } from './retention';
 import { seedDefaultTasks } from './defaults';
-import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type MessageSources, type NodeRuntime, type ReceiptActions } from './nodes';
+import { NODE_RUNS, NodeFailure, parseParams, RunStopped, type CertificateActions, type MessageSources, type NodeRuntime, type ReceiptActions } from './nodes';
 import type { SmsProvider } from './sms';
 
 export interface ProcessorDeps {
@@ -30,6 +30,8 @@ export interface ProcessorDeps {
   messages: MessageSources;
   /** The dropbox receipt nodes' actions, from the logistics module. */
   receipts: ReceiptActions;
+  /** The certificate node's issuing, from the certificates module. */
+  certificates: CertificateActions;
   jsonata: JsonataPool;
   sms: SmsProvider;
   allowPrivateHosts: boolean;
@@ -247,6 +249,7 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
       files: deps.files,
       messages: deps.messages,
       receipts: deps.receipts,
+      certificates: deps.certificates,
       secrets: async () => (run.secretsSealed ? (JSON.parse(await deps.sealer.open(run.secretsSealed)) as Record<string, string>) : {}),
       jsonata: deps.jsonata,
       sms: deps.sms,

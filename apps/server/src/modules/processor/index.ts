@@ -6,4 +6,4 @@ export { JsonataPool } from './jsonata-pool';
 export { redactExpiredRuns, REDACTED } from './retention';
 export { HttpSmsProvider, RECORD_ONLY_SMS, type SmsProvider } from './sms';
 export { DEFAULT_TASKS, DEFAULT_TEMPLATES, processorOwns, seedDefaultTasks } from './defaults';
-export type { MessageSources, ReceiptActions } from './nodes';
+export type { CertificateActions, MessageSources, ReceiptActions } from './nodes';

@@ -28,6 +28,7 @@ function runtime(organisationId: string, options: { sealedCredential?: string; a
     files: p.files,
     messages: p.messages,
     receipts: p.receipts,
+    certificates: p.certificates,
     secrets: async () => ({}),
     jsonata: p.jsonata,
     sms: p.sms,
@@ -190,7 +191,9 @@ describe('the e-mail node’s file input', () => {
       expect(content.equals(Buffer.from(image as string, 'base64'))).toBe(true);
       const calls = send.mock.calls.length;
       const dry = await node('email.send', { file_name: 'code.png' }, { template, recipient: to, file: image }, { ...runtime(org), dryRun: true });
-      expect(dry).toEqual({ sent: true, would_send: [{ to, subject: 'Your code', text: 'Hello ', template: 'processor.QR', attachments: ['code.png'] }] });
+      expect(dry).toEqual({ sent: false, would_send: { note: 'not sent: test run', template: 'processor.QR', recipients: [to], messages: [{ to, subject: 'Your code', text: 'Hello ', attachments: ['code.png'] }] } });
+      const sms = await node('sms.send', {}, { to: '+447700900123', text: 'Your code' }, { ...runtime(org), dryRun: true });
+      expect(sms).toEqual({ sent: false, would_send: { note: 'not sent: test run', recipients: ['+447700900123'], messages: [{ to: '+447700900123', text: 'Your code' }] } });
       expect(send.mock.calls).toHaveLength(calls);
       expect(() => parseParams('email.send', { file_name: '../etc/passwd' })).toThrow();
       expect(() => parseParams('email.send', { file_type: 'text/html; x' })).toThrow();

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CollectionRequest, DropOffRequest, LOGIC_GATES, NODE_KINDS, ORG_FORM_PATHS, ORG_FORMS, STRING_COMPARISONS, Uuid, type CollectionInfo, type LogicGate, type NodeKind, type OrgForm, type Receipt, type StringComparison } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, LOGIC_GATES, NODE_KINDS, ORG_FORM_PATHS, ORG_FORMS, STRING_COMPARISONS, TEST_RUN_NOT_SENT, Uuid, type CollectionInfo, type LogicGate, type NodeKind, type OrgForm, type Receipt, type StringComparison } from '@vireo/contracts';
 import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -33,12 +33,16 @@ interface SealedValue {
   $sealed: string;
 }
 
-/** An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF). */
+/**
+ * An attachment as a run keeps it: its content sealed, or a file in the storage (a certificate's PDF);
+ * one with a `booking_user_id` is that person's own (the certificate node's PDFs) and goes to them only.
+ */
 interface StoredAttachment {
   filename: string;
   content_type: string;
   content?: SealedValue;
   file_key?: string;
+  booking_user_id?: string;
 }
 
 /** What a product message needs, from the module that owns its record (null: this event sends none). */
@@ -49,6 +53,11 @@ export interface MessageSources {
   certificate(db: Db, payload: Record<string, unknown>): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
   /** Marks the certificate sent once its e-mail went. */
   certificateSent(db: Db, certificateId: string): Promise<void>;
+}
+
+/** The certificate service's issuing (the certificates module's `issueSystemCertificates`): refusals are AppErrors with the reason. */
+export interface CertificateActions {
+  issue(organisationId: string, bookingUserIds: string[], options: { dryRun: boolean }): Promise<{ bookingUserId: string; reused: boolean; certificate: { id: string; number: string; pdfKey: string } | null }[]>;
 }
 
 /** The dropbox receipt actions, from the logistics module (each for the task's organisation's orders only). */
@@ -67,6 +76,7 @@ export interface NodeRuntime {
   files: FileStorage;
   messages: MessageSources;
   receipts: ReceiptActions;
+  certificates: CertificateActions;
   /** The event's secrets (opened from the run's sealed copy; empty for a run raised by hand). */
   secrets(): Promise<Record<string, string>>;
   jsonata: JsonataPool;
@@ -81,7 +91,8 @@ export interface NodeRuntime {
   sealedCredential: string | undefined;
   /**
    * A test run from the editor: nodes that send or write answer what they would send or write
-   * (`would_send`) and do neither; sealed values are shown as `[sealed]`.
+   * (`would_send` with its note "not sent: test run", `would_write`) and do neither; sealed values
+   * are shown as `[sealed]`.
    */
   dryRun?: boolean;
 }
@@ -173,27 +184,52 @@ async function openValues(rt: NodeRuntime, values: Values): Promise<Values> {
   return opened;
 }
 
-/** The attachments' file names (a test run's e-mail shows them without loading them). */
-function attachmentNames(value: unknown): string[] {
-  return (Array.isArray(value) ? (value as StoredAttachment[]) : []).map((item) => String(asObject(item).filename ?? ''));
+const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The stored files a bytes port carries (one, or the certificate node's list of PDFs); none for base64 bytes or nothing. */
+function storedFiles(value: unknown): StoredAttachment[] {
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+    const file = asObject(item);
+    if (typeof file.file_key !== 'string' || typeof file.filename !== 'string' || typeof file.content_type !== 'string') return [];
+    return [{ filename: file.filename, content_type: file.content_type, file_key: file.file_key, ...(typeof file.booking_user_id === 'string' ? { booking_user_id: file.booking_user_id } : {}) }];
+  });
 }
 
-async function loadAttachments(rt: NodeRuntime, value: unknown): Promise<{ filename: string; content: Buffer | string; contentType: string }[]> {
-  const attachments: { filename: string; content: Buffer | string; contentType: string }[] = [];
-  for (const item of Array.isArray(value) ? (value as StoredAttachment[]) : []) {
-    if (item.file_key) {
-      const file = await rt.files.get(item.file_key);
-      if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
-      attachments.push({ filename: item.filename, content: file.data, contentType: item.content_type });
-    } else if (isSealed(item.content)) {
-      attachments.push({ filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type });
-    }
+/** The booking-user ids in a value: one id, a list of ids, or a list of booking users (their `id`). */
+function bookingUserIds(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => (isUuid(item) ? item : asObject(item).id)).filter(isUuid);
+}
+
+/**
+ * Refuses any stored file that is not the PDF of a certificate of the task's organisation (of one of
+ * its appointments), or whose `booking_user_id` is not the certificate's holder: a file key typed into
+ * a static-data node loads nothing.
+ */
+async function refuseForeignFiles(rt: NodeRuntime, items: StoredAttachment[]): Promise<void> {
+  const keys = [...new Set(items.flatMap((item) => (typeof item.file_key === 'string' ? [item.file_key] : [])))];
+  if (keys.length === 0) return;
+  const own = await rt.db
+    .select({ pdfKey: certificates.pdfKey, bookingUserId: certificates.bookingUserId })
+    .from(certificates)
+    .innerJoin(appointments, eq(appointments.id, certificates.appointmentId))
+    .where(and(inArray(certificates.pdfKey, keys), appointmentOfOrganisation(rt.db, rt.organisationId)));
+  const foreign = items.find((item) => typeof item.file_key === 'string' && !own.some((row) => row.pdfKey === item.file_key && (item.booking_user_id === undefined || row.bookingUserId === item.booking_user_id)));
+  if (foreign) throw new NodeFailure(`The attachment ${foreign.filename} is not a certificate of this organisation.`);
+}
+
+type Attachment = { filename: string; content: Buffer | string; contentType: string };
+
+async function loadAttachment(rt: NodeRuntime, item: StoredAttachment): Promise<Attachment | null> {
+  if (typeof item.file_key === 'string') {
+    const file = await rt.files.get(item.file_key);
+    if (!file) throw new NodeFailure(`The attachment ${item.filename} is missing.`);
+    return { filename: item.filename, content: file.data, contentType: item.content_type };
   }
-  return attachments;
+  return isSealed(item.content) ? { filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type } : null;
 }
 
 const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
-const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Promise<unknown> {
   try {
@@ -209,7 +245,7 @@ async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Pro
  * a 5xx or no answer is a passing failure (the run retries), another 4xx fails it.
  */
 async function callHttp(rt: NodeRuntime, params: Values, method: string, body: unknown, sealedCredential = rt.sealedCredential): Promise<Values> {
-  if (rt.dryRun) return { response: {}, status: '', would_send: { method, url: params.url, body: body ?? null } };
+  if (rt.dryRun) return { response: {}, status: '', would_send: { note: TEST_RUN_NOT_SENT, method, url: params.url, body: body ?? null } };
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': `${rt.runId}:${rt.nodeId}` };
   if (sealedCredential) headers.authorization = `Bearer ${await rt.sealer.open(sealedCredential)}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && body !== undefined;
@@ -249,8 +285,11 @@ export function validateData(data: unknown, rules: { required: string[]; types: 
   return errors;
 }
 
-/** A logistics refusal (an unknown order, a closed dropbox, a date out of range) fails the node with its reason. */
-async function logistics<T>(action: () => Promise<T>): Promise<T> {
+/**
+ * A service's refusal (logistics: an unknown order, a closed dropbox, a date out of range; the
+ * certificate service: no result) fails the node with its reason.
+ */
+async function refusedFails<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -432,6 +471,29 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const r = row.result;
     return { report: { id: r.id, name: r.name, sample_date: epochSeconds(r.sampleDate), result: r.result, kit_order_id: r.kitOrderId, has_file: r.fileKey !== null, file_name: r.fileName } };
   },
+  /**
+   * The certificate service issues, as the system for the task's organisation, each person's
+   * certificate from their recorded result (or hands back the one that already certifies it). The
+   * people must be the organisation's; the run keeps the PDF's storage key, never its content.
+   */
+  'certificate.issue': async (rt, params, inputs) => {
+    const ids = [...new Set(bookingUserIds(valueAt(inputs.data, params.path as string)))];
+    if (ids.length === 0) throw new NodeFailure(`No booking user id at "${String(params.path)}".`);
+    const ours = await rt.db
+      .select({ id: bookingUsers.id })
+      .from(bookingUsers)
+      .innerJoin(appointments, eq(appointments.id, bookingUsers.appointmentId))
+      .where(and(inArray(bookingUsers.id, ids), appointmentOfOrganisation(rt.db, rt.organisationId)));
+    const stranger = ids.find((id) => !ours.some((row) => row.id === id));
+    if (stranger) throw new NodeFailure(`No booking user ${stranger} in this organisation.`);
+    const issued = await refusedFails(() => rt.certificates.issue(rt.organisationId, ids, { dryRun: rt.dryRun === true }));
+    return {
+      certificates: issued.map(({ bookingUserId, reused, certificate }) => (certificate ? { id: certificate.id, number: certificate.number, booking_user_id: bookingUserId, reused } : { booking_user_id: bookingUserId, would_write: 'issue' })),
+      pdf: issued.flatMap(({ bookingUserId, certificate }) =>
+        certificate ? [{ filename: `certificate-${certificate.number}.pdf`, content_type: 'application/pdf', file_key: certificate.pdfKey, booking_user_id: bookingUserId } satisfies StoredAttachment] : [],
+      ),
+    };
+  },
   'message.booking': async (rt, params, inputs) => {
     const message = await rt.messages.booking(rt.db, { appointmentId: asObject(inputs.data).appointment_id, secrets: await rt.secrets(), rebooked: params.kind === 'rebooked' });
     if (!message) return { recipients: [], values: {}, attachments: [] };
@@ -451,7 +513,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   },
   /**
    * One e-mail per recipient (an address, or a record with one at `email_path`), the template filled
-   * from the data and the recipient, with the attachments. A default template's e-mails are recorded
+   * from the data and the recipient, with the attachments: a stored file must be a certificate PDF of
+   * the task's organisation, and a person's own (the certificate node's PDFs) goes only to the
+   * recipient record of that booking user (`id`). A default template's e-mails are recorded
    * under its key (`booking.confirmed`), others as `processor.<name>`; an e-mail whose data names an
    * order is recorded in the order's history, as the product's order e-mails are, and one whose data
    * names a certificate marks it sent.
@@ -462,7 +526,9 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const people = Array.isArray(inputs.recipient) ? inputs.recipient : [inputs.recipient];
     const name = template.key ?? `processor.${template.name}`;
     const file = typeof inputs.file === 'string' && inputs.file !== '' ? { filename: params.file_name as string, content: Buffer.from(inputs.file, 'base64'), contentType: params.file_type as string } : null;
-    const attachments = [...(rt.dryRun ? [] : await loadAttachments(rt, inputs.attachments)), ...(file ? [file] : [])];
+    const listed = [...(Array.isArray(inputs.attachments) ? (inputs.attachments as unknown[]).map(asObject) : []), ...storedFiles(inputs.file)] as StoredAttachment[];
+    await refuseForeignFiles(rt, listed);
+    const loaded = rt.dryRun ? [] : await Promise.all(listed.map((item) => loadAttachment(rt, item)));
     const wouldSend: Values[] = [];
     let sent = 0;
     for (const [index, person] of people.entries()) {
@@ -471,10 +537,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
       const values = await openValues(rt, { ...asObject(inputs.data), ...asObject(person) });
       const subject = fillPlaceholders(template[language].subject, values);
       const text = fillPlaceholders(template[language].body, values);
+      const theirs = listed.flatMap((item, at) => (item.booking_user_id === undefined || item.booking_user_id === asObject(person).id ? [at] : []));
       if (rt.dryRun) {
-        wouldSend.push({ to, subject, text, template: name, attachments: [...attachmentNames(inputs.attachments), ...(file ? [file.filename] : [])] });
+        wouldSend.push({ to, subject, text, attachments: [...theirs.map((at) => listed[at]!.filename), ...(file ? [file.filename] : [])] });
         continue;
       }
+      const attachments = [...theirs.flatMap((at) => (loaded[at] ? [loaded[at]] : [])), ...(file ? [file] : [])];
       try {
         const now = await once(rt, String(index), async (tx) => {
           await rt.mailer.send(tx, { to, subject, text, template: name, ...(attachments.length > 0 ? { attachments } : {}) });
@@ -489,12 +557,12 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
         throw new NodeFailure(`Sending failed: ${(error as Error).message}`, true);
       }
     }
-    return rt.dryRun ? { sent: true, would_send: wouldSend } : { sent: sent > 0 };
+    return rt.dryRun ? { sent: false, would_send: { note: TEST_RUN_NOT_SENT, template: name, recipients: wouldSend.map((m) => m.to), messages: wouldSend } } : { sent: sent > 0 };
   },
   'sms.send': async (rt, _params, inputs) => {
     const to = String(inputs.to);
     const text = String(inputs.text);
-    if (rt.dryRun) return { sent: true, would_send: { to, text } };
+    if (rt.dryRun) return { sent: false, would_send: { note: TEST_RUN_NOT_SENT, recipients: [to], messages: [{ to, text }] } };
     try {
       const now = await once(rt, '0', async (tx) => {
         const delivered = await rt.sms.send({ to, text, idempotencyKey: `${rt.runId}:${rt.nodeId}` });
@@ -576,7 +644,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const parsed = DropOffRequest.safeParse(valueAt(inputs.data, params.path as string));
     if (!parsed.success) throw refused(parsed.error);
     if (rt.dryRun) return { receipt: { would_write: { create: parsed.data } } };
-    return { receipt: await logistics(() => rt.receipts.create(rt.organisationId, parsed.data)) };
+    return { receipt: await refusedFails(() => rt.receipts.create(rt.organisationId, parsed.data)) };
   },
   'receipt.update': async (rt, params, inputs) => {
     const orderId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
@@ -585,13 +653,13 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const parsed = CollectionRequest.safeParse({ collected: params.status === 'collected', ...(dropboxId !== undefined && dropboxId !== null ? { dropbox_id: dropboxId } : {}) });
     if (!parsed.success) throw refused(parsed.error);
     if (rt.dryRun) return { collection: { would_write: { order_id: orderId.data, ...parsed.data } } };
-    return { collection: await logistics(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
+    return { collection: await refusedFails(() => rt.receipts.updateCollection(rt.organisationId, orderId.data, parsed.data)) };
   },
   'receipt.mark_missed': async (rt, params, inputs) => {
     const receiptId = Uuid.safeParse(valueAt(inputs.data, params.path as string));
     if (!receiptId.success) throw new NodeFailure(`No receipt id at "${String(params.path)}".`);
     if (rt.dryRun) return { receipt: { would_write: { mark_missed: receiptId.data } }, marked: true };
-    const result = await logistics(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
+    const result = await refusedFails(() => rt.receipts.markMissed(rt.organisationId, receiptId.data));
     return { receipt: { id: result.receipt_id }, marked: result.marked };
   },
   /** The health profile is always on; the daily check and the order kit are the organisation profile's switches. */

@@ -375,10 +375,15 @@ describe('POST /api/processor/task/{id}/test (the editor’s test run)', () => {
     expect(tested.body.nodes.start.output).toEqual({ data: { appointment_id: appointment.id } });
     expect(tested.body.nodes.people.output.first).toMatchObject({ first_name: 'Pat', email: patient.user.email });
     expect(tested.body.nodes.mail.output).toEqual({
-      sent: true,
-      would_send: [{ to: patient.user.email, subject: 'Booked for Pat', text: 'Hello Pat Ient, your  is booked.', template: 'processor.Booked', attachments: [] }],
+      sent: false,
+      would_send: {
+        note: 'not sent: test run',
+        template: 'processor.Booked',
+        recipients: [patient.user.email],
+        messages: [{ to: patient.user.email, subject: 'Booked for Pat', text: 'Hello Pat Ient, your  is booked.', attachments: [] }],
+      },
     });
-    expect(tested.body.nodes.hook.output).toMatchObject({ would_send: { method: 'POST', url: endpointUrl, body: { first_name: 'Pat' } } });
+    expect(tested.body.nodes.hook.output).toMatchObject({ would_send: { note: 'not sent: test run', method: 'POST', url: endpointUrl, body: { first_name: 'Pat' } } });
     // Nothing sent, nothing recorded: no e-mail, no HTTP call, no run, no idempotency key.
     expect(await processorMails()).toHaveLength(mailsBefore);
     expect(requests).toHaveLength(requestsBefore);

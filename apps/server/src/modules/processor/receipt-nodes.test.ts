@@ -30,6 +30,7 @@ function runtime(organisationId: string, dryRun = false): NodeRuntime {
     files: p.files,
     messages: p.messages,
     receipts: p.receipts,
+    certificates: p.certificates,
     secrets: async () => ({}),
     jsonata: p.jsonata,
     sms: p.sms,

@@ -127,9 +127,27 @@ async function lockLabConnections(tx: Db, graph: StoredGraph, organisationId: st
 }
 
 /**
+ * Locks the templates a graph's template pickers name until the transaction ends (FOR SHARE: a
+ * template's delete takes FOR UPDATE and checks its use in its own transaction, so it waits for this
+ * save and then sees it, or this save waits for the delete and finds the template gone). Answers the
+ * pickers whose template is gone.
+ */
+async function lockTemplates(tx: Db, graph: StoredGraph): Promise<GraphProblem[]> {
+  const pickers = graph.nodes.filter((n) => n.kind === 'template.email').map((n) => ({ node: n.id, id: String(n.params.template_id) }));
+  if (pickers.length === 0) return [];
+  const kept = await tx
+    .select({ id: processorTemplates.id })
+    .from(processorTemplates)
+    .where(inArray(processorTemplates.id, [...new Set(pickers.map((p) => p.id))]))
+    .orderBy(asc(processorTemplates.id))
+    .for('share');
+  return pickers.filter((p) => !kept.some((k) => k.id === p.id)).map((p) => ({ node: p.node, reason: 'Unknown template.' }));
+}
+
+/**
  * Saves a task: its fields, and a new immutable graph version when a graph is given (validated
- * first: refused with the reason per node; its lab connections locked while it is written,
- * `lockLabConnections`). An HTTP node's credential is sealed; a node saved without one keeps the
+ * first: refused with the reason per node; its templates and lab connections locked while it is written,
+ * `lockTemplates`, `lockLabConnections`). An HTTP node's credential is sealed; a node saved without one keeps the
  * credential its previous version had.
  */
 export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id: string, input: UpdateTaskRequest): Promise<ProcessorTask> {
@@ -152,8 +170,10 @@ export async function updateTask(deps: ProcessorDeps, caller: SignedInCaller, id
   }
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const goneLabs = graph ? await lockLabConnections(tx, graph, task.organisationId) : [];
-    if (goneLabs.length > 0) throw invalidGraph(goneLabs);
+    // Saves of one task take their turn, so each writes the next version number.
+    await tx.select({ id: processorTasks.id }).from(processorTasks).where(eq(processorTasks.id, task.id)).for('update');
+    const gone = graph ? [...(await lockTemplates(tx, graph)), ...(await lockLabConnections(tx, graph, task.organisationId))] : [];
+    if (gone.length > 0) throw invalidGraph(gone);
     const versionId = graph ? await writeVersion(tx, task.id, graph, now) : task.versionId;
     const [updated] = await tx
       .update(processorTasks)
@@ -264,6 +284,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
       files: deps.files,
       messages: deps.messages,
       receipts: deps.receipts,
+      certificates: deps.certificates,
       secrets: async () => ({}),
       jsonata: deps.jsonata,
       sms: deps.sms,
@@ -390,7 +411,9 @@ export async function updateTemplate(deps: ProcessorDeps, caller: SignedInCaller
 
 /**
  * Deletes a template no task's current graph uses (409 with a clear message otherwise). The check
- * and the delete share a transaction that locks the template row.
+ * and the delete share a transaction that locks the template row FOR UPDATE, against the FOR SHARE
+ * of a task's save (`lockTemplates`) and of the default tasks' seeding: a save racing the delete
+ * either comes first and the delete is refused, or comes after and is refused itself.
  */
 export async function deleteTemplate(deps: ProcessorDeps, caller: SignedInCaller, id: string): Promise<void> {
   await templateOf(deps, id);

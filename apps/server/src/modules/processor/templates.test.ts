@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { PROCESSOR_MSG } from '@vireo/contracts';
+import { rowsOf } from '../../platform/db';
+import { processorTemplates } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
+
+const onPostgres = Boolean(inject('postgresUrl'));
 
 let h: Harness;
 let org: string;
@@ -46,6 +51,37 @@ describe('e-mail templates (/api/processor/templates)', () => {
     const other = (await h.call('POST', url, { token: admin.token, body: { ...body, name: 'Other' } })).body.template.id as string;
     expect((await h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: graph(other) } })).status).toBe(200);
     expect((await h.call('DELETE', `${url}/${used}`, { token: admin.token })).status).toBe(200);
+  });
+
+  it.skipIf(!onPostgres)('a delete racing 24 task saves that use the template: either the delete is refused, or no saved version names the template (runs on PostgreSQL only)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const target = (await h.call('POST', url, { token: admin.token, body: { ...body, name: `Raced ${round}` } })).body.template.id as string;
+      const tasks = await Promise.all(Array.from({ length: 8 }, async () => (await h.call('POST', '/api/processor/task', { token: admin.token, body: { event: 'appointment.booked', organisation_id: org } })).body.task));
+      const save = (task: { id: string; task: { nodes: unknown[] } }) => h.call('PUT', `/api/processor/task/${task.id}`, { token: admin.token, body: { task: { nodes: [...task.task.nodes, { id: 'tpl', kind: 'template.email', params: { template_id: target } }], edges: [] } } });
+      const saves = tasks.flatMap((task) => [save(task), save(task), save(task)]);
+      // The delete starts among the saves: after some, before others.
+      const deleted = await h.call('DELETE', `${url}/${target}`, { token: admin.token });
+      const saved = await Promise.all(saves);
+      for (const answer of saved) {
+        expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status);
+        if (answer.status === 400) expect(answer.body.errors).toEqual({ tpl: 'Unknown template.' });
+      }
+      const naming = rowsOf<{ n: number }>(
+        await h.ctx.database.db.execute(sql`
+          SELECT count(*)::int AS n FROM processor_task_versions v CROSS JOIN LATERAL jsonb_array_elements(v.graph->'nodes') AS node(n)
+          WHERE node.n->'params'->>'template_id' = ${target}`),
+      )[0]!.n;
+      const exists = (await h.ctx.database.db.select({ id: processorTemplates.id }).from(processorTemplates).where(sql`${processorTemplates.id} = ${target}`)).length === 1;
+      if (deleted.status === 200) {
+        expect(exists).toBe(false);
+        expect(naming).toBe(0);
+        expect(saved.every((answer) => answer.status === 400)).toBe(true);
+      } else {
+        expect(deleted).toMatchObject({ status: 409, body: { message: PROCESSOR_MSG.templateInUse } });
+        expect(exists).toBe(true);
+        expect(naming).toBe(saved.filter((answer) => answer.status === 200).length);
+      }
+    }
   });
 
   it('bad input 400, no session 401, wrong role 403, an unknown template 404', async () => {

@@ -32,9 +32,47 @@ function preview(value: unknown): string {
   return text.length > OUTPUT_PREVIEW ? `${text.slice(0, OUTPUT_PREVIEW)}…` : text;
 }
 
-/** The node's line in the last test run: its output, its error, or that the run did not reach it. */
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** What a sending node's test run would have sent, read from its output's `would_send`; null for other nodes. */
+function wouldSend(output: Record<string, unknown> | undefined) {
+  const would = output?.would_send;
+  if (!would || typeof would !== 'object' || Array.isArray(would)) return null;
+  const w = would as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const messages = Array.isArray(w.messages) ? (w.messages as unknown[]) : [];
+  return {
+    template: text(w.template),
+    recipients: texts(w.recipients),
+    subjects: texts(messages.map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>).subject : null))),
+    request: text(w.method) && text(w.url) ? { method: text(w.method)!, url: text(w.url)! } : null,
+  };
+}
+
+/** A sending node's line in the test run: not sent, and what would have gone to whom. */
+function WouldSend({ would }: { would: NonNullable<ReturnType<typeof wouldSend>> }) {
+  const { t } = useTranslation('processor');
+  return (
+    <Box component="span" sx={{ display: 'block', fontFamily: 'body1.fontFamily', mb: 0.5 }}>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {t('editor.notSent')}
+      </Box>
+      {would.template && <span style={{ display: 'block' }}>{t('editor.wouldSendTemplate', { template: would.template })}</span>}
+      {would.recipients.length > 0 && <span style={{ display: 'block' }}>{t('editor.wouldSendTo', { recipients: would.recipients.join(', ') })}</span>}
+      {[...new Set(would.subjects)].map((subject) => (
+        <span key={subject} style={{ display: 'block' }}>
+          {t('editor.wouldSendSubject', { subject })}
+        </span>
+      ))}
+      {would.request && <span style={{ display: 'block' }}>{t('editor.wouldSendRequest', would.request)}</span>}
+    </Box>
+  );
+}
+
+/** The node's line in the last test run: its output (what a sending node would send first), its error, or that the run did not reach it. */
 function TestResult({ id, test }: { id: string; test: TestNodeRun | null }) {
   const { t } = useTranslation('processor');
+  const would = test?.error === undefined ? wouldSend(test?.output) : null;
   return (
     <Box data-testid={`test-${id}`} sx={{ borderTop: 1, borderColor: 'divider', px: 1, py: 0.5, maxWidth: 320, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 11 }}>
       <Box component="span" sx={{ fontFamily: 'body1.fontFamily', fontWeight: 600 }}>
@@ -47,7 +85,10 @@ function TestResult({ id, test }: { id: string; test: TestNodeRun | null }) {
           {test.error}
         </Box>
       ) : (
-        preview(test.output)
+        <>
+          {would && <WouldSend would={would} />}
+          {preview(test.output)}
+        </>
       )}
     </Box>
   );
