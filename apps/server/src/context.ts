@@ -105,7 +105,7 @@ export function createContext(
     messages: {
       booking: (tx, input) => bookingMessage(booking, tx, input),
       order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
-      certificate: (tx, payload) => certificateMessage(certificateMessageDeps, tx, payload),
+      certificate: (tx, organisationId, payload) => certificateMessage(certificateMessageDeps, tx, payload, organisationId),
       certificateSent: (tx, certificateId) => markCertificateSent(tx, clock, certificateId),
     },
     receipts: {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { TestResultValue } from '@vireo/contracts';
+import { Uuid, type TestResultValue } from '@vireo/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { DownloadLinks } from '../../platform/download-links';
+import { notFound } from '../../platform/errors';
 import { certificates } from '../../db/schema';
 import type { FileStorage } from '../../platform/files';
 import type { Mailer } from '../../platform/mail';
@@ -44,16 +45,20 @@ export interface CertificateMessage {
 /**
  * Who the certificate of a `certificate.issued` (or `certificate.email_requested`) event goes to and
  * what its e-mail says; null when it is not sent: replaced before delivery, or issued with
- * `mail: false` (an uploaded result, sent from the uploaded results' table).
+ * `mail: false` (an uploaded result, sent from the uploaded results' table). `organisationId` is the
+ * processor task's organisation, whose certificates alone it reads (an id naming another's, or none,
+ * is not found: nothing read, no link signed); null for the certificate's own event in the outbox.
  */
 export async function certificateMessage(
   deps: Pick<CertificateMessageDeps, 'productName' | 'publicUrl' | 'openedLinks'>,
   db: Db,
   payload: Record<string, unknown>,
+  organisationId: string | null,
 ): Promise<CertificateMessage | null> {
-  if (payload.mail === false) return null;
-  const certificate = await repo.findCertificate(db, String(payload.certificate_id));
-  if (!certificate || certificate.status !== 'valid') return null;
+  const id = Uuid.safeParse(payload.certificate_id);
+  const certificate = id.success ? await repo.findCertificate(db, id.data) : undefined;
+  if (organisationId !== null && certificate?.organisationId !== organisationId) throw notFound();
+  if (payload.mail === false || !certificate || certificate.status !== 'valid') return null;
   const person = await repo.findBookingUser(db, certificate.bookingUserId);
   if (!person) return null;
   const metadata = person.metadata;
@@ -83,7 +88,7 @@ export async function markCertificateSent(db: Db, clock: Clock, certificateId: s
 async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent, db: Db): Promise<void> {
   if (event.name === 'certificate.issued' && (await deps.processorOwns(db, event, 'certificate.issued'))) return;
   const found = await issued(deps, event, db);
-  const message = found && (await certificateMessage(deps, db, event.payload));
+  const message = found && (await certificateMessage(deps, db, event.payload, null));
   if (!found || !message) return;
   const { values } = message;
   await deps.mailer.send(db, {

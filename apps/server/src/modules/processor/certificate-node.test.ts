@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { auditEvents, bookingUsers, certificates, processorRuns, processorSends, processorTasks } from '../../db/schema';
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   templateId = template.body.template.id;
 });
 afterEach(async () => {
-  await h.ctx.database.db.update(processorTasks).set({ enabled: false }).where(eq(processorTasks.organisationId, org));
+  await h.ctx.database.db.update(processorTasks).set({ enabled: false }).where(inArray(processorTasks.organisationId, [org, other]));
 });
 afterAll(() => h.close());
 
@@ -286,5 +286,74 @@ describe('a task: booking_user.metadata.updated → certificate → e-mail', () 
     expect(tested.body.nodes.mail.output).toMatchObject({ sent: false, would_send: { note: 'not sent: test run', template: 'processor.Certificate', recipients: ['ada.cert@example.test'] } });
     expect(await certificatesOf(bookingUserId)).toHaveLength(0);
     expect((await h.call('POST', `/api/processor/task/${created.body.task.id}/test`, { token: otherAdmin.token, body: { task: graph, init_data: {} } })).status).toBe(404);
+  });
+});
+
+describe('the certificate message node', () => {
+  // The default certificate task's graph: event → certificate message → e-mail.
+  const graph = () => ({
+    nodes: [
+      { id: 'start', kind: 'event.start', params: {} },
+      { id: 'message', kind: 'message.certificate', params: {} },
+      { id: 'tpl', kind: 'template.email', params: { template_id: templateId } },
+      { id: 'mail', kind: 'email.send', params: {} },
+    ],
+    edges: [edge('start', 'data', 'message', 'data'), edge('message', 'recipients', 'mail', 'recipient'), edge('message', 'values', 'mail', 'data'), edge('message', 'attachments', 'mail', 'attachments'), edge('tpl', 'template', 'mail', 'template')],
+  });
+  async function task(organisationId: string, token: string) {
+    const created = await h.call('POST', '/api/processor/task', { token, body: { event: 'certificate.issued', organisation_id: organisationId } });
+    const id = created.body.task.id as string;
+    expect((await h.call('PUT', `/api/processor/task/${id}`, { token, body: { enabled: true, task: graph() } })).status).toBe(200);
+    return id;
+  }
+  /** A `certificate.issued` event raised by hand for `organisationId`, naming the certificate; the task's run. */
+  async function raised(taskId: string, organisationId: string, certificateId: string) {
+    await db().transaction((tx) => h.ctx.outbox.emit(tx, { name: 'certificate.issued', organisationId, payload: { certificate_id: certificateId } }));
+    await h.deliverOutbox();
+    await runDue(h.ctx.processor);
+    const [run] = await db().select().from(processorRuns).where(eq(processorRuns.taskId, taskId));
+    return run!;
+  }
+
+  it('reads only the task’s organisation’s certificates: another’s id fails as not found, sending nothing and signing no link; its own is sent', async () => {
+    const { bookingUserId } = await personWithResult({ result: 'Negative' });
+    await issue({ booking_user_id: bookingUserId });
+    await h.deliverOutbox();
+    const [certificate] = await certificatesOf(bookingUserId);
+    const theirs = await task(other, otherAdmin.token);
+    const ours = await task(org, admin.token);
+    const send = vi.spyOn(h.ctx.processor.mailer, 'send');
+    // The task's e-mails (the product's own handler of the event is not under test here).
+    const sent = () => send.mock.calls.map((call) => call[1]).filter((mail) => mail.template === 'processor.Certificate');
+    try {
+      const refused = await raised(theirs, other, certificate!.id);
+      expect(refused).toMatchObject({ status: 'failed', failedNode: 'message', reason: 'Not found.' });
+      expect(refused.nodes.message!.output).toBeUndefined();
+      expect(refused.nodes.mail).toBeUndefined();
+      // Nothing of the certificate is kept in the run: not its holder, its number nor a signed link.
+      for (const secret of ['signature', 'open_link', certificate!.number, 'ada.cert@example.test', certificate!.pdfKey]) expect(JSON.stringify(refused.nodes)).not.toContain(secret);
+      expect(await db().select().from(processorSends).where(eq(processorSends.runId, refused.id))).toHaveLength(0);
+      expect(sent()).toHaveLength(0);
+
+      // The editor's test run of the other organisation's task fails the same way.
+      const tested = await h.call('POST', `/api/processor/task/${theirs}/test`, { token: otherAdmin.token, body: { task: graph(), init_data: { certificate_id: certificate!.id } } });
+      expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+      expect(tested.body).toMatchObject({ result: 'failed', failed_node: 'message', reason: 'Not found.' });
+      expect(JSON.stringify(tested.body)).not.toContain('signature');
+      // An id that names no certificate reads the same.
+      const none = await h.call('POST', `/api/processor/task/${theirs}/test`, { token: otherAdmin.token, body: { task: graph(), init_data: { certificate_id: randomUUID() } } });
+      expect(none.body).toMatchObject({ result: 'failed', failed_node: 'message', reason: 'Not found.' });
+      expect(sent()).toHaveLength(0);
+
+      const own = await raised(ours, org, certificate!.id);
+      expect(own, JSON.stringify(own.nodes)).toMatchObject({ status: 'succeeded' });
+      expect(own.nodes.message!.output).toMatchObject({ recipients: ['ada.cert@example.test'], values: { number: certificate!.number }, attachments: [{ file_key: certificate!.pdfKey }] });
+      expect((own.nodes.message!.output as { values: { open_link: string } }).values.open_link).toContain('signature=');
+      expect(sent()).toHaveLength(1);
+      expect(sent()[0]).toMatchObject({ to: 'ada.cert@example.test', attachments: [{ filename: `certificate-${certificate!.number}.pdf` }] });
+      expect((await certificatesOf(bookingUserId))[0]!.sentAt).toEqual(h.clock.now());
+    } finally {
+      send.mockRestore();
+    }
   });
 });

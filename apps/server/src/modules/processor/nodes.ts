@@ -49,8 +49,11 @@ interface StoredAttachment {
 export interface MessageSources {
   booking(db: Db, input: { appointmentId: unknown; secrets: Record<string, string>; rebooked: boolean }): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string>; ics: string } | null>;
   order(db: Db, orderId: unknown): Promise<{ recipients: string[]; values: Record<string, string>; secretValues: Record<string, string> } | null>;
-  /** From the event's data (`certificate_id`, and `mail: false` for a certificate not to be e-mailed on issue). */
-  certificate(db: Db, payload: Record<string, unknown>): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
+  /**
+   * From the event's data (`certificate_id`, and `mail: false` for a certificate not to be e-mailed on
+   * issue), for a certificate of `organisationId` only: any other id is a not-found AppError.
+   */
+  certificate(db: Db, organisationId: string, payload: Record<string, unknown>): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
   /** Marks the certificate sent once its e-mail went. */
   certificateSent(db: Db, certificateId: string): Promise<void>;
 }
@@ -506,7 +509,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     return { recipients: message.recipients, values: { ...message.values, ...(await sealValues(rt, message.secretValues)) } };
   },
   'message.certificate': async (rt, _params, inputs) => {
-    const message = await rt.messages.certificate(rt.db, asObject(inputs.data));
+    const message = await refusedFails(() => rt.messages.certificate(rt.db, rt.organisationId, asObject(inputs.data)));
     if (!message) return { recipients: [], values: {}, attachments: [] };
     const { attachment } = message;
     return { recipients: message.recipients, values: message.values, attachments: [{ filename: attachment.filename, content_type: attachment.contentType, file_key: attachment.fileKey } satisfies StoredAttachment] };

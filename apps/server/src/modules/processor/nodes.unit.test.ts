@@ -183,7 +183,7 @@ describe('the product-message nodes (default tasks)', () => {
         : { recipients: ['ada@example.test'], values: { when: 'Monday' }, secretValues: { manage_link: 'https://x/manage?short_token=SECRET' }, ics: 'BEGIN:VCALENDAR SECRET' };
     },
     order: async (_db, orderId) => (orderId ? { recipients: ['ada@example.test'], values: { total: '£29.00' }, secretValues: { short_token: 'ORDERTOKEN' } } : null),
-    certificate: async (_db, payload) => (payload.certificate_id ? { recipients: ['ada@example.test'], values: { number: 'C-1' }, attachment: { filename: 'certificate-C-1.pdf', contentType: 'application/pdf', fileKey: 'certificates/1' } } : null),
+    certificate: async (_db, _organisationId, payload) => (payload.certificate_id ? { recipients: ['ada@example.test'], values: { number: 'C-1' }, attachment: { filename: 'certificate-C-1.pdf', contentType: 'application/pdf', fileKey: 'certificates/1' } } : null),
     certificateSent: async () => {},
   };
   const mrt = { ...rt, sealer, messages, secrets: async () => ({ short_token: 'SECRET' }) } as unknown as NodeRuntime;
