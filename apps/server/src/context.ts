@@ -106,7 +106,7 @@ export function createContext(
       booking: (tx, input) => bookingMessage(booking, tx, input),
       order: (tx, orderId) => orderMessageOf(messageDeps, tx, orderId),
       certificate: (tx, organisationId, payload) => certificateMessage(certificateMessageDeps, tx, payload, organisationId),
-      certificateSent: (tx, certificateId) => markCertificateSent(tx, clock, certificateId),
+      certificateSent: (tx, organisationId, certificateId) => markCertificateSent(tx, clock, certificateId, organisationId),
     },
     receipts: {
       create: (organisationId, input) => createReceiptForTask(logistics, organisationId, input),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Uuid, type TestResultValue } from '@vireo/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -76,9 +76,13 @@ export async function certificateMessage(
   };
 }
 
-/** Marks a certificate sent, when its e-mail went (by this handler or by the processor's task). */
-export async function markCertificateSent(db: Db, clock: Clock, certificateId: string): Promise<void> {
-  await db.update(certificates).set({ sentAt: clock.now() }).where(eq(certificates.id, certificateId));
+/**
+ * Marks a certificate sent, when its e-mail went: by this handler (`organisationId` null: the certificate its own
+ * event names) or by a processor task (only a certificate of the task's organisation).
+ */
+export async function markCertificateSent(db: Db, clock: Clock, certificateId: string, organisationId: string | null): Promise<void> {
+  const scope = organisationId === null ? eq(certificates.id, certificateId) : and(eq(certificates.id, certificateId), eq(certificates.organisationId, organisationId));
+  await db.update(certificates).set({ sentAt: clock.now() }).where(scope);
 }
 
 /**
@@ -108,7 +112,7 @@ async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent,
     ].join('\n'),
     attachments: [{ filename: found.fileName, content: found.pdf, contentType: 'application/pdf' }],
   });
-  await markCertificateSent(db, deps.clock, found.certificate.id);
+  await markCertificateSent(db, deps.clock, found.certificate.id, null);
 }
 
 /** The certificate among the test results of the account that booked the appointment, when it has a patient profile. */

@@ -345,6 +345,26 @@ describe('the certificate message node', () => {
       expect(none.body).toMatchObject({ result: 'failed', failed_node: 'message', reason: 'Not found.' });
       expect(sent()).toHaveLength(0);
 
+      // A graph without the message node, its e-mail's data naming our certificate: sent, but our certificate is not marked.
+      await db().update(certificates).set({ sentAt: null }).where(eq(certificates.id, certificate!.id));
+      const bare = await h.call('POST', '/api/processor/task', { token: otherAdmin.token, body: { event: 'booking_user.metadata.updated', organisation_id: other } });
+      const bareGraph = {
+        nodes: [
+          { id: 'start', kind: 'event.start', params: {} },
+          { id: 'tpl', kind: 'template.email', params: { template_id: templateId } },
+          { id: 'mail', kind: 'email.send', params: {} },
+        ],
+        edges: [edge('start', 'data', 'mail', 'recipient'), edge('start', 'data', 'mail', 'data'), edge('tpl', 'template', 'mail', 'template')],
+      };
+      expect((await h.call('PUT', `/api/processor/task/${bare.body.task.id}`, { token: otherAdmin.token, body: { enabled: true, task: bareGraph } })).status).toBe(200);
+      await db().transaction((tx) => h.ctx.outbox.emit(tx, { name: 'booking_user.metadata.updated', organisationId: other, payload: { certificate_id: certificate!.id, email: 'someone.else@example.test' } }));
+      await h.deliverOutbox();
+      await runDue(h.ctx.processor);
+      const [bareRun] = await db().select().from(processorRuns).where(eq(processorRuns.taskId, bare.body.task.id as string));
+      expect(bareRun, JSON.stringify(bareRun?.nodes)).toMatchObject({ status: 'succeeded' });
+      expect((await certificatesOf(bookingUserId))[0]!.sentAt).toBeNull();
+      send.mockClear();
+
       const own = await raised(ours, org, certificate!.id);
       expect(own, JSON.stringify(own.nodes)).toMatchObject({ status: 'succeeded' });
       expect(own.nodes.message!.output).toMatchObject({ recipients: ['ada.cert@example.test'], values: { number: certificate!.number }, attachments: [{ file_key: certificate!.pdfKey }] });

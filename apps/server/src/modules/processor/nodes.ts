@@ -55,7 +55,8 @@ export interface MessageSources {
    */
   certificate(db: Db, organisationId: string, payload: Record<string, unknown>): Promise<{ recipients: string[]; values: Record<string, string>; attachment: { filename: string; contentType: string; fileKey: string } } | null>;
   /** Marks the certificate sent once its e-mail went. */
-  certificateSent(db: Db, certificateId: string): Promise<void>;
+  /** Sets sent_at of the task's organisation's certificate (another organisation's is left alone). */
+  certificateSent(db: Db, organisationId: string, certificateId: string): Promise<void>;
 }
 
 /** The certificate service's issuing (the certificates module's `issueSystemCertificates`): refusals are AppErrors with the reason. */
@@ -552,7 +553,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
           if (isUuid(values.order_id)) {
             await rt.audit.record({ action: 'order.mail_sent', outcome: 'success', actorKind: 'system', resourceType: 'order', resourceId: values.order_id, details: { template: name } }, undefined, tx);
           }
-          if (isUuid(values.certificate_id)) await rt.messages.certificateSent(tx, values.certificate_id);
+          if (isUuid(values.certificate_id)) await rt.messages.certificateSent(tx, rt.organisationId, values.certificate_id);
           return { to };
         });
         if (now) sent += 1;
