@@ -2,7 +2,9 @@
 // reads as if they had run in turn. For steps that each keep one core busy (tsc, eslint, the web
 // build): on CI's two cores two of them finish in about the time of one.
 // Usage: node scripts/run-together.mjs <npm script>…  Fails when any of them fails.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 
 const names = process.argv.slice(2);
 if (names.length === 0) {

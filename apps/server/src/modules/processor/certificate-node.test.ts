@@ -6,6 +6,7 @@ import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { seedApprovedKits } from '../commerce';
 import { runDue } from './index';
+import { nodeRuntime } from './engine';
 import { NODE_RUNS, NodeFailure, parseParams, type NodeRuntime } from './nodes';
 
 // The certificate-creation node: the certificate service issues as the system for the task's organisation.
@@ -45,28 +46,7 @@ afterAll(() => h.close());
 const db = () => h.ctx.database.db;
 
 function runtime(organisationId: string, dryRun = false): NodeRuntime {
-  const p = h.ctx.processor;
-  return {
-    db: p.db,
-    clock: p.clock,
-    mailer: p.mailer,
-    sealer: p.sealer,
-    audit: p.audit,
-    files: p.files,
-    messages: p.messages,
-    receipts: p.receipts,
-    certificates: p.certificates,
-    publicUrl: p.publicUrl,
-    secrets: async () => ({}),
-    jsonata: p.jsonata,
-    sms: p.sms,
-    allowPrivateHosts: false,
-    runId: randomUUID(),
-    organisationId,
-    nodeId: 'cert',
-    sealedCredential: undefined,
-    ...(dryRun ? { dryRun } : {}),
-  };
+  return nodeRuntime(h.ctx.processor, { runId: randomUUID(), organisationId, nodeId: 'cert', allowPrivateHosts: false, dryRun });
 }
 const issue = (data: Record<string, unknown>, rt = runtime(org), params: Record<string, unknown> = {}) => NODE_RUNS['certificate.issue'](rt, parseParams('certificate.issue', params), { data });
 

@@ -196,6 +196,34 @@ async function claim(deps: ProcessorDeps, runId: string): Promise<RunRow | undef
   return row;
 }
 
+/** What a node runs with: the processor's services and the run's own parts (no secrets unless given; a dry run for the editor's test run). */
+export function nodeRuntime(
+  deps: ProcessorDeps,
+  own: Pick<NodeRuntime, 'runId' | 'organisationId' | 'nodeId'> & Partial<Pick<NodeRuntime, 'sealedCredential' | 'secrets' | 'allowPrivateHosts' | 'dryRun'>>,
+): NodeRuntime {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    sealer: deps.sealer,
+    audit: deps.audit,
+    files: deps.files,
+    messages: deps.messages,
+    receipts: deps.receipts,
+    certificates: deps.certificates,
+    jsonata: deps.jsonata,
+    sms: deps.sms,
+    publicUrl: deps.publicUrl,
+    allowPrivateHosts: own.allowPrivateHosts ?? deps.allowPrivateHosts,
+    secrets: own.secrets ?? (async () => ({})),
+    runId: own.runId,
+    organisationId: own.organisationId,
+    nodeId: own.nodeId,
+    sealedCredential: own.sealedCredential,
+    ...(own.dryRun ? { dryRun: true } : {}),
+  };
+}
+
 /**
  * Works one run: each node in order along its connections, its input gathered from the outputs it
  * is connected to, its output kept with the run as soon as it finishes (a retried run reuses what
@@ -240,26 +268,13 @@ async function work(deps: ProcessorDeps, run: RunRow, mine: SQL | undefined): Pr
     for (const edge of graph.edges.filter((e) => e.target === nodeId)) input[edge.targetPort] = nodes[edge.source]?.output?.[edge.sourcePort];
     const started = clock.now();
     nodes[nodeId] = { input, attempt: run.attempts, started_at: started.toISOString() };
-    const runtime: NodeRuntime = {
-      db,
-      clock,
-      mailer: deps.mailer,
-      sealer: deps.sealer,
-      audit: deps.audit,
-      files: deps.files,
-      messages: deps.messages,
-      receipts: deps.receipts,
-      certificates: deps.certificates,
-      secrets: async () => (run.secretsSealed ? (JSON.parse(await deps.sealer.open(run.secretsSealed)) as Record<string, string>) : {}),
-      jsonata: deps.jsonata,
-      sms: deps.sms,
-      allowPrivateHosts: deps.allowPrivateHosts,
-      publicUrl: deps.publicUrl,
+    const runtime = nodeRuntime(deps, {
       runId: run.id,
       organisationId: run.organisationId,
       nodeId,
       sealedCredential: (node as { sealed?: string }).sealed,
-    };
+      secrets: async () => (run.secretsSealed ? (JSON.parse(await deps.sealer.open(run.secretsSealed)) as Record<string, string>) : {}),
+    });
     try {
       const output = await NODE_RUNS[node.kind as NodeKind](runtime, parseParams(node.kind as NodeKind, node.params), input);
       nodes[nodeId] = { ...nodes[nodeId], output, finished_at: clock.now().toISOString() };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificates, certificateSigningKeys, discounts, dropboxes, orderItems, orders, organisationProfiles, products, roleProfiles, testResults } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
+import { nodeRuntime } from './engine';
 import { NODE_RUNS, NodeFailure, parseParams, type NodeRuntime } from './nodes';
 
 // The lookups and the affiliate nodes against a real database and a test endpoint (the pure nodes are in nodes.unit.test.ts).
@@ -18,27 +19,7 @@ const received: { path: string; headers: http.IncomingHttpHeaders; body: unknown
 const run = randomBytes(3).toString('hex').toUpperCase();
 
 function runtime(organisationId: string, options: { sealedCredential?: string; allowPrivateHosts?: boolean } = {}): NodeRuntime {
-  const p = h.ctx.processor;
-  return {
-    db: p.db,
-    clock: p.clock,
-    mailer: p.mailer,
-    sealer: p.sealer,
-    audit: p.audit,
-    files: p.files,
-    messages: p.messages,
-    receipts: p.receipts,
-    certificates: p.certificates,
-    secrets: async () => ({}),
-    jsonata: p.jsonata,
-    sms: p.sms,
-    allowPrivateHosts: options.allowPrivateHosts ?? true,
-    publicUrl: p.publicUrl,
-    runId: randomUUID(),
-    organisationId,
-    nodeId: 'node',
-    sealedCredential: options.sealedCredential,
-  };
+  return nodeRuntime(h.ctx.processor, { runId: randomUUID(), organisationId, nodeId: 'node', sealedCredential: options.sealedCredential, allowPrivateHosts: options.allowPrivateHosts ?? true });
 }
 const node = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, inputs: Record<string, unknown>, rt = runtime(org)) => NODE_RUNS[kind](rt, parseParams(kind, params), inputs);
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { defaultOpeningTimes, LOGISTICS_MSG } from '@vireo/contracts';
 import { outboxEvents, products, receipts } from '../../db/schema';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
+import { nodeRuntime } from './engine';
 import { NODE_RUNS, NodeFailure, parseParams, type NodeRuntime } from './nodes';
 
 // The dropbox receipt nodes through the logistics module's front door (ProcessorDeps.receipts).
@@ -20,28 +21,7 @@ const base = '/api/commerce/v1';
 const address = { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' };
 
 function runtime(organisationId: string, dryRun = false): NodeRuntime {
-  const p = h.ctx.processor;
-  return {
-    db: p.db,
-    clock: p.clock,
-    mailer: p.mailer,
-    sealer: p.sealer,
-    audit: p.audit,
-    files: p.files,
-    messages: p.messages,
-    receipts: p.receipts,
-    certificates: p.certificates,
-    secrets: async () => ({}),
-    jsonata: p.jsonata,
-    sms: p.sms,
-    allowPrivateHosts: false,
-    publicUrl: p.publicUrl,
-    runId: randomUUID(),
-    organisationId,
-    nodeId: 'node',
-    sealedCredential: undefined,
-    dryRun,
-  };
+  return nodeRuntime(h.ctx.processor, { runId: randomUUID(), organisationId, nodeId: 'node', allowPrivateHosts: false, dryRun });
 }
 const node = (kind: keyof typeof NODE_RUNS, params: Record<string, unknown>, data: unknown, rt = runtime(org)) => NODE_RUNS[kind](rt, parseParams(kind, params), { data });
 

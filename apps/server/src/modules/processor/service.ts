@@ -5,9 +5,9 @@ import { epochSeconds } from '../../platform/clock';
 import { rowsOf, type Db } from '../../platform/db';
 import { badRequest, conflict, notFound, type AppError } from '../../platform/errors';
 import { organisations, processorLabConnections, processorRunLogs, processorRuns, processorTasks, processorTaskVersions, processorTemplates, roles, type StoredGraph, type StoredNodeRun } from '../../db/schema';
-import { enabledTasks, isProcessorEvent, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
+import { enabledTasks, isProcessorEvent, nodeRuntime, PROCESSOR_EVENTS, queueRun, type ProcessorDeps } from './engine';
 import { executionOrder, UNKNOWN_LAB_CONNECTION, validateGraph } from './graph';
-import { NODE_RUNS, parseParams, RunStopped, SEALED_MARK, type NodeRuntime } from './nodes';
+import { NODE_RUNS, parseParams, RunStopped, SEALED_MARK } from './nodes';
 
 type TaskRow = typeof processorTasks.$inferSelect;
 type RunRow = typeof processorRuns.$inferSelect;
@@ -275,27 +275,7 @@ export async function testRun(deps: ProcessorDeps, caller: SignedInCaller, taskI
     const nodeInput: Record<string, unknown> = node.kind === 'event.start' ? { init_data: input.init_data } : {};
     for (const edge of graph.edges.filter((e) => e.target === nodeId)) nodeInput[edge.targetPort] = nodes[edge.source]?.output?.[edge.sourcePort];
     nodes[nodeId] = { input: nodeInput };
-    const runtime: NodeRuntime = {
-      db: deps.db,
-      clock: deps.clock,
-      mailer: deps.mailer,
-      sealer: deps.sealer,
-      audit: deps.audit,
-      files: deps.files,
-      messages: deps.messages,
-      receipts: deps.receipts,
-      certificates: deps.certificates,
-      secrets: async () => ({}),
-      jsonata: deps.jsonata,
-      sms: deps.sms,
-      allowPrivateHosts: deps.allowPrivateHosts,
-      publicUrl: deps.publicUrl,
-      runId: 'test',
-      organisationId: task.organisationId,
-      nodeId,
-      sealedCredential: undefined,
-      dryRun: true,
-    };
+    const runtime = nodeRuntime(deps, { runId: 'test', organisationId: task.organisationId, nodeId, dryRun: true });
     try {
       nodes[nodeId].output = await NODE_RUNS[node.kind as NodeKind](runtime, parseParams(node.kind as NodeKind, node.params), nodeInput);
     } catch (error) {
