@@ -7,8 +7,10 @@ import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../platform/db';
 
 /**
- * On PostgreSQL (VIREO_TEST_ON_POSTGRES with TEST_DATABASE_URL) the suite gets a database of its
- * own, created and migrated here and dropped afterwards; test files share it and isolate by
+ * On PostgreSQL (VIREO_TEST_ON_POSTGRES with TEST_DATABASE_URL) the suite gets databases of its
+ * own, dropped afterwards: one created and migrated here, and a copy of it for each worker
+ * (`workerDatabaseUrl`), since files that run at once would otherwise see each other's runs, jobs,
+ * audit records and signing keys; the files a worker runs in turn share its database and isolate by
  * creating fresh organisations. On PGlite every test file opens its own in-memory database, loaded
  * from a dump of one migrated here (PGlite's initdb costs about 4 s a file; loading, about 1 s).
  */
@@ -18,15 +20,21 @@ export default async function setup(project: TestProject) {
   const name = `vireo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  const urlOf = (database: string) => {
+    const url = new URL(base);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
   await migrateDatabase(database);
   await database.close();
-  project.provide('postgresUrl', url.toString());
+  const workers = Array.from({ length: Math.max(1, Number(project.vitest.config.maxWorkers) || 1) }, (_, i) => `${name}_w${i + 1}`);
+  for (const worker of workers) await admin.query(`CREATE DATABASE ${worker} TEMPLATE ${name}`);
+  project.provide('postgresUrl', urlOf(name));
+  project.provide('postgresWorkerUrls', workers.map(urlOf));
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const dropped of [...workers, name]) await admin.query(`DROP DATABASE IF EXISTS ${dropped} WITH (FORCE)`);
     await admin.end();
   };
 }
@@ -46,6 +54,8 @@ async function snapshotPglite(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | undefined;
+    /** On PostgreSQL, a migrated database for each worker (VITEST_POOL_ID 1, 2, …). */
+    postgresWorkerUrls: string[] | undefined;
     /** A dump of a migrated PGlite data directory that each test file's database starts from. */
     pgliteSnapshot: string | undefined;
   }

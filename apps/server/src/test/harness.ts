@@ -62,6 +62,13 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${unique()}@example.test`;
 }
 
+/** On PostgreSQL, this worker's database, shared by the files it runs in turn (global-setup.ts). */
+function workerDatabaseUrl(): string | undefined {
+  const urls = inject('postgresWorkerUrls');
+  if (!urls || urls.length === 0) return undefined;
+  return urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length];
+}
+
 /**
  * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests
  * move, starting at TEST_START. `ownDatabase` gives a file its own PostgreSQL database too, for tests
@@ -72,7 +79,7 @@ export async function createHarness(
   overrides: Partial<Config> = {},
   options: { ownDatabase?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<Harness> {
-  const sharedUrl = inject('postgresUrl');
+  const sharedUrl = workerDatabaseUrl();
   const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
   const postgresUrl = scratch?.url ?? sharedUrl;
   const snapshot = inject('pgliteSnapshot');
