@@ -105,6 +105,16 @@ export function holdIsValid(row: AppointmentRow | undefined, holdToken: string, 
 }
 
 /**
+ * A hold no longer valid when a payment is checked: a concurrent twin of this request (the same hold
+ * token) may have booked since the first look for one, so its booking is the answer; else 409.
+ */
+export async function twinOrRefuse(db: Db, slotId: string, holdToken: string): Promise<BookingResult> {
+  const twin = await replayedPayment(db, slotId, holdToken);
+  if (twin) return twin;
+  throw conflict(BOOKING_MSG.paymentFailed);
+}
+
+/**
  * A retried payment whose first attempt committed: the hold token is the payment's idempotency
  * key, so the payer gets the same booking back (with its link token, sealed for them) and is
  * never charged twice.
@@ -155,7 +165,7 @@ export async function payForSlot(
   if (price > 0 && !input.card) throw badRequest(BOOKING_MSG.cardInvalid, { card: BOOKING_MSG.cardInvalid });
   const slot = await findAppointment(deps.db, slotId);
   if (!slot) throw notFound();
-  if (!holdIsValid(slot, input.hold_token, now)) throw conflict(BOOKING_MSG.paymentFailed);
+  if (!holdIsValid(slot, input.hold_token, now)) return twinOrRefuse(deps.db, slotId, input.hold_token);
 
   const sameLink = input.token && (credit || (await deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.shortTokenHash, hashToken(input.token))).limit(1)).length > 0);
   const shortToken = sameLink && input.token ? input.token : newToken();

@@ -29,7 +29,7 @@ import { sealForHolder } from '../../platform/sealing';
 import { hashToken } from '../../platform/tokens';
 import { appointments, bookingPaymentRequests, bookingUsers, orderItems, orders, products } from '../../db/schema';
 import { auditHealthData } from './audit';
-import { bookingReference, checkPeople, holdIsValid, replayedPayment, resolveService, type BookingResult } from './book';
+import { bookingReference, checkPeople, holdIsValid, replayedPayment, resolveService, twinOrRefuse, type BookingResult } from './book';
 import { bookingUserValues } from './booking-users';
 import type { BookingDeps } from './deps';
 import { returnTimeToSupply } from './holds';
@@ -167,7 +167,7 @@ export async function payWithOrder(deps: BookingDeps, caller: Caller, slotId: st
   // Refuse early, without locks, what the transaction would refuse anyway.
   const seen = await findOrderLine(deps.db, input.token, input.product_id);
   check(seen, slot);
-  if (!holdIsValid(slot, input.hold_token, now)) throw conflict(BOOKING_MSG.paymentFailed);
+  if (!holdIsValid(slot, input.hold_token, now)) return twinOrRefuse(deps.db, slotId, input.hold_token);
 
   const shortTokenSealed = await deps.sealer.seal(input.token);
   const booked = await deps.db.transaction(async (tx): Promise<AppointmentRow | null> => {

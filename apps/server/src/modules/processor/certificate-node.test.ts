@@ -21,7 +21,7 @@ let slot = 0;
 let templateId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({}, { ownDatabase: true });
   h.clock.set(MONDAY_START);
   await seedApprovedKits(h.ctx.commerce);
   org = await h.org({ name: 'Certificate Co' });
