@@ -184,8 +184,8 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     await expect(rerun).toBeHidden();
     await expect(logs.getByRole('status')).toHaveText('The run will be run again in a moment.');
     await expect.poll(async () => (await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn')).length, { timeout: 30_000 }).toBe(3);
-    // The reruns are in the log (the table shows what it last fetched: a rerun as queued or done).
-    await expect(logs.getByRole('row').filter({ hasText: /Queued|Running|Succeeded/ })).toHaveCount(3);
+    // The reruns are in the log, and the table follows them until they finish.
+    await expect(logs.getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(3);
     // The test run sent nothing to the earlier patient.
     expect((await mailbox.list()).filter((m) => m.raw.includes('Processor: booked for Quinn') && m.raw.toLowerCase().includes(earlier.email.toLowerCase()))).toHaveLength(0);
   });

@@ -43,8 +43,15 @@ export function useTemplates() {
   return useQuery({ queryKey: [...PROCESSOR_KEY, 'templates'], queryFn: ({ signal }) => apiRequest<typeof TemplatesResponse>('/api/processor/templates', { signal }).then((r) => r.templates) });
 }
 
+/** While a run is queued or running (a rerun just asked for, say), its result is asked again this often. */
+const UNFINISHED_RUN_POLL_MS = 2_000;
+
 export function useLogs(taskId: string) {
-  return useQuery({ queryKey: [...PROCESSOR_KEY, 'logs', taskId], queryFn: ({ signal }) => apiRequest<typeof TaskLogsResponse>(`/api/processor/task/${taskId}/log`, { signal }).then((r) => r.logs) });
+  return useQuery({
+    queryKey: [...PROCESSOR_KEY, 'logs', taskId],
+    queryFn: ({ signal }) => apiRequest<typeof TaskLogsResponse>(`/api/processor/task/${taskId}/log`, { signal }).then((r) => r.logs),
+    refetchInterval: (query) => (query.state.data?.some((log) => log.result === 'queued' || log.result === 'running') ? UNFINISHED_RUN_POLL_MS : false),
+  });
 }
 
 export function useLogDetail(taskId: string, logId: string) {
