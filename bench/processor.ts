@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { organisationProfiles, organisations, processorTasks, processorTaskVersions, type StoredGraph } from '../apps/server/src/db/schema';
-import { registerProcessor, type ProcessorDeps } from '../apps/server/src/modules/processor';
+import { registerProcessor, seedDefaultTasks, type ProcessorDeps } from '../apps/server/src/modules/processor';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/platform/db';
 import { defineJob, Jobs, startJobs } from '../apps/server/src/platform/jobs';
@@ -113,6 +113,10 @@ async function main(): Promise<void> {
     const now = new Date();
     const [org] = await db.insert(organisations).values({ name: 'Bench organisation' }).returning();
     await db.insert(organisationProfiles).values({ organisationId: org!.id });
+    // The organisation's default tasks (one reacts to order.payment.complete) would otherwise be seeded by a server's
+    // sweep mid-run: seeded now and switched off, as a super admin would, so only the bench's tasks run.
+    await seedDefaultTasks({ db, clock: systemClock });
+    await db.update(processorTasks).set({ enabled: false }).where(sql`${processorTasks.organisationId} = ${org!.id}`);
     for (let t = 0; t < TASKS; t++) {
       const [task] = await db.insert(processorTasks).values({ organisationId: org!.id, event: 'order.payment.complete', description: `bench ${t + 1}`, enabled: true, createdAt: now, updatedAt: now }).returning();
       const [version] = await db.insert(processorTaskVersions).values({ taskId: task!.id, version: 1, graph: GRAPH, createdAt: now }).returning();
