@@ -153,14 +153,21 @@ export const bookingUsers = pgTable(
     selectedKit: text('selected_kit'),
     vaccineInformation: jsonb('vaccine_information').$type<Record<string, unknown>>(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A PCR person's sample time (metadata.date_sampled, an ISO 8601 UTC text, so its order is time order), else null.
+     * Kept by the database (migration 0042_pcr_sampled): booking_users' row trigger sets it from the person's metadata
+     * and their appointment's test type (`isPcrPerson`'s rule), and a change of an appointment's test type recomputes
+     * its people. Never written by the application.
+     */
+    pcrSampled: text('pcr_sampled'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('booking_users_appointment_idx').on(t.appointmentId, t.position),
     // Uploaded lab results find their person by the registered kit ID.
     index('booking_users_kit_id_idx').on(t.kitId).where(sql`${t.kitId} IS NOT NULL`),
-    // PCR Tests Management: people by sample time (an ISO 8601 UTC text, so its order is time order).
-    index('booking_users_date_sampled_idx').on(sql`(${t.metadata}->>'date_sampled')`).where(sql`${t.metadata} ? 'date_sampled'`),
+    // PCR Tests Management: PCR people by sample time; its page and its count read only this index.
+    index('booking_users_pcr_sampled_idx').on(t.pcrSampled, t.id).where(sql`${t.pcrSampled} IS NOT NULL`),
   ],
 );
 

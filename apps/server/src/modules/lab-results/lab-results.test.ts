@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CERTIFICATE_ADMIN_MSG, pcrHighlight, templateColumns } from '@vireo/contracts';
-import { auditEvents, bookingUsers, certificates, outboxEvents, resultUploadCertificates } from '../../db/schema';
+import { appointments, auditEvents, bookingUsers, certificates, outboxEvents, resultUploadCertificates } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { registeredKit, uploadBody } from '../../test/lab-world';
 import { seedApprovedKits } from '../commerce';
@@ -97,6 +97,30 @@ describe('GET /pcr-test', () => {
     expect(answer.body).toMatchObject({ totalCount: 3, now: epoch(now) });
     const audited = await db().select().from(auditEvents).where(and(eq(auditEvents.resourceType, 'booking_user'), eq(auditEvents.resourceId, older.bookingUserId)));
     expect(audited.map((row) => row.action)).toContain('health_data.read');
+  });
+
+  it('follows later changes: a sample recorded afterwards, a self-swab kit’s own test type, an appointment’s test type changed either way', async () => {
+    const at = new Date(h.clock.now().getTime() - 20 * 24 * HOUR);
+    const list = async () => {
+      const answer = await h.call('GET', `${base}/pcr-test?from=${epoch(at)}&to=${epoch(at) + 1}`, { token: admin.token });
+      return { ids: answer.body.data.map((row: { booking_user_id: string }) => row.booking_user_id), total: answer.body.totalCount };
+    };
+    const unsampled = await registeredKit(h, { sampled: null });
+    const antigen = await registeredKit(h, { testType: 'Antigen', sampled: at });
+    expect(await list()).toEqual({ ids: [], total: 0 });
+
+    const [row] = await db().select({ metadata: bookingUsers.metadata }).from(bookingUsers).where(eq(bookingUsers.id, unsampled.bookingUserId));
+    await db().update(bookingUsers).set({ metadata: { ...row!.metadata, date_sampled: at.toISOString() } }).where(eq(bookingUsers.id, unsampled.bookingUserId));
+    expect(await list()).toEqual({ ids: [unsampled.bookingUserId], total: 1 });
+
+    await db().update(appointments).set({ testType: 'RT-PCR' }).where(eq(appointments.id, antigen.appointmentId));
+    expect((await list()).total).toBe(2);
+    await db().update(appointments).set({ testType: 'Antigen' }).where(eq(appointments.id, antigen.appointmentId));
+    expect(await list()).toEqual({ ids: [unsampled.bookingUserId], total: 1 });
+
+    const [antigenRow] = await db().select({ metadata: bookingUsers.metadata }).from(bookingUsers).where(eq(bookingUsers.id, antigen.bookingUserId));
+    await db().update(bookingUsers).set({ metadata: { ...antigenRow!.metadata, test_type: 'pcr' } }).where(eq(bookingUsers.id, antigen.bookingUserId));
+    expect((await list()).total).toBe(2);
   });
 
   it('range edges: a sample at from is in, one at to is out; to before from is refused', async () => {

@@ -6,7 +6,10 @@ import { appointments, bookingUsers, certificates } from '../../db/schema';
 export type BookingUserRow = typeof bookingUsers.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-/** Whether a person takes a PCR test: their appointment's test type or their own (a self-swab kit's, in metadata) names PCR. */
+/**
+ * Whether a person takes a PCR test: their appointment's test type or their own (a self-swab kit's, in metadata) names PCR.
+ * The database keeps the same rule for PCR Tests Management (booking_users.pcr_sampled, migration 0042_pcr_sampled).
+ */
 export function isPcrPerson(appointmentTestType: string, metadata: Record<string, unknown>): boolean {
   return /pcr/i.test(appointmentTestType) || (typeof metadata.test_type === 'string' && /pcr/i.test(metadata.test_type));
 }
