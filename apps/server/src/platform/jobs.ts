@@ -104,4 +104,11 @@ export class Jobs {
     const { tx, ...rest } = options;
     await this.boss.send(job.name, parsed, { ...rest, ...(tx ? { db: inTransaction(tx) } : {}) });
   }
+
+  /** Queues a job for each of `data` in one statement (pg-boss's insert), in `tx` when given, as `send` does each. */
+  async sendAll<Schema extends z.ZodType, Deps>(job: JobDefinition<Schema, Deps>, data: z.infer<Schema>[], options: { tx?: Db } = {}): Promise<void> {
+    const parsed = data.map((item) => ({ data: job.schema.parse(item) as object }));
+    if (!this.boss || parsed.length === 0) return;
+    await this.boss.insert(job.name, parsed, options.tx ? { db: inTransaction(options.tx) } : {});
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { outboxDeliveries, outboxEvents } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
 import { Jobs, startJobs } from './jobs';
@@ -100,6 +100,31 @@ describe('the outbox relay', () => {
     expect(deliveredAt).toEqual(new Date('2026-03-10T09:00:45Z'));
   });
 
+  it('emitAll writes many events in order, across inserts of a thousand, each with a delivery per handler; one without a handler is closed at once', async () => {
+    // A relay of its own: every event has the processor's handler in the harness's.
+    const relay = new OutboxRelay({ db: db(), clock: h.clock, jobs: new Jobs(null), sealer: h.ctx.sealer });
+    const name = handlerName('many');
+    const seen: OutboxEvent[] = [];
+    relay.on('order.dispatched', name, async (event) => void seen.push(event));
+    const events = Array.from({ length: 1_001 }, (_, i) => ({ name: 'order.dispatched' as const, organisationId: null, payload: { order_id: `many-${i}` }, ...(i === 1_000 ? { secrets: { token: 'the-last-one' } } : {}) }));
+    const unhandled = { name: 'kit_order.placed' as const, organisationId: null, payload: { order_id: 'no handler here' }, secrets: { token: 'never kept' } };
+    const ids = await db().transaction((tx) => relay.emitAll(tx, [...events, unhandled]));
+    expect(ids).toHaveLength(1_002);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+
+    const stored = await db().select().from(outboxEvents).where(inArray(outboxEvents.id, ids)).orderBy(outboxEvents.id);
+    expect(stored.map((row) => row.payload)).toEqual([...events, unhandled].map((event) => event.payload));
+    expect(stored[1_000]!.secrets).toMatch(/^v1\./);
+    expect(stored.at(-1)).toMatchObject({ secrets: null, deliveredAt: new Date('2026-03-10T09:00:00Z') });
+    const pending = await db().select().from(outboxDeliveries).where(inArray(outboxDeliveries.eventId, ids));
+    expect(pending.every((d) => d.handler === name && d.deliveredAt === null)).toBe(true);
+    expect(pending.map((d) => d.eventId).sort((x, y) => x - y)).toEqual(ids.slice(0, 1_001));
+
+    await relay.deliverDue(2_000);
+    expect(seen.map((event) => event.id).sort((x, y) => x - y)).toEqual(ids.slice(0, 1_001));
+    expect(seen.find((event) => event.id === ids[1_000])!.secrets).toEqual({ token: 'the-last-one' });
+  });
+
   it('writes nothing when the change’s transaction rolls back', async () => {
     const before = (await db().select({ id: outboxEvents.id }).from(outboxEvents)).length;
     await expect(
@@ -124,6 +149,18 @@ describe('the outbox relay on pg-boss', () => {
       await db().transaction((tx) => relay.emit(tx, { name: 'order.payment.complete', organisationId: null, payload: { order_id: 'on-pg-boss' }, secrets: { token: 't' } }));
       const event = await delivered;
       expect(event).toMatchObject({ payload: { order_id: 'on-pg-boss' }, secrets: { token: 't' } });
+
+      // emitAll queues its jobs in one insert, written with the events as well.
+      const many = new Set<string>();
+      const allDelivered = new Promise<void>((resolve) =>
+        relay.on('order.dispatched', 'test.on-pg-boss.many', async (e) => {
+          many.add(String(e.payload.order_id));
+          if (many.size === 3) resolve();
+        }),
+      );
+      await db().transaction((tx) => relay.emitAll(tx, ['x', 'y', 'z'].map((order) => ({ name: 'order.dispatched' as const, organisationId: null, payload: { order_id: order } }))));
+      await allDelivered;
+      expect([...many].sort()).toEqual(['x', 'y', 'z']);
     } finally {
       await boss.stop({ graceful: true, timeout: 5_000 });
     }

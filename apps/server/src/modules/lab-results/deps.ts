@@ -10,7 +10,7 @@ export interface LabResultsDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  outbox: Pick<OutboxRelay, 'emit'>;
+  outbox: Pick<OutboxRelay, 'emit' | 'emitAll'>;
   /** Queues the jobs that make an upload's certificates. */
   jobs: Jobs;
   /** The certificate service, through its front door: it signs, stores and e-mails the certificates. */

@@ -59,10 +59,11 @@ export async function recordUpload(
   for (let i = 0; i < input.owed.length; i += INSERT_CHUNK) {
     await tx.insert(resultUploadCertificates).values(input.owed.slice(i, i + INSERT_CHUNK).map((item) => ({ ...item, uploadId: upload!.id })));
   }
-  for (let i = 0; i < input.owed.length; i += CERTIFICATES_PER_JOB) {
-    const certificateIds = input.owed.slice(i, i + CERTIFICATES_PER_JOB).map((item) => item.certificateId);
-    await deps.jobs.send(MAKE_UPLOAD_CERTIFICATES, { uploadId: upload!.id, certificateIds }, { tx });
-  }
+  const batches = Array.from({ length: Math.ceil(input.owed.length / CERTIFICATES_PER_JOB) }, (_, k) => ({
+    uploadId: upload!.id,
+    certificateIds: input.owed.slice(k * CERTIFICATES_PER_JOB, (k + 1) * CERTIFICATES_PER_JOB).map((item) => item.certificateId),
+  }));
+  await deps.jobs.sendAll(MAKE_UPLOAD_CERTIFICATES, batches, { tx });
   return {
     id: upload!.id,
     template: input.template,

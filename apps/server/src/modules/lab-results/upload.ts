@@ -227,14 +227,14 @@ export async function uploadResults(
       UPDATE ${bookingUsers} SET metadata = ${bookingUsers.metadata} || changed.changes
       FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(changed.map((changes) => JSON.stringify(changes)))}::jsonb[]) AS changed(id, changes)
       WHERE ${bookingUsers.id} = changed.id`);
-    for (const [i, row] of rows.entries()) {
-      const changes = changed[i]!;
-      await deps.outbox.emit(tx, {
+    await deps.outbox.emitAll(
+      tx,
+      rows.map((row, i) => ({
         name: 'booking_user.metadata.updated',
         organisationId: caller.auth.organisationId,
-        payload: { appointment_id: row.person!.appointmentId, booking_user_id: row.person!.id, keys: Object.keys(changes), at: epochSeconds(now) },
-      });
-    }
+        payload: { appointment_id: row.person!.appointmentId, booking_user_id: row.person!.id, keys: Object.keys(changed[i]!), at: epochSeconds(now) },
+      })),
+    );
     await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: ids });
     return recordUpload(deps, tx, caller, { template, rowCount: rows.length, owed, at: now });
   });

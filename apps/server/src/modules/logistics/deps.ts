@@ -9,7 +9,7 @@ export interface LogisticsDeps {
   clock: Clock;
   audit: AuditLog;
   /** The missed-receipts job writes `receipt.missed` (its handler e-mails the customer). */
-  outbox: Pick<OutboxRelay, 'emit'>;
+  outbox: Pick<OutboxRelay, 'emit' | 'emitAll'>;
   /** The web app's address: a dropbox's QR code carries its collection link there. */
   publicUrl: string;
 }

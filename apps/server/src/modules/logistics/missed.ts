@@ -44,9 +44,10 @@ export async function markMissedReceipts(deps: Pick<LogisticsDeps, 'db' | 'clock
           WHERE ${receipts.id} = due.id AND o.id = ${receipts.orderId}
           RETURNING ${receipts.id} AS id, ${receipts.orderId} AS order_id, o.organisation_id`),
       );
-      for (const row of rows) {
-        await deps.outbox.emit(tx, { name: 'receipt.missed', organisationId: row.organisation_id, payload: { receipt_id: row.id, order_id: row.order_id } });
-      }
+      await deps.outbox.emitAll(
+        tx,
+        rows.map((row) => ({ name: 'receipt.missed', organisationId: row.organisation_id, payload: { receipt_id: row.id, order_id: row.order_id } })),
+      );
       return rows.length;
     });
     total += marked;
