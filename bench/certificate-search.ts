@@ -2,7 +2,7 @@
  * Certificate management and PCR tests under load (issue 19's bench): CERTIFICATES certificates over
  * 180 days (four per person, the latest valid) and PCR_RESULTS PCR people sampled over the same days
  * (half with a result) on a fresh PostgreSQL database, one server process, autocannon as a super admin
- * against GET /certificate/search (a day; a week's first page; a week by name) and GET /pcr-test (the
+ * against GET /certificate/search (a day; a week's first page; a week by name; one person over the 180 days) and GET /pcr-test (the
  * last 30 days' first page). Prints requests/s and p95 of each as a ratio to GET /api/health measured
  * just before and after it, and the plans of the statements (failing on a sequential scan of
  * certificates or booking_users). Aim: p95 < 50 ms.
@@ -72,6 +72,9 @@ const now = Date.now();
 const day = { from: epoch(now - 3 * 86_400_000), to: epoch(now - 2 * 86_400_000) };
 const week = { from: epoch(now - 7 * 86_400_000), to: epoch(now) };
 const month = { from: epoch(now - 30 * 86_400_000), to: epoch(now + 86_400_000) };
+const halfYear = { from: epoch(now - DAYS * 86_400_000), to: epoch(now + 86_400_000) };
+/** A search for one person, by their whole e-mail address (their four certificates over the 180 days). */
+const ONE_PERSON = 'person4231@example.test';
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The statements as the services send them (parameters bound), with the bench's values. */
@@ -84,6 +87,14 @@ const PLANS: Record<string, PlannedStatement> = {
   'search: a week by name': {
     text: `${SEARCH.replace('WHERE (', 'WHERE ((')} AND (holder_name ILIKE $3 OR email ILIKE $4)) ORDER BY issued_at DESC, id DESC LIMIT 25 OFFSET 0`,
     values: [iso(week.from), iso(week.to), '%person42%', '%person42%'],
+  },
+  'search: a week by name, count': {
+    text: `SELECT count(*) FROM certificates WHERE ((issued_at >= $1 AND issued_at < $2) AND (holder_name ILIKE $3 OR email ILIKE $4))`,
+    values: [iso(week.from), iso(week.to), '%person42%', '%person42%'],
+  },
+  'search: 180 days, one person': {
+    text: `${SEARCH.replace('WHERE (', 'WHERE ((')} AND (holder_name ILIKE $3 OR email ILIKE $4)) ORDER BY issued_at DESC, id DESC LIMIT 25 OFFSET 0`,
+    values: [iso(halfYear.from), iso(halfYear.to), `%${ONE_PERSON}%`, `%${ONE_PERSON}%`],
   },
   'pcr tests: 30 days, first page': {
     text: `SELECT bu.id, bu.metadata, c.id AS certificate_id
@@ -116,6 +127,7 @@ try {
     ['GET /certificate/search (a day)', `${api}/certificate/search?from=${day.from}&to=${day.to}`],
     ['GET /certificate/search (a week, page 1)', `${api}/certificate/search?from=${week.from}&to=${week.to}`],
     ['GET /certificate/search (a week, name)', `${api}/certificate/search?from=${week.from}&to=${week.to}&name=person42`],
+    ['GET /certificate/search (180 days, one person)', `${api}/certificate/search?from=${halfYear.from}&to=${halfYear.to}&name=${encodeURIComponent(ONE_PERSON)}`],
     ['GET /pcr-test (30 days, page 1)', `${api}/pcr-test?from=${month.from}&to=${month.to}`],
   ];
   for (const [, url] of targets) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -41,7 +42,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await fs.mkdir(options.dataDir, { recursive: true });
     dataDir = path.join(options.dataDir, 'pglite');
   }
-  const pglite = await PGlite.create({ dataDir, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) });
+  // pg_trgm: the trigram indexes of the name searches (migration 0043_certificate_name_search).
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

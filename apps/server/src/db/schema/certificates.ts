@@ -64,6 +64,10 @@ export const certificates = pgTable(
     index('certificates_booking_user_idx').on(t.bookingUserId),
     // Certificate management's search: a range of issue times, newest first.
     index('certificates_issued_at_idx').on(t.issuedAt, t.id),
+    // Its name search (holder's name or e-mail containing the text, ILIKE '%…%'): trigram indexes (pg_trgm), so a search
+    // for one person reads their certificates, not every certificate of the range.
+    index('certificates_holder_name_trgm_idx').using('gin', t.holderName.op('gin_trgm_ops')),
+    index('certificates_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     uniqueIndex('certificates_one_valid_per_person').on(t.bookingUserId).where(sql`${t.status} = 'valid'`),
   ],
 );
