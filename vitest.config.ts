@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+          // A rendered page's test (jsdom, MUI) takes a second alone; with a worker per core on two busy cores, two
+          // of them timed out at vitest's default 5 s. A passing test never waits the whole time.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
-import { expectAccessible, signIn } from '../fixtures';
+import { expectAccessible, signInTo } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /**
@@ -199,8 +199,7 @@ test.describe('practitioner face-to-face appointment page (/practitioner/face-to
   test('shows the customer details, the customer coming online live, copies the joining link and e-mails the alternative link', async ({ page, request }) => {
     const booking = await book(request, KIT_SERVICE);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, booking.practitioner.email, PASSWORD);
-    await page.goto(`/practitioner/face-to-face-appointment?appointmentId=${booking.id}`);
+    await signInTo(page, booking.practitioner.email, `/practitioner/face-to-face-appointment?appointmentId=${booking.id}`, PASSWORD);
     // The page's code and texts load on first visit; the shared test machine can be slow.
     await expect(page.getByRole('heading', { level: 1, name: /^Face-to-face appointment/ })).toBeVisible({ timeout: FIRST_LOAD });
     const panel = page.getByRole('region', { name: 'Customer details' });
@@ -240,8 +239,7 @@ test.describe('practitioner face-to-face appointment page (/practitioner/face-to
   test('another practitioner’s appointment is not found', async ({ page, request }) => {
     const booking = await book(request, KIT_SERVICE);
     const stranger = await createPractitioner(request);
-    await signIn(page, stranger.email, PASSWORD);
-    await page.goto(`/practitioner/face-to-face-appointment?appointmentId=${booking.id}`);
+    await signInTo(page, stranger.email, `/practitioner/face-to-face-appointment?appointmentId=${booking.id}`, PASSWORD);
     await expect(page.getByText('Cannot find appointment details').first()).toBeVisible({ timeout: FIRST_LOAD });
     await expect(page.getByText('Imogen Hale')).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession, createPractitioner, uniqueSuffix } from '../accounts';
 import { issueCertificate } from '../certificates';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 import { bookedAppointment } from '../video-call';
 
 const COMMERCE = '/api/commerce/v1';
@@ -119,8 +119,7 @@ test.describe('b2c pages', () => {
     const soonStart = Math.ceil((Date.now() / 1000 + 3600) / 1200) * 1200;
     const soon = await bookedAppointment(request, practitioner, customer, undefined, soonStart);
 
-    await signIn(page, DEMO.traveller);
-    await page.goto('/b2c/appointments');
+    await signInTo(page, DEMO.traveller, '/b2c/appointments');
     const table = page.getByRole('table', { name: 'Upcoming appointments' });
     const farRow = table.getByRole('row').filter({ has: page.locator(`a[href*="${far.id}"]`) });
     const soonRow = table.getByRole('row').filter({ has: page.locator(`a[href*="${soon.id}"]`) });
@@ -161,8 +160,7 @@ test.describe('b2c pages', () => {
     const traveller = await apiSession(request, DEMO.traveller);
     const booked = await bookedAppointment(request, practitioner, { token: traveller.token, email: DEMO.traveller });
     await issueCertificate(request, practitioner, booked.id);
-    await signIn(page, DEMO.traveller);
-    await page.goto('/b2c/test-results');
+    await signInTo(page, DEMO.traveller, '/b2c/test-results');
     const table = page.getByRole('table', { name: 'Test results' });
     for (const header of ['Test Date', 'Results', 'Download']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: 'Ada Lovelace' }).first();
@@ -196,8 +194,7 @@ test.describe('b2c pages', () => {
 
   test('Register Trip saves a trip on an order with every message, and shows it again', async ({ page, request }) => {
     await dispatchedOrder(request, [kitId()]);
-    await signIn(page, DEMO.traveller);
-    await page.goto('/b2c/register-trip');
+    await signInTo(page, DEMO.traveller, '/b2c/register-trip');
     const form = page.getByRole('form', { name: 'Trip' });
     await form.getByRole('button', { name: 'Save trip' }).click();
     for (const message of ['Input transport number', 'Input departure country', 'Input departure date and time']) await expect(form.getByText(message)).toBeVisible();
@@ -294,8 +291,7 @@ test.describe('kits', () => {
     await expect(page).toHaveURL(new RegExp(`/register-kit/${appointmentId}\\?short_token=`));
     await expect(page.getByRole('form', { name: 'Register your kit' })).toBeVisible();
 
-    await signIn(page, DEMO.traveller);
-    await page.goto('/test-register');
+    await signInTo(page, DEMO.traveller, '/test-register');
     const list = page.getByRole('list', { name: 'Kits awaiting registration' });
     const link = list.locator(`a[href="/register-kit/${appointmentId}"]`);
     await expect(link).toBeVisible();

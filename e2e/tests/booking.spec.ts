@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signInTo } from '../fixtures';
 import { baseURL } from '../playwright.config';
 
 /** The public service of the product ('video_gp_{product}', £29) and the test gateway's cards (README). */
@@ -60,8 +60,7 @@ const uniqueEmail = (label: string) => `booking-${label}-${Date.now()}@example.t
 
 test.describe('patient booking (/authenticated/book)', () => {
   test('a signed-in patient picks a time, sees the summary and books at no charge', async ({ page }) => {
-    await signIn(page, DEMO.patient);
-    await page.goto('/authenticated/book');
+    await signInTo(page, DEMO.patient, '/authenticated/book');
     await expect(page.getByRole('heading', { level: 1, name: /Book an Appointment/ })).toBeVisible();
     await expect(page.getByRole('main').getByText('Select Date and Time', { exact: true })).toBeVisible();
     await expect(page.getByText(/Times are shown in Europe\/London \((GMT|BST)\)\./)).toBeVisible();
@@ -89,8 +88,7 @@ test.describe('patient booking (/authenticated/book)', () => {
   });
 
   test('a day lists its first 18 times, and Show more lists the rest', async ({ page }) => {
-    await signIn(page, DEMO.traveller);
-    await page.goto('/authenticated/book');
+    await signInTo(page, DEMO.traveller, '/authenticated/book');
     await expect(slotButtons(page).first()).toBeVisible();
     // The demo rota runs 08:00–20:00 (36 slots a day) for a week, so the day after tomorrow has more than 18.
     const now = new Date();
@@ -173,8 +171,7 @@ test.describe('public booking wizard (/book)', () => {
   });
 
   test('/authenticated/book: a reload during the hold returns to the summary of the held time', async ({ page }) => {
-    await signIn(page, DEMO.patient);
-    await page.goto('/authenticated/book');
+    await signInTo(page, DEMO.patient, '/authenticated/book');
     await chooseSlot(page, 12);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Appointment Summary' })).toBeVisible();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD, type Practitioner } from '../accounts';
-import { expectAccessible, signIn } from '../fixtures';
+import { expectAccessible, signInTo } from '../fixtures';
 import { bookedAppointment, expectRemoteVideoPlaying, newContext } from '../video-call';
 
 /**
@@ -70,8 +70,7 @@ test.describe('appointment panel', () => {
     const appointment = await bookedAppointment(request, practitioner, undefined, [person('Ada', 'Lovelace', 'ada-panel@example.test'), person('Grace', 'Hopper', 'grace-panel@example.test')]);
 
     const page = await (await newContext(browser)).newPage();
-    await signIn(page, practitioner.email, PASSWORD);
-    await page.goto(`/practitioner/video-appointment?appointmentId=${appointment.id}`);
+    await signInTo(page, practitioner.email, `/practitioner/video-appointment?appointmentId=${appointment.id}`, PASSWORD);
 
     const launch = testInfo.project.use.launchOptions ?? {};
     const customerBrowser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--use-file-for-fake-video-capture=${camera}`] });
@@ -202,8 +201,7 @@ test.describe('appointment panel', () => {
     const antigen = (first: string, last: string, email: string) => ({ ...person(first, last, email), metadata: { test_type: 'Antigen' } });
     const appointment = await bookedAppointment(request, practitioner, undefined, [antigen('Ada', 'Lovelace', 'ada-antigen@example.test'), antigen('Grace', 'Hopper', 'grace-antigen@example.test')]);
     const page = await (await browser.newContext()).newPage();
-    await signIn(page, practitioner.email, PASSWORD);
-    await page.goto(`/practitioner/face-to-face-appointment?appointmentId=${appointment.id}`);
+    await signInTo(page, practitioner.email, `/practitioner/face-to-face-appointment?appointmentId=${appointment.id}`, PASSWORD);
 
     for (const [name, generated] of [
       ['Ada Lovelace', 'Certificate successfully generated'],

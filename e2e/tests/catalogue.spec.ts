@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 /** A second super admin, holding no granted permission, created by the demo admin. */
 async function createSuperAdmin(request: APIRequestContext, lastName: string): Promise<{ email: string; password: string; id: string }> {
@@ -134,8 +134,7 @@ test.describe('the catalogue and the permissions granted account by account', ()
   test('the Kits tab: a kit is added with its lot IDs, edited and retired; its messages', async ({ page }) => {
     test.setTimeout(120_000);
     const name = `E2E Rapid Kit ${Date.now()}`;
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/product-management');
+    await signInTo(page, DEMO.admin, '/super_admin/product-management');
     await page.getByRole('tab', { name: 'Kits' }).click();
     const table = page.getByRole('table', { name: 'Approved kits' });
     await expect(table).toContainText('X2010051');

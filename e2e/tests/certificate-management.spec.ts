@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 const COMMERCE = '/api/commerce/v1';
@@ -64,8 +64,7 @@ test('uploaded results: a template downloads, a failing upload lists every row e
   const negative = person('Nd', ago(3 * HOUR), 'ND');
   const positive = person('Dt', ago(3 * HOUR), 'DT');
   await registerPcrKits(request, [negative, positive]);
-  await signIn(page, DEMO.admin);
-  await page.goto('/super_admin/certificates-list');
+  await signInTo(page, DEMO.admin, '/super_admin/certificates-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Uploaded Results Management' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Templates' }).getByRole('row')).toHaveCount(7);
 
@@ -109,8 +108,7 @@ test('PCR tests: orange at 24 hours without a result, red at 48, View opens the 
   const done = person('Nx', ago(HOUR), 'ND');
   await registerPcrKits(request, [orange, red, fresh, done]);
   const stored = await uploadThroughApi(request, [orange, red, fresh, done]);
-  await signIn(page, DEMO.admin);
-  await page.goto('/super_admin/pcr-management');
+  await signInTo(page, DEMO.admin, '/super_admin/pcr-management');
   await expect(page.getByRole('heading', { level: 1, name: 'PCR Tests Management' })).toBeVisible();
   const table = page.getByRole('table', { name: 'PCR tests of the last 30 days' });
   const rowOf = (p: Row) => table.getByRole('row').filter({ hasText: p.kitId });
@@ -135,8 +133,7 @@ test('certificate management: quick filters and dates, name search, View in a ne
   await registerPcrKits(request, [holder]);
   const [stored] = await uploadThroughApi(request, [holder]);
   const certificateId = stored!.id!;
-  await signIn(page, DEMO.support);
-  await page.goto('/certificate-management');
+  await signInTo(page, DEMO.support, '/certificate-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate Management' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Certificates' });
   const row = () => table.getByRole('row').filter({ hasText: holder.email });

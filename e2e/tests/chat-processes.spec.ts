@@ -5,7 +5,7 @@ import { expect as baseExpect, request as playwrightRequest, test, type APIReque
 import sharp from 'sharp';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../../apps/server/src/test/processes';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signInTo } from '../fixtures';
 
 /**
  * The chats with their parties on different server processes of one PostgreSQL database: a new
@@ -41,8 +41,7 @@ test.afterAll(async () => {
 
 async function staffPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(page, email);
-  await page.goto('/chats/customer');
+  await signInTo(page, email, '/chats/customer');
   await expect(page.getByRole('tab', { name: /Claimable Chats/ })).toHaveAttribute('aria-selected', 'true');
   return page;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { aYearAfter } from '@vireo/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 const BASE = '/api/commerce/v1/discount';
 /** Codes and projects of this run: the lists are filtered to them, whatever other runs left behind. */
@@ -97,8 +97,7 @@ test.describe('discounts: generate and list codes (discounts.manage)', () => {
     const applied = await request.post(`${BASE}/${code(3)}/apply`, { headers });
     expect(applied.status()).toBe(200);
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/generate-discount');
+    await signInTo(page, DEMO.admin, '/super_admin/generate-discount');
     await page.getByRole('tab', { name: 'Manage Discounts' }).click();
     await expect(page).toHaveURL(/\/super_admin\/discount-management$/);
     const unused = page.getByRole('region', { name: 'Discount List', exact: true });
@@ -152,8 +151,7 @@ test.describe('discounts: generate and list codes (discounts.manage)', () => {
     test.setTimeout(120_000);
     const name = `E2E batch ${run}`;
     const prefix = `E${run}`.slice(0, 10);
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/generate-discount');
+    await signInTo(page, DEMO.admin, '/super_admin/generate-discount');
     await page.getByRole('tab', { name: 'Purchase Codes' }).click();
     await expect(page).toHaveURL(/\/super_admin\/purchase-codes$/);
     await expect(page.getByRole('tab', { name: 'Purchase Codes' })).toHaveAttribute('aria-selected', 'true');

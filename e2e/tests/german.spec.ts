@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createDemoLtdPatient, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
 
 /** An i18n key shown instead of its text: a namespace or a group of the resources, a dot, then a key. */
 const KEY =
@@ -135,8 +135,7 @@ test.describe('German', () => {
   });
   test('in German, a form’s field errors, the server’s errors and the appointment statuses are German; English is unchanged', async ({ page }) => {
     test.setTimeout(180_000); // three forms in two languages
-    await signIn(page, DEMO.shiftManager);
-    await page.goto('/shift_manager/doctors-management');
+    await signInTo(page, DEMO.shiftManager, '/shift_manager/doctors-management');
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 

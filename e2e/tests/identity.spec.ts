@@ -30,6 +30,29 @@ test.describe('identity pages', () => {
     expect({ background: topBar.background, color: topBar.color }).toEqual({ background: appBar.background, color: appBar.color });
   });
 
+  test('a page opened signed out opens again once signed in through the form; a page the role may not open gives its dashboard', async ({ page }) => {
+    await page.goto('/patient/profile?tab=health');
+    await expect(page).toHaveURL('/login?next=%2Fpatient%2Fprofile%3Ftab%3Dhealth');
+    await page.getByRole('button', { name: 'Login with Vireo' }).click();
+    await page.getByLabel('E-mail address').fill(DEMO.patient);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Unable to authenticate user.');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/patient/profile?tab=health');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/super_admin/certificates-list');
+    await page.getByRole('button', { name: 'Login with Vireo' }).click();
+    await page.getByLabel('E-mail address').fill(DEMO.patient);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/patient/dashboard');
+  });
+
   test('a forgotten password is reset through the e-mailed link, which works once', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
     await page.goto('/login');

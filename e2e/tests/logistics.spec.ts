@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { apiSession, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 const COMMERCE = '/api/commerce/v1';
 /** A shippable kit of the demo catalogue. */
@@ -96,8 +96,7 @@ test.describe('dropboxes and drop-offs', () => {
 
   test('create a dropbox with every message, edit its opening times, deactivate and activate it, download its QR code', async ({ page }) => {
     const name = `E2E Dropbox ${run}`;
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/dropbox-list');
+    await signInTo(page, DEMO.admin, '/super_admin/dropbox-list');
     await page.getByRole('link', { name: 'Create Dropbox' }).click();
     await expect(page).toHaveURL(/\/super_admin\/dropbox\/create$/);
 
@@ -265,8 +264,7 @@ test.describe('dropboxes and drop-offs', () => {
     const missed = { id: '00000000-0000-4000-8000-000000000001', order_id: '00000000-0000-4000-8000-000000000002', order_reference: 'MISSEDREF', kit_id: 'E2E-MISSED', expected_dropoff_date: '2026-11-20', collection_time: null, missed: true };
     const url = `**${COMMERCE}/dropbox/${dropboxId}/receipts?*`;
     await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [missed], total: 1 }) }));
-    await signIn(page, DEMO.admin);
-    await page.goto(`/super_admin/dropbox-receipts/${dropboxId}?date=2026-11-20`);
+    await signInTo(page, DEMO.admin, `/super_admin/dropbox-receipts/${dropboxId}?date=2026-11-20`);
     const row = page.getByRole('table', { name: 'Receipts' }).getByRole('row', { name: /E2E-MISSED/ });
     await expect(row).toContainText('Missed');
     await expect(row.getByRole('cell').first()).toHaveCSS('color', 'rgb(142, 27, 27)');

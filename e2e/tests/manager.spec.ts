@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailbox } from '../mailbox';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
 
 const tile = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -27,8 +27,7 @@ test.describe('organisation manager', () => {
   });
 
   test('Employee Results: one row per employee, sortable, searchable by name prefix', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/manager/test-results');
+    await signInTo(page, DEMO.manager, '/manager/test-results');
     const table = page.getByRole('table', { name: 'Employee Results' });
     for (const column of ['First Name', 'Last Name', 'Check Date', 'Symptomatic', 'Test Date', 'Test Result']) {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
@@ -65,8 +64,7 @@ test.describe('organisation manager', () => {
   });
 
   test('an invited employee creates their account from the e-mail and shows as registered', async ({ page, browser }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/manager/sign-ups');
+    await signInTo(page, DEMO.manager, '/manager/sign-ups');
     await expect(page.getByText('Retrieved registrations')).toBeVisible();
     const table = page.getByRole('table', { name: 'Sign-ups' });
     await expect(table.getByRole('row').filter({ hasText: 'new.starter@demo.test' }).getByRole('img', { name: 'Pending' })).toBeVisible();

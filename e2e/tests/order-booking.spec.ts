@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
 import { passenger } from '../passengers';
 
 const COMMERCE = '/api/commerce/v1';
@@ -285,8 +285,7 @@ test.describe('order booking: staff edit a booking (spec 2 §2.9)', () => {
     await expect(page.getByText('Your Appointment Has Been Booked')).toBeVisible();
     const appointmentId = (await page.locator('strong').first().textContent())!.trim();
 
-    await signIn(page, DEMO.support);
-    await page.goto(`/booking/edit?appointmentId=${appointmentId}&short_token=${order.shortToken}&service=${SERVICE}`);
+    await signInTo(page, DEMO.support, `/booking/edit?appointmentId=${appointmentId}&short_token=${order.shortToken}&service=${SERVICE}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit booking' })).toBeVisible();
     for (const step of ['How many people will take the test?', 'Travel Details', 'Booking Appointment', 'Passenger Details', 'Summary', 'Booking Confirmation']) await expect(page.getByText(step, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Order list' })).toHaveAttribute('href', '/customer_services/order-list');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession, createPractitioner, farDay, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 const COMMERCE = '/api/commerce/v1';
 /** The sandbox gateway's cards: the first approved, the second declined. */
@@ -244,8 +244,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
   test('the drawer adds a note, changes quantity and fulfilment, and dispatches the kits', async ({ page, request }) => {
     test.setTimeout(120_000);
     const order = await placeOrder(request, { quantity: 2 });
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/order-list');
+    await signInTo(page, DEMO.admin, '/super_admin/order-list');
     const drawer = await openOrder(page, order);
     await expect(drawer).toContainText(order.email);
     await expect(drawer).toContainText('1 Test Street');
@@ -290,8 +289,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
 
   test('a line’s product is changed to another on sale', async ({ page, request }) => {
     const order = await placeOrder(request, { quantity: 1 });
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/order-list');
+    await signInTo(page, DEMO.admin, '/super_admin/order-list');
     const drawer = await openOrder(page, order);
     await drawer.getByRole('combobox', { name: `Change product ${KIT_TITLE}` }).click();
     await page.getByRole('option', { name: 'PCR Test', exact: true }).click();
@@ -342,8 +340,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
   test('the drawer deletes a booking the order paid for, and its unit is the order’s again', async ({ page, request }) => {
     const order = await placeOrder(request, { quantity: 1 });
     await bookWithOrder(request, order);
-    await signIn(page, DEMO.support);
-    await page.goto('/customer_services/order-list');
+    await signInTo(page, DEMO.support, '/customer_services/order-list');
     const drawer = await openOrder(page, order);
     const appointments = drawer.getByRole('list', { name: 'Appointments' });
     await expect(appointments.getByText(/· Not Started$/)).toBeVisible();
@@ -359,8 +356,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
 
   test('customer services without orders.edit_items see quantities read-only', async ({ page, request }) => {
     const order = await placeOrder(request);
-    await signIn(page, DEMO.support);
-    await page.goto('/customer_services/order-list');
+    await signInTo(page, DEMO.support, '/customer_services/order-list');
     const drawer = await openOrder(page, order);
     const quantity = drawer.getByRole('spinbutton', { name: `Quantity of ${KIT_TITLE}` });
     await expect(quantity).toHaveValue('2');
@@ -376,8 +372,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
 
   test('a super admin granted orders.set_payment_complete sets a Failed payment Complete', async ({ page, request }) => {
     const order = await placeOrder(request, { card: DECLINED_CARD });
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/order-list');
+    await signInTo(page, DEMO.admin, '/super_admin/order-list');
     const drawer = await openOrder(page, order);
     await expect(drawer.getByText('Shipping status: failed')).toBeVisible();
     await drawer.getByRole('button', { name: 'Set payment Complete' }).click();

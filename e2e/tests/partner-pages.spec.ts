@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
 import { bearer, COMMERCE, FIT_TO_FLY, londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
 
 const PCR = 'SYN-UK-PCR-SNS-001';
@@ -205,8 +205,7 @@ test.describe('partner booking pages /book_test_{slug} (spec 2 §2.10)', () => {
     for (const code of codes) expect(await usesLeft(request, code), code).toBe(0);
 
     // A partner's booking is edited from the order drawer's Edit: customer services' /booking/edit.
-    await signIn(page, DEMO.support);
-    await page.goto(`/booking/edit?appointmentId=${appointmentId}&short_token=${order.short_token}`);
+    await signInTo(page, DEMO.support, `/booking/edit?appointmentId=${appointmentId}&short_token=${order.short_token}`);
     await page.getByLabel('Number of people').fill('1');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText("You can't reduce quantity of booking users")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 // Lazy pages and their texts on a busy machine: room to arrive.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -11,8 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test.describe('partners on Pages Management', () => {
   test('the seeded partners are listed; a partner is created with the form’s messages, then edited', async ({ page }) => {
     const run = Date.now().toString(36);
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/pages-management');
+    await signInTo(page, DEMO.admin, '/super_admin/pages-management');
     const table = page.getByRole('table', { name: 'Partners' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Kind', 'Source label', 'Code prefixes', 'Booking page', 'Actions']);
     await expect(table.getByRole('row', { name: /OFL/ }).first()).toContainText('FLX-UK-ANT-SNS-001: F2F (not F2FAW)');
@@ -107,8 +106,7 @@ test.describe('consultation terms', () => {
     await page.getByRole('link', { name: 'English version' }).click();
     await expect(page).toHaveURL(/\/en\/consultation\/terms$/);
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/pages-management');
+    await signInTo(page, DEMO.admin, '/super_admin/pages-management');
     await expect(page.getByRole('table', { name: 'Pages Management' }).getByRole('link', { name: 'View Terms and Conditions (German) (opens in a new tab)' })).toHaveAttribute('href', '/de/consultation/terms');
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, createDemoLtdPatient } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
 
 const PINK = 'rgb(194, 24, 91)';
 const ORANGE = 'rgb(160, 74, 0)';
@@ -142,8 +142,7 @@ test.describe('patient', () => {
 
   test('the health wizard gates Next, keeps "None of the above" alone, submits once and then shows a read-only view', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
-    await signIn(page, patient.email, patient.password);
-    await page.goto('/patient/health-assessment');
+    await signInTo(page, patient.email, '/patient/health-assessment', patient.password);
     const next = page.getByRole('button', { name: 'Next' });
     await expect(next).toBeDisabled();
     await expectAccessible(page);
@@ -199,8 +198,7 @@ test.describe('patient', () => {
 
   test('the health wizard keeps its step in the URL: browser Back and Forward move between steps, and a reload keeps step and answers', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
-    await signIn(page, patient.email, patient.password);
-    await page.goto('/patient/dashboard');
+    await signInTo(page, patient.email, '/patient/dashboard', patient.password);
     await page.goto('/patient/health-assessment');
     await answerAboutYou(page);
     await press(page, 'Next');
@@ -236,8 +234,7 @@ test.describe('patient', () => {
 
   test('a message appearing as a field loses focus moves nothing from under the pointer', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
-    await signIn(page, patient.email, patient.password);
-    await page.goto('/patient/health-assessment');
+    await signInTo(page, patient.email, '/patient/health-assessment', patient.password);
     await page.getByLabel('Weight (kg)').fill('10');
     const no = page.getByRole('radiogroup', { name: 'Do you smoke?' }).getByRole('radio', { name: 'No' });
     const before = await no.boundingBox();
@@ -446,8 +443,7 @@ test.describe('patient', () => {
 
   test('test results: empty, a pink Positive, downloads through a signed link, and the snackbars', async ({ page, request }) => {
     const patient = await createDemoLtdPatient(request);
-    await signIn(page, patient.email, patient.password);
-    await page.goto('/patient/test-results');
+    await signInTo(page, patient.email, '/patient/test-results', patient.password);
     await expect(page.getByText('No results yet')).toBeVisible();
     await expectAccessible(page);
 
@@ -474,8 +470,7 @@ test.describe('patient', () => {
   });
 
   test('a result letter opens in a new tab through its signed link', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/patient/test-results');
+    await signInTo(page, DEMO.manager, '/patient/test-results');
     await expect(page.getByRole('cell', { name: 'Negative' })).toHaveCSS('color', 'rgba(0, 0, 0, 0.87)');
     const download = page.getByRole('link', { name: /Download the COVID-19 RT-PCR result of/ });
     await expect(download).toHaveAttribute('target', '_blank');
@@ -496,8 +491,7 @@ test.describe('patient', () => {
   test('the help page answers every topic and plays the swab video without internet', async ({ page, context }) => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
     const patient = await createDemoLtdPatient(page.request);
-    await signIn(page, patient.email, patient.password);
-    await page.goto('/patient/help');
+    await signInTo(page, patient.email, '/patient/help', patient.password);
     await expect(page.getByRole('heading', { name: 'Vireo Help', level: 1 })).toBeVisible();
     for (const topic of [
       'What is COVID-19?',

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, createDemoLtdPatient } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /** A super admin of Demo Ltd, made by the demo super admin, so the processor's tasks and the bookings share an organisation. */
@@ -210,8 +210,7 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     const session = await apiSession(request, admin.email, admin.password);
     const created = await request.post('/api/processor/task', { headers: { authorization: `Bearer ${session.token}` }, data: { event: 'order.dispatched', organisation_id: admin.organisationId } });
     const { task } = (await created.json()) as { task: { id: string } };
-    await signIn(page, admin.email, admin.password);
-    await page.goto(`/super_admin/processor/edit/${task.id}`);
+    await signInTo(page, admin.email, `/super_admin/processor/edit/${task.id}`, admin.password);
     for (const kind of ['Form', 'Form link', 'String comparison', 'Compare strings', 'Logic gate type', 'Logic gate']) await expect(page.getByRole('button', { name: `Add ${kind}`, exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add Form', exact: true }).click();
     await choose(page, 'form', 'Health Profile');
@@ -244,8 +243,7 @@ test.describe('the workflow processor (/super_admin/processor)', () => {
     const session = await apiSession(request, admin.email, admin.password);
     const headers = { authorization: `Bearer ${session.token}` };
     const name = `Reminder ${Date.now()}`;
-    await signIn(page, admin.email, admin.password);
-    await page.goto('/super_admin/processor');
+    await signInTo(page, admin.email, '/super_admin/processor', admin.password);
     await page.getByRole('link', { name: 'E-mail templates' }).click();
     await expect(page).toHaveURL(/\/super_admin\/processor\/templates$/);
     await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 const API = '/api/commerce/v1';
 // Lazy pages, their texts and failed loads' retries (1 s, then 2 s) on a busy machine: room to arrive.
@@ -45,8 +45,7 @@ test.describe('super admin reference data: countries, drugs, pages', () => {
     // A run against a server a previous run used starts without the country.
     await request.delete(`${API}/country/NOR`, { headers: { authorization: `Bearer ${admin.token}` } });
 
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/countries-management');
+    await signInTo(page, DEMO.admin, '/super_admin/countries-management');
     await expect(page.getByRole('table', { name: 'Countries Management' }).getByRole('columnheader')).toHaveText([
       'Name',
       'NCA Address ID',
@@ -135,8 +134,7 @@ test.describe('super admin reference data: countries, drugs, pages', () => {
 
   test('a drug: every message, create, edit, delete', async ({ page }) => {
     const name = `Aaa e2e codeine ${Date.now()}`;
-    await signIn(page, DEMO.admin);
-    await page.goto('/super_admin/drugs-management');
+    await signInTo(page, DEMO.admin, '/super_admin/drugs-management');
     await expect(page.getByRole('table', { name: 'Drugs Management' }).getByRole('columnheader')).toHaveText(['Name', 'Base Component', 'Type', 'Show In Autocomplete', 'Class', 'Actions']);
     await page.getByRole('tab', { name: 'Create Drug' }).click();
     await expect(page).toHaveURL(/\/super_admin\/new-drug$/);

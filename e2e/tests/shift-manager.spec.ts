@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
 
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.test`;
@@ -130,8 +130,7 @@ test.describe('shift manager', () => {
   });
 
   test('doctors management creates a practitioner by invitation and disables them', async ({ page }) => {
-    await signIn(page, DEMO.shiftManager);
-    await page.goto('/shift_manager/doctors-management');
+    await signInTo(page, DEMO.shiftManager, '/shift_manager/doctors-management');
     await expect(page.getByRole('heading', { level: 1, name: 'Doctors Management' })).toBeVisible();
     await expectAccessible(page);
     const lastName = uniqueName('Mensah');
@@ -160,8 +159,7 @@ test.describe('shift manager', () => {
   });
 
   test("the server's field error appears on its field: an e-mail address already in use", async ({ page }) => {
-    await signIn(page, DEMO.shiftManager);
-    await page.goto('/shift_manager/doctors-management');
+    await signInTo(page, DEMO.shiftManager, '/shift_manager/doctors-management');
     await page.getByRole('button', { name: 'Add practitioner' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('First name').fill('Kofi');

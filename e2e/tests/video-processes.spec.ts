@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../../apps/server/src/test/processes';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD } from '../accounts';
-import { signIn } from '../fixtures';
+import { signInTo } from '../fixtures';
 import { bookedAppointment, callStatus, expectRemoteVideoPlaying, newContext, statusOf } from '../video-call';
 
 /**
@@ -44,8 +44,7 @@ test('a practitioner on one server process and a customer on another see each ot
 
   const practitionerContext = await newContext(browser, a.url);
   const practitionerPage = await practitionerContext.newPage();
-  await signIn(practitionerPage, practitioner.email, PASSWORD);
-  await practitionerPage.goto(`/practitioner/video-appointment?appointmentId=${appointment.id}`);
+  await signInTo(practitionerPage, practitioner.email, `/practitioner/video-appointment?appointmentId=${appointment.id}`, PASSWORD);
   await expect(callStatus(practitionerPage)).toHaveText('Waiting for the customer to join…', { timeout: 60_000 });
 
   const customerContext = await newContext(browser, b.url);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signInTo } from '../fixtures';
 import { audioEnergyOver, bookedAppointment, callStatus, expectRemoteVideoPlaying, londonDayTime, newContext, statusOf } from '../video-call';
 
 /**
@@ -18,8 +18,7 @@ test.describe('video consultation', () => {
 
     const practitionerContext = await newContext(browser);
     let practitionerPage = await practitionerContext.newPage();
-    await signIn(practitionerPage, practitioner.email, PASSWORD);
-    await practitionerPage.goto(`/practitioner/video-appointment?appointmentId=${appointment.id}`);
+    await signInTo(practitionerPage, practitioner.email, `/practitioner/video-appointment?appointmentId=${appointment.id}`, PASSWORD);
     await expect(callStatus(practitionerPage)).toHaveText('Waiting for the customer to join…', { timeout: 30_000 });
     await expect.poll(() => statusOf(request, practitioner, appointment.id)).toBe('PRACTITIONER_ATTENDED');
 
@@ -88,8 +87,7 @@ test.describe('video consultation', () => {
     const appointment = await bookedAppointment(request, practitioner);
     const practitionerContext = await newContext(browser);
     const practitionerPage = await practitionerContext.newPage();
-    await signIn(practitionerPage, practitioner.email, PASSWORD);
-    await practitionerPage.goto(`/practitioner/video-appointment?appointmentId=${appointment.id}`);
+    await signInTo(practitionerPage, practitioner.email, `/practitioner/video-appointment?appointmentId=${appointment.id}`, PASSWORD);
     const customerContext = await newContext(browser);
     const customerPage = await customerContext.newPage();
     await customerPage.goto(`/appointment/call?appointmentId=${appointment.id}&short_token=${appointment.shortToken}`);
@@ -98,8 +96,7 @@ test.describe('video consultation', () => {
     // A shift manager watches the live dashboard: the paused call arrives in Waiting Rooms without a reload.
     const managerContext = await newContext(browser);
     const managerPage = await managerContext.newPage();
-    await signIn(managerPage, DEMO.shiftManager);
-    await managerPage.goto('/shift_manager/live/dashboard');
+    await signInTo(managerPage, DEMO.shiftManager, '/shift_manager/live/dashboard');
     const waitingRooms = managerPage.getByRole('region', { name: 'Waiting Rooms' });
     const join = waitingRooms.getByRole('button', { name: new RegExp(`^Join: .* ${londonDayTime(appointment.start)}$`) });
     await expect(managerPage.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, createDemoLtdPatient, createPractitioner, PRACTITIONER_PASSWORD } from '../accounts';
-import { expectAccessible, signIn } from '../fixtures';
+import { expectAccessible, signIn, signInTo } from '../fixtures';
 import { audioEnergyOver, bookedAppointment, newContext } from '../video-call';
 
 /**
@@ -17,8 +17,7 @@ test('the call widget rings the customer’s open page; answered, each hears the
   const customerPage = await (await newContext(browser)).newPage();
   await signIn(customerPage, patient.email, patient.password);
   const practitionerPage = await (await newContext(browser)).newPage();
-  await signIn(practitionerPage, practitioner.email, PRACTITIONER_PASSWORD);
-  await practitionerPage.goto(`/practitioner/face-to-face-appointment?appointmentId=${appointment.id}`);
+  await signInTo(practitionerPage, practitioner.email, `/practitioner/face-to-face-appointment?appointmentId=${appointment.id}`, PRACTITIONER_PASSWORD);
 
   const widget = practitionerPage.getByRole('region', { name: 'Call widget' });
   const state = widget.getByTestId('voice-widget-state');

@@ -1,5 +1,6 @@
 /** identity.ts's constants, messages and plain rules, without zod: a page that needs only these loads no schema. */
 import { describeWait } from './messages';
+import { SINGLE_LINE_TEXT } from './text-constants';
 
 // ---- Login service (/api/login) ----
 
@@ -21,3 +22,20 @@ export const SIGN_UP_MSG = {
   /** 403 from a right password for an account whose e-mail address is not verified yet. */
   emailNotVerified: 'Your e-mail address is not verified yet. Follow the link we e-mailed you, or send a new one.',
 } as const;
+
+// ---- Returning to the asked page after sign-in ----
+
+/** The query parameter that carries the page a signed-out visitor asked for through /login, the sign-in page and /verify-token. */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The page to open after sign-in, when `value` is one of Vireo's own app pages (a path with its query, never another
+ * site: no scheme, no `//host`, no backslash, no control characters; not a step of signing in, nor the API); else null.
+ */
+export function safeNextPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2_000 || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (value.includes('\\') || !SINGLE_LINE_TEXT.test(value)) return null;
+  const pathname = value.split(/[?#]/)[0]!;
+  if (pathname === '/login' || pathname === '/verify-token' || pathname.startsWith('/identity/') || pathname.startsWith('/api/')) return null;
+  return value;
+}

@@ -46,6 +46,21 @@ describe('apiRequest', () => {
     expect(hardNavigate).toHaveBeenCalledWith('/login');
   });
 
+  it('on 401 away from the home page, signing in again returns to that page; on 403 it does not', async () => {
+    window.history.pushState({}, '', '/super_admin/chats?room=r1');
+    try {
+      vi.stubGlobal('fetch', respond(401, { success: false, message: 'Unable to authenticate user.' }));
+      await expect(apiRequest<Answer>('/api/thing')).rejects.toBeInstanceOf(ApiError);
+      expect(hardNavigate).toHaveBeenLastCalledWith('/login?next=%2Fsuper_admin%2Fchats%3Froom%3Dr1');
+      localStorage.setItem('auth_token', 'session-token');
+      vi.stubGlobal('fetch', respond(403, { success: false, message: 'Forbidden.' }));
+      await expect(apiRequest<Answer>('/api/thing')).rejects.toBeInstanceOf(ApiError);
+      expect(hardNavigate).toHaveBeenLastCalledWith('/login');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('keeps the session on a 401 when asked not to sign out', async () => {
     vi.stubGlobal('fetch', respond(401, { success: false, message: 'Unable to authenticate user.' }));
 

@@ -1,7 +1,7 @@
 import { MSG } from '@vireo/contracts';
 import type { ErrorEnvelope } from '@vireo/contracts';
 import type { output, ZodType } from 'zod';
-import { LOGIN_PATH } from './config';
+import { LOGIN_PATH, signInPathFor } from './config';
 import { hardNavigate } from './navigation';
 import { ApiError } from './apiError';
 import { clearStorage, getAuthToken } from './storage';
@@ -54,9 +54,14 @@ async function send(path: string, init: RequestInit, signal?: AbortSignal): Prom
   }
 }
 
-function signOut(): void {
+/**
+ * Signs out on a refused session. After a 401 (the session expired or was revoked) signing in again returns to this
+ * page; after a 403 (this role may not do it) it does not, since the same sign-in would be refused again.
+ */
+function signOut(status: number): void {
   clearStorage();
-  if (window.location.pathname !== LOGIN_PATH) hardNavigate(LOGIN_PATH);
+  const { pathname, search } = window.location;
+  if (pathname !== LOGIN_PATH) hardNavigate(status === 401 ? signInPathFor(`${pathname}${search}`) : LOGIN_PATH);
 }
 
 /** The service's error envelope (contracts' ErrorEnvelope), recognised without loading zod into the page. */
@@ -84,7 +89,7 @@ export async function apiRequest<S extends ZodType>(path: string, options: Reque
   );
   const payload = await readJson(response);
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && signOutOnAuthError) signOut();
+    if ((response.status === 401 || response.status === 403) && signOutOnAuthError) signOut(response.status);
     if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors, payload);
     throw new ApiError(response.status, MSG.somethingWentWrong);
   }
@@ -107,7 +112,7 @@ export async function apiFile(path: string, fallbackName: string): Promise<{ blo
   const response = await send(path, { method: 'GET', headers: buildHeaders(false) });
   if (!response.ok) {
     const payload = await readJson(response);
-    if (response.status === 401 || response.status === 403) signOut();
+    if (response.status === 401 || response.status === 403) signOut(response.status);
     if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors, payload);
     throw new ApiError(response.status, MSG.somethingWentWrong);
   }

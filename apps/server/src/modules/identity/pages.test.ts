@@ -31,6 +31,36 @@ describe('/identity/sign-in', () => {
     expect((await h.call('GET', `/api/login/token/${token}`)).status).toBe(200);
   });
 
+  it('carries the app page asked for before signing in (?next=) through the form, a failed attempt included, to /verify-token', async () => {
+    const org = await h.org();
+    const u = await h.user({ org, roles: ['super_admin'] });
+    const asked = '/super_admin/chats?room=a b&x=1';
+    const { cookie, csrf, res: page } = await openForm(h.app, `/identity/sign-in?next=${encodeURIComponent(asked)}`);
+    expect(page.body).toContain(`<input type="hidden" name="next" value="${asked.replace('&', '&amp;')}">`);
+    const wrong = await postForm(h.app, '/identity/sign-in', cookie, { csrf, next: asked, email: u.user.email, password: 'nope-nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain(`name="next" value="${asked.replace('&', '&amp;')}"`);
+    const again = await openForm(h.app, '/identity/sign-in');
+    const res = await postForm(h.app, '/identity/sign-in', again.cookie, { csrf: again.csrf, next: asked, email: u.user.email, password: u.password });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(String(res.headers.location), 'http://vireo.test');
+    expect(location.pathname).toBe('/verify-token');
+    expect(location.searchParams.get('next')).toBe(asked);
+    expect((await h.call('GET', `/api/login/token/${location.searchParams.get('token')}`)).status).toBe(200);
+  });
+
+  it('drops a next that is not an app page of its own (another site, a sign-in step)', async () => {
+    const org = await h.org();
+    const u = await h.user({ org, roles: ['patient'] });
+    for (const next of ['https://evil.example/', '//evil.example', '/login']) {
+      const { res: page, cookie, csrf } = await openForm(h.app, `/identity/sign-in?next=${encodeURIComponent(next)}`);
+      expect(page.body).not.toContain('name="next"');
+      const res = await postForm(h.app, '/identity/sign-in', cookie, { csrf, next, email: u.user.email, password: u.password });
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers.location)).toMatch(/^\/verify-token\?token=[A-Za-z0-9_-]+$/);
+    }
+  });
+
   it('shows one clear error for a wrong password and an unknown account', async () => {
     const org = await h.org();
     const u = await h.user({ org, roles: ['patient'] });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, PASSWORD_MAX, PASSWORD_MIN } from '@vireo/contracts';
+import { MSG, NEXT_PARAM, PASSWORD_MAX, PASSWORD_MIN, safeNextPath } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
 import { PUBLIC } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -9,10 +9,11 @@ import { callerOf } from '../../platform/caller';
 import { authenticate, changePassword, EmailNotVerified, issueLoginToken, signInRateLimit } from './service';
 import { resendForm } from './sign-up.pages';
 
-function signInForm(csrf: string, email: string, error?: string, unverified = false): string {
+/** The sign-in form; `next`, the app page asked for before signing in (`safeNextPath`), travels with it to /verify-token. */
+function signInForm(csrf: string, email: string, next: string | null, error?: string, unverified = false): string {
   return `${alert(error)}${unverified ? resendForm(csrf, email, false) : ''}
 <form method="post" action="/identity/sign-in" novalidate>
-${hidden('csrf', csrf)}
+${hidden('csrf', csrf)}${next ? hidden(NEXT_PARAM, next) : ''}
 <label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
@@ -46,8 +47,8 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
   const { productName } = ctx.config;
   const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
 
-  app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (_request, reply) =>
-    html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply), '')),
+  app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) =>
+    html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply), '', safeNextPath((request.query as Record<string, unknown>)[NEXT_PARAM]))),
   );
 
   const signInTitle = `Sign in to ${productName}`;
@@ -60,21 +61,25 @@ export async function identityPages(app: FastifyInstance, ctx: AppContext): Prom
       void render(reply, (request.body ?? {}) as Record<string, unknown>, error);
     };
 
-  const signInAgain = formAgain((reply, form, error) => html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), error.message)));
+  const signInAgain = formAgain((reply, form, error) =>
+    html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), safeNextPath(form[NEXT_PARAM]), error.message)),
+  );
   app.post('/sign-in', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: signInAgain, onSend: auditRefusal }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = text(form, 'email');
     const title = signInTitle;
-    if (!(await csrfValid(app, request))) return html(reply, 403, title, signInForm(issueCsrf(reply), email, 'Your sign-in form expired. Please try again.'));
-    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', MSG.controlCharacters));
-    if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, MSG.missingDetails));
+    const next = safeNextPath(form[NEXT_PARAM]);
+    if (!(await csrfValid(app, request))) return html(reply, 403, title, signInForm(issueCsrf(reply), email, next, 'Your sign-in form expired. Please try again.'));
+    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', next, MSG.controlCharacters));
+    if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, next, MSG.missingDetails));
     try {
       const { user, roles } = await authenticate(ctx.identity, callerOf(request), { email, password: text(form, 'password') });
       const token = await issueLoginToken(ctx.identity, user.id, roles[0]!.id, 'sign-in');
-      return reply.redirect(`/verify-token?token=${encodeURIComponent(token)}`, 303);
+      const query = new URLSearchParams({ token, ...(next ? { [NEXT_PARAM]: next } : {}) });
+      return reply.redirect(`/verify-token?${query}`, 303);
     } catch (error) {
       const status = error instanceof AppError ? error.statusCode : 500;
-      return html(reply, status, title, signInForm(issueCsrf(reply), email, errorText(error), error instanceof EmailNotVerified));
+      return html(reply, status, title, signInForm(issueCsrf(reply), email, next, errorText(error), error instanceof EmailNotVerified));
     }
   });
 

@@ -29,7 +29,7 @@ export function RouteGate({ page }: { page?: ReactNode }) {
 }
 
 function Gate({ page }: { page?: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
   const current = session.hasToken ? (session.data ?? null) : null;
   if (session.hasToken && !current) {
@@ -39,7 +39,7 @@ function Gate({ page }: { page?: ReactNode }) {
     return <PageLoader />;
   }
 
-  const decision = resolveRoute(pathname, current);
+  const decision = resolveRoute(pathname, current, undefined, search);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   // Public rows returned above, so a page to render always has a session here.
   if (decision.kind === 'notFound' || !current) return <NotFoundPage />;

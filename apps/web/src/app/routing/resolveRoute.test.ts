@@ -32,9 +32,9 @@ describe('resolveRoute', () => {
     expect(resolve('/login', null)).toMatchObject({ kind: 'render', route: { path: '/login' } });
   });
 
-  it('sends an unauthenticated user on a protected route to /login', () => {
-    expect(resolve('/patient/dashboard', null)).toEqual({ kind: 'redirect', to: '/login' });
-    expect(resolve('/patient/profile', null)).toEqual({ kind: 'redirect', to: '/login' });
+  it('sends an unauthenticated user on a protected route to /login, remembering the page asked for with its query', () => {
+    expect(resolve('/patient/dashboard', null)).toEqual({ kind: 'redirect', to: '/login?next=%2Fpatient%2Fdashboard' });
+    expect(resolveRoute('/super_admin/country/7', null, ROUTES, '?tab=prices')).toEqual({ kind: 'redirect', to: '/login?next=%2Fsuper_admin%2Fcountry%2F7%3Ftab%3Dprices' });
   });
 
   it('renders a route for a matching role', () => {

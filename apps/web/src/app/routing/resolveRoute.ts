@@ -1,6 +1,6 @@
 import { allows, dashboardPath, type OrganisationProfile, type Permission, type PublicUser, type Role, type RoleName } from '@vireo/contracts';
 import { matchRoutes } from 'react-router';
-import { LOGIN_PATH } from '../../lib/config';
+import { LOGIN_PATH, signInPathFor } from '../../lib/config';
 import { ROUTES, type AppRoute } from '../routes';
 
 /** What the guard needs to know about the signed-in user. */
@@ -45,16 +45,20 @@ function isAllowed(route: AppRoute, session: GuardSession): boolean {
   return !route.flag || session.organisation_profile?.[route.flag] === true;
 }
 
-/** The guard's decision for a path: render it, redirect elsewhere, or show the not-found page. */
+/**
+ * The guard's decision for a path (with its query, `search`): render it, redirect elsewhere, or show the not-found
+ * page. A signed-out visitor's sign-in remembers the page asked for, which opens once signed in.
+ */
 export function resolveRoute(
   pathname: string,
   session: GuardSession | null,
   routes: readonly AppRoute[] = ROUTES,
+  search = '',
 ): RouteDecision {
   const route = findRoute(pathname, routes);
   if (route) {
     if (route.public) return { kind: 'render', route };
-    if (!session) return { kind: 'redirect', to: LOGIN_PATH };
+    if (!session) return { kind: 'redirect', to: signInPathFor(`${pathname}${search}`) };
     return isAllowed(route, session) ? { kind: 'render', route } : { kind: 'redirect', to: homeOf(session) };
   }
   if (pathname === '/' || isInRoleArea(pathname)) return { kind: 'redirect', to: homeOf(session) };

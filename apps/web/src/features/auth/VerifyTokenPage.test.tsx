@@ -24,6 +24,7 @@ function renderAt(url: string) {
     [
       { path: '/verify-token', element: <VerifyTokenPage /> },
       { path: '/manager/dashboard', element: <p>Manager dashboard</p> },
+      { path: '/manager/employees', element: <p>Employees page</p> },
       { path: '/login', element: <p>Login page</p> },
     ],
     { initialEntries: [url] },
@@ -60,6 +61,17 @@ describe('VerifyTokenPage', () => {
     expect(localStorage.getItem('auth_token')).toBe('session-token');
     expect(localStorage.getItem('role')).toBe('manager');
     expect(localStorage.getItem('stale')).toBeNull();
+  });
+
+  it('opens the page asked for before signing in (?next=), never another site', async () => {
+    answer(200, session);
+    renderAt(`/verify-token?token=t1&next=${encodeURIComponent('/manager/employees?page=2')}`);
+    expect(await screen.findByText('Employees page')).toBeTruthy();
+    cleanup();
+
+    answer(200, session);
+    renderAt(`/verify-token?token=t2&next=${encodeURIComponent('//evil.example/manager/employees')}`);
+    expect(await screen.findByText('Manager dashboard')).toBeTruthy();
   });
 
   it('shows "Invalid login token" and a way back for a rejected token', async () => {

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { dashboardPath } from '@vireo/contracts';
+import { dashboardPath, NEXT_PARAM, safeNextPath } from '@vireo/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -13,11 +13,12 @@ import { SESSION_QUERY_KEY } from '../../lib/session';
 import { clearStorage, storeSignIn } from '../../lib/storage';
 import { exchangeLoginToken } from './api/exchangeLoginToken';
 
-/** Exchanges ?token= for a session and opens the role's dashboard. */
+/** Exchanges ?token= for a session and opens the page asked for before signing in (?next=), else the role's dashboard. */
 export function VerifyTokenPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
+  const next = safeNextPath(params.get(NEXT_PARAM));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -35,13 +36,13 @@ export function VerifyTokenPage() {
         if (!session.token) throw new Error('No session token');
         storeSignIn(session.token, session.role.name);
         queryClient.setQueryData(SESSION_QUERY_KEY, session);
-        void navigate(dashboardPath(session.role.name), { replace: true });
+        void navigate(next ?? dashboardPath(session.role.name), { replace: true });
       })
       .catch(() => {
         setFailed(true);
         showToast(t('verifyToken.invalidToken'), 'error');
       });
-  }, [token, navigate, queryClient, showToast, t]);
+  }, [token, next, navigate, queryClient, showToast, t]);
 
   return (
     <Box component="main" sx={{ p: 4, display: 'grid', gap: 2, justifyItems: 'center' }}>
