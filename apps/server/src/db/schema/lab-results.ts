@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { RESULT_TEMPLATES, type CertificateKind } from '@vireo/contracts';
+import { RESULT_TEMPLATES } from '@vireo/contracts';
+import type { CertificateContent } from '../../modules/certificates';
 import { organisations, users } from './identity';
 import { bookingUsers } from './booking';
 
@@ -19,21 +20,11 @@ export const resultUploads = pgTable('result_uploads', {
   rowCount: integer('row_count').notNull(),
 });
 
-/** What an uploaded row's certificate says, as stored for its job (times ISO UTC; date of birth yyyy-mm-dd). */
-export interface UploadCertificateContent {
-  appointmentId: string;
-  kind: CertificateKind;
-  forename: string;
-  surname: string;
-  dateOfBirth: string;
-  documentNumber: string;
-  email: string;
-  kit: { name: string; specificity: string; sensitivity: string };
-  result: 'Positive' | 'Negative';
-  practitionerName: string;
-  sampleTime: string;
-  reportTime: string;
-}
+/**
+ * What an uploaded row's certificate says, as stored for its job: the certificate's content without its
+ * person (the row's `booking_user_id`), the times as ISO UTC text.
+ */
+export type UploadCertificateContent = Omit<CertificateContent, 'bookingUserId' | 'sampleTime' | 'reportTime'> & { sampleTime: string; reportTime: string };
 
 /**
  * One certificate an upload owes: its id, fixed when the upload is stored (the job inserts the

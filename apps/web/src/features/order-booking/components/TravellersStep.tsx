@@ -1,14 +1,12 @@
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { BOOKING_WIZARD_MSG, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, partnerCodeError, repeatedCodes } from '@vireo/contracts';
+import { BOOKING_WIZARD_MSG, CODE_MSG, FIT_TO_FLY_ANTIGEN_SKU, partnerCodeError } from '@vireo/contracts';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DEFAULT_CITY } from '../cities';
-import { peopleField } from '../schemas';
 import { useOrderBookingTexts } from '../texts';
 import type { BookableProduct, FirstStep, FirstStepProps } from '../types';
-import { WizardRadios, WizardText } from './fields';
-import { CodeField, useCodeChecks } from './PurchaseCodeStep';
+import { WizardRadios } from './fields';
+import { addCodeIssues, codesOf, PeopleCodeFields, peopleCodeShape, useCodeChecks } from './PeopleCodeFields';
 import { NextButton, StepActions } from './StepActions';
 
 /** What the step needs of a partner: its kind and its code rules per product. */
@@ -27,18 +25,12 @@ export function travellersSchema(partner: PartnerRules, products: readonly Booka
         .string({ error: BOOKING_WIZARD_MSG.selectTestKit })
         .min(1, BOOKING_WIZARD_MSG.selectTestKit)
         .refine((id) => products.some((product) => product.id === id), BOOKING_WIZARD_MSG.selectTestKit),
-      numberOfPeople: peopleField(),
-      purchaseCode: z.array(z.object({ code: z.string() })),
+      ...peopleCodeShape(),
     })
     .superRefine((values, ctx) => {
       const sku = products.find((product) => product.id === values.product_id)?.sku;
       if (!sku) return;
-      const codes = Array.from({ length: values.numberOfPeople }, (_, index) => values.purchaseCode[index]?.code ?? '');
-      codes.forEach((code, index) => {
-        const problem = partnerCodeError(partner, sku, code);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['purchaseCode', index, 'code'], message: problem });
-      });
-      for (const index of repeatedCodes(codes)) ctx.addIssue({ code: 'custom', path: ['purchaseCode', index, 'code'], message: CODE_MSG.repeated });
+      addCodeIssues(ctx, codesOf(values), (code) => partnerCodeError(partner, sku, code));
     });
 }
 
@@ -47,29 +39,18 @@ function TravellersForm({ form, onNext, onBack, partner, products }: FirstStepPr
   const { control } = form;
   const chosen = useWatch({ control, name: 'product_id' });
   const sku = products.find((product) => product.id === chosen)?.sku;
-  const { people, onChecked, allValid } = useCodeChecks(form);
+  const checks = useCodeChecks(form);
   // The server is asked only about a code that fits the chosen test's prefixes.
   const localError = (code: string) => (sku ? partnerCodeError(partner, sku, code) : CODE_MSG.required);
   const next = () => {
     // The Fit to Fly test preselects Westminster and its zone (spec 2 §4.2, spec 3 §9).
     if (sku === FIT_TO_FLY_ANTIGEN_SKU && !form.getValues('city')) form.setValue('city', DEFAULT_CITY);
-    if (allValid()) onNext();
+    if (checks.allValid()) onNext();
   };
   return (
     <Stack spacing={3}>
       <WizardRadios control={control} name="product_id" label={t('selectTest.product')} options={products.map((product) => ({ value: product.id, label: product.title }))} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <WizardText control={control} name="numberOfPeople" label={t('selectTest.people')} type="number" required slotProps={{ htmlInput: { min: 1, max: 4, step: 1 } }} />
-        </Grid>
-      </Grid>
-      <Grid container spacing={2}>
-        {Array.from({ length: people }, (_, index) => (
-          <Grid key={index} size={{ xs: 12, sm: 6 }}>
-            <CodeField form={form} index={index} onChecked={onChecked} localError={localError} />
-          </Grid>
-        ))}
-      </Grid>
+      <PeopleCodeFields form={form} checks={checks} localError={localError} />
       <StepActions onBack={onBack}>
         <NextButton onClick={next} />
       </StepActions>
