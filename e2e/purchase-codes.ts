@@ -18,12 +18,13 @@ export function londonDay(days: number): string {
  */
 export async function purchaseCodes(request: APIRequestContext, prefix: string, count: number, sku = FIT_TO_FLY): Promise<{ title: string; codes: string[] }> {
   const admin = await apiSession(request, DEMO.admin);
-  const products = (await (await request.get(`${COMMERCE}/product`)).json()) as { data: { id: string; sku: string; title: string }[] };
+  const products = (await (await request.get(`${COMMERCE}/product`)).json()) as { data: { id: string; sku: string; title: string; currency: 'GBP' | 'USD' }[] };
   const product = products.data.find((candidate) => candidate.sku === sku);
   expect(product, sku).toBeDefined();
   const created = await request.post(`${COMMERCE}/purchase-code-batch`, {
     headers: bearer(admin.token),
-    data: { name: `e2e ${prefix} ${uniqueSuffix()}`, prefix, product_id: product!.id, count, uses: 1, valid_until: londonDay(30) },
+    // The batch's source is the pharmacy form whose catalogue has the product: Pharmacy in pounds, vireo-us in dollars.
+    data: { source: product!.currency === 'USD' ? 'vireo-us' : 'Pharmacy', name: `e2e ${prefix} ${uniqueSuffix()}`, prefix, product_id: product!.id, count, uses: 1, valid_until: londonDay(30) },
   });
   expect(created.status()).toBe(201);
   const { data } = (await created.json()) as { data: { id: string } };

@@ -200,6 +200,48 @@ test.describe('discounts: generate and list codes (discounts.manage)', () => {
     for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`^${prefix}[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{10},2,0,2,SYN-UK-PCR-SNS-001,${validUntil}$`));
   });
 
+  test('a batch for the US source (vireo-us) offers and picks the US products; a prefix without a US product is refused', async ({ page }) => {
+    const name = `E2E US batch ${run}`;
+    await signIn(page, DEMO.admin);
+    await page.goto('/super_admin/purchase-codes');
+    const form = page.getByRole('form', { name: 'New purchase code batch' });
+    const source = form.getByRole('combobox', { name: 'Source' });
+    const product = form.getByRole('combobox', { name: 'Product' });
+    await expect(source).toHaveText('Pharmacy (UK products, £)');
+
+    // ANT picks the UK antigen test for Pharmacy, and the US one once the source is vireo-us.
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Prefix' }).fill('ANT');
+    await expect(product).toHaveText(/Fit to Fly Antigen Test \(FLX-UK-ANT-SNS-001\)/);
+    await source.click();
+    await page.getByRole('option', { name: 'vireo-us (US products, $)' }).click();
+    await expect(source).toHaveText('vireo-us (US products, $)');
+    await expect(product).toHaveText(/Day 3 Antigen Test \(DAY-2-US-ANT-001\)/);
+    // Only the US catalogue is offered.
+    await product.click();
+    const options = page.getByRole('option');
+    await expect(options.filter({ hasText: 'DAY-2-US-ANT-001' })).toHaveCount(1);
+    await expect(options.filter({ hasText: 'FLX-UK-ANT-SNS-001' })).toHaveCount(0);
+    await expect(options.filter({ hasText: 'SYN-UK-PCR-SNS-001' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // ATE has no US product: the server refuses it on the prefix.
+    await form.getByRole('textbox', { name: 'Prefix' }).fill('ATE');
+    await form.getByRole('textbox', { name: /^Number of codes/ }).fill('2');
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    await expect(form.getByText('This prefix belongs to another product')).toBeVisible();
+    await expectNoDeveloperText(page);
+
+    await form.getByRole('textbox', { name: 'Prefix' }).fill('ANT');
+    await form.getByRole('button', { name: 'Generate codes' }).click();
+    await expect(page.getByText('Purchase codes successfully generated')).toBeVisible();
+    const row = page.getByRole('table', { name: 'Purchase code batches' }).getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Day 3 Antigen Test (DAY-2-US-ANT-001)');
+    // The form is new again: Pharmacy, no product.
+    await expect(source).toHaveText('Pharmacy (UK products, £)');
+    await expectAccessible(page);
+  });
+
   test('failed loads say Error fetching Discounts and Error fetching Projects', async ({ page }) => {
     await signIn(page, DEMO.admin);
     const failure = { status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Missing details.' }) };

@@ -8,6 +8,7 @@ import {
   PartnerInput,
   SEED_PARTNERS,
   SEED_PRODUCTS,
+  builtInPrefixSkuIn,
   builtInPrefixSkus,
   codeCheckMessage,
   codeHasPrefix,
@@ -126,6 +127,11 @@ describe('pharmacy codes', () => {
     expect(builtInPrefixSkus('ANT')).toEqual([FIT_TO_FLY_ANTIGEN_SKU, DAY_2_US]);
     expect(builtInPrefixSkus('ATE')).toEqual([PCR_TEST_SKU]);
     expect(builtInPrefixSkus('F2F')).toBeNull();
+    // The batch form's pick, in the chosen source's catalogue; exact prefixes only.
+    expect(builtInPrefixSkuIn('ANT', 'GBP')).toBe(FIT_TO_FLY_ANTIGEN_SKU);
+    expect(builtInPrefixSkuIn('ANT', 'USD')).toBe(DAY_2_US);
+    expect(builtInPrefixSkuIn('ATE', 'USD')).toBeNull();
+    expect(builtInPrefixSkuIn('ANTX', 'GBP')).toBeNull();
   });
 
   it("one code per person: a repeat is 'Codes can't be same for different people'", () => {

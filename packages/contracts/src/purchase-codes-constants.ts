@@ -31,6 +31,16 @@ export function builtInPrefixSkus(prefix: string): string[] | null {
   return us ? [PURCHASE_CODE_PREFIXES[key], us] : [PURCHASE_CODE_PREFIXES[key]];
 }
 
+/**
+ * The product a built-in prefix prepays in one catalogue: pounds (the Pharmacy source) its UK product,
+ * dollars ({product}-us) its US one; null for any other prefix, or a built-in one without a product there.
+ */
+export function builtInPrefixSkuIn(prefix: string, currency: 'GBP' | 'USD'): string | null {
+  if (!(prefix in PURCHASE_CODE_PREFIXES)) return null;
+  const key = prefix as BuiltInPurchaseCodePrefix;
+  return (currency === 'USD' ? US_PURCHASE_CODE_PREFIXES[key] : PURCHASE_CODE_PREFIXES[key]) ?? null;
+}
+
 /** A code's random part: no 0/O or 1/I, so a code read aloud or typed from paper is never mistaken. 32 symbols, 5 bits each. */
 export const PURCHASE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PURCHASE_CODE_RANDOM_LENGTH = 10;
@@ -44,6 +54,8 @@ export const PURCHASE_CODE_MSG = {
   prefix: 'Input prefix',
   prefixCharacters: 'Capital letters and digits only',
   product: 'Select product',
+  source: 'Select source',
+  productSource: 'This product does not belong to this source',
   prefixTaken: 'This prefix belongs to another product',
   count: 'Input number of codes',
   countRange: 'From 1 to 10000 codes',

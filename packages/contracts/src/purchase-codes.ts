@@ -14,8 +14,13 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const numberFromForm = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : blankToUndefined(value));
 const wholeNumber = (message: string) => z.preprocess(numberFromForm, z.number({ error: message }).int(PURCHASE_CODE_MSG.wholeNumber));
 
-/** POST /purchase-code-batch: the Purchase Codes tab's form. The prefix is upper-cased as typed. */
+/**
+ * POST /purchase-code-batch: the Purchase Codes tab's form. The prefix is upper-cased as typed. The
+ * source is the pharmacy form's whose catalogue the product must be in: Pharmacy (pounds, UK products)
+ * or {product}-us (dollars, US products); the server knows {product}.
+ */
 export const PurchaseCodeBatchInput = z.object({
+  source: /* @__PURE__ */ text({ error: PURCHASE_CODE_MSG.source }).trim().min(1, PURCHASE_CODE_MSG.source).max(40),
   name: /* @__PURE__ */ text({ error: PURCHASE_CODE_MSG.name }).trim().min(1, PURCHASE_CODE_MSG.name).max(PURCHASE_CODE_NAME_MAX),
   prefix: /* @__PURE__ */ text({ error: PURCHASE_CODE_MSG.prefix })
     .trim()

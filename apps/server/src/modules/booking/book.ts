@@ -163,6 +163,7 @@ export async function payForSlot(
   const price = credit ? 0 : costFor(definition, caller.auth);
   if (input.amount !== price) throw badRequest(BOOKING_MSG.amountMismatch, { amount: BOOKING_MSG.amountMismatch });
   if (price > 0 && !input.card) throw badRequest(BOOKING_MSG.cardInvalid, { card: BOOKING_MSG.cardInvalid });
+  await deps.beforeHoldCheck?.(slotId);
   const slot = await findAppointment(deps.db, slotId);
   if (!slot) throw notFound();
   if (!holdIsValid(slot, input.hold_token, now)) return twinOrRefuse(deps.db, slotId, input.hold_token);

@@ -48,6 +48,11 @@ export interface BookingDeps {
   live: Pick<LiveHub, 'publish' | 'log' | 'tablesHeard'>;
   /** The staff lists' pages answered lately; `createBookingDeps` has the live hub tell it of changes. */
   pages: ListPages;
+  /**
+   * Tests only (unset in the server): awaited by a payment between its first look for a twin
+   * (`replayedPayment`) and its read of the slot's hold, so a test can commit the twin in that window.
+   */
+  beforeHoldCheck?: (slotId: string) => Promise<void>;
 }
 
 export function bookingSettings(config: Config, env: NodeJS.ProcessEnv = process.env): BookingSettings {

@@ -385,6 +385,27 @@ describe('the order drawer’s appointments, resend and cancellation (issue 17)'
 });
 
 describe('bookings racing for an order’s units', () => {
+  it('the twin whose first payment booked the order’s last unit between its first look and its hold check answers that booking, not 409 or 400', async () => {
+    const order = await makeOrder('FLX-UK-ANT-SNS-001', { quantity: 1 });
+    const { slot, holdToken, flight } = await heldSlot(45);
+    const body = orderBody(order, holdToken, { flight_details: flight });
+    let first: Awaited<ReturnType<typeof pay>> | undefined;
+    // The twin has looked for a booking of its key and found none; the first payment books and commits before it reads the hold.
+    h.ctx.booking.beforeHoldCheck = async () => {
+      h.ctx.booking.beforeHoldCheck = undefined;
+      first = await pay(slot.id, body);
+    };
+    try {
+      const twin = await pay(slot.id, body);
+      expect(first?.status, JSON.stringify(first?.body)).toBe(201);
+      expect(twin.status, JSON.stringify(twin.body)).toBe(200);
+      expect(twin.body).toMatchObject({ success: true, short_token: order.token, confirmation: first!.body.confirmation });
+      expect(await fulfilled(order.id)).toBe(1);
+    } finally {
+      h.ctx.booking.beforeHoldCheck = undefined;
+    }
+  });
+
   it('50 concurrent bookings of one person against an order of 4 units: exactly 4 are booked', async () => {
     const order = await makeOrder('CONSULT-ANT', { quantity: 4 });
     // Two practitioners' shifts of 9 hours side by side: 54 slots, all within a day of the chosen date.

@@ -152,6 +152,7 @@ export async function payWithOrder(deps: BookingDeps, caller: Caller, slotId: st
   if (earlier) return earlier;
   const now = deps.clock.now();
   checkPeople(input.booking_users, now);
+  await deps.beforeHoldCheck?.(slotId);
   const slot = await findAppointment(deps.db, slotId);
   if (!slot) throw notFound();
 
@@ -164,10 +165,11 @@ export async function payWithOrder(deps: BookingDeps, caller: Caller, slotId: st
     if (!inBookingWindow(window, epochSeconds(row.startTime))) throw badRequest(ORDER_BOOKING_MSG.outsideWindow, { slot: ORDER_BOOKING_MSG.outsideWindow });
     if (!options.ignoreFulfillment) checkUnitsLeft(line.item, input.booking_users.length);
   };
-  // Refuse early, without locks, what the transaction would refuse anyway.
+  // Refuse early, without locks, what the transaction would refuse anyway. A hold no longer valid is
+  // answered first: a twin that booked since the first look has taken the order's units itself.
   const seen = await findOrderLine(deps.db, input.token, input.product_id);
-  check(seen, slot);
   if (!holdIsValid(slot, input.hold_token, now)) return twinOrRefuse(deps.db, slotId, input.hold_token);
+  check(seen, slot);
 
   const shortTokenSealed = await deps.sealer.seal(input.token);
   const booked = await deps.db.transaction(async (tx): Promise<AppointmentRow | null> => {

@@ -114,6 +114,27 @@ describe('a retried payment (the hold token is its idempotency key)', () => {
     expect(await paymentOf(slots[0]!.id)).toHaveLength(1);
   });
 
+  it('answers the twin whose first payment booked between its first look and its hold check with that booking, not 409', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 37 });
+    const held = await hold(h, slots[0]!.id);
+    const body = paymentBody(held.body.hold_token);
+    let first: Awaited<ReturnType<typeof pay>> | undefined;
+    // The twin has looked for a booking of its key and found none; the first payment books and commits before it reads the hold.
+    h.ctx.booking.beforeHoldCheck = async () => {
+      h.ctx.booking.beforeHoldCheck = undefined;
+      first = await pay(slots[0]!.id, body);
+    };
+    try {
+      const twin = await pay(slots[0]!.id, body);
+      expect(first?.status, JSON.stringify(first?.body)).toBe(201);
+      expect(twin.status, JSON.stringify(twin.body)).toBe(200);
+      expect(twin.body).toMatchObject({ success: true, message: BOOKING_MSG.booked, confirmation: first!.body.confirmation, short_token: first!.body.short_token });
+      expect(await paymentOf(slots[0]!.id)).toHaveLength(1);
+    } finally {
+      h.ctx.booking.beforeHoldCheck = undefined;
+    }
+  });
+
   it('answers a retried free rebook with its booking, though the link’s credit is spent; the rebook e-mail carries the same link', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 40 });
     const booked = await bookPublicly(h, slots[0]!.id);

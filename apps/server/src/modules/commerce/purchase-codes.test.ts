@@ -17,10 +17,12 @@ const productIds = new Map<string, string>();
 const base = '/api/commerce/v1';
 /** This run's own prefixes, so runs sharing a PostgreSQL database never see each other's batches. */
 const run = [...randomBytes(4)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+/** The pharmacy form's US source ({product}-us, the harness's product being Vireo). */
+const US = 'vireo-us';
 const CODE = new RegExp(`^[A-Z0-9]*[${PURCHASE_CODE_ALPHABET}]{10}$`);
 
 function batchBody(overrides: Record<string, unknown> = {}) {
-  return { name: `Partner ${run}`, prefix: `P${run}`, product_id: productIds.get(PCR_TEST_SKU), count: 5, uses: 2, valid_until: '2026-06-20', ...overrides };
+  return { source: 'Pharmacy', name: `Partner ${run}`, prefix: `P${run}`, product_id: productIds.get(PCR_TEST_SKU), count: 5, uses: 2, valid_until: '2026-06-20', ...overrides };
 }
 
 beforeAll(async () => {
@@ -85,13 +87,27 @@ describe('POST /purchase-code-batch', () => {
     expect(refused).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.prefixTaken, errors: { prefix: PURCHASE_CODE_MSG.prefixTaken } } });
   });
 
-  it('lets ANT and PFF prepay their US counterparts too (the pharmacy form’s US variant); ATE has none', async () => {
-    expect((await createBatch({ prefix: 'ANT', product_id: productIds.get('DAY-2-US-ANT-001'), count: 1 })).prefix).toBe('ANT');
-    expect((await createBatch({ prefix: 'PFF', product_id: productIds.get('RECONSULT-ANT-DAY-3'), count: 1 })).prefix).toBe('PFF');
+  it('lets ANT and PFF prepay their US counterparts too (the pharmacy form’s US variant, source vireo-us); ATE has none', async () => {
+    expect((await createBatch({ source: US, prefix: 'ANT', product_id: productIds.get('DAY-2-US-ANT-001'), count: 1 })).prefix).toBe('ANT');
+    expect((await createBatch({ source: US, prefix: 'PFF', product_id: productIds.get('RECONSULT-ANT-DAY-3'), count: 1 })).prefix).toBe('PFF');
     for (const [prefix, sku] of [['ATE', 'DAY-2-US-ANT-001'], ['ANT', 'RECONSULT-ANT-DAY-3'], ['PFF', 'DAY-2-US-ANT-001']] as const) {
-      const refused = await h.call('POST', `${base}/purchase-code-batch`, { token: manager.token, body: batchBody({ prefix, product_id: productIds.get(sku) }) });
+      const refused = await h.call('POST', `${base}/purchase-code-batch`, { token: manager.token, body: batchBody({ source: US, prefix, product_id: productIds.get(sku) }) });
       expect(refused, `${prefix} ${sku}`).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.prefixTaken } });
     }
+  });
+
+  it('refuses a product not of the batch’s source: a UK product for vireo-us, a US one for Pharmacy; an unknown source', async () => {
+    const refusal = { status: 400, body: { message: PURCHASE_CODE_MSG.productSource, errors: { product_id: PURCHASE_CODE_MSG.productSource } } };
+    const post = (body: Record<string, unknown>) => h.call('POST', `${base}/purchase-code-batch`, { token: manager.token, body: batchBody({ name: `Refused ${run}`, ...body }) });
+    expect(await post({ source: US, prefix: 'ANT', product_id: productIds.get('FLX-UK-ANT-SNS-001') })).toMatchObject(refusal);
+    expect(await post({ source: US, product_id: productIds.get(PCR_TEST_SKU) })).toMatchObject(refusal);
+    expect(await post({ source: 'Pharmacy', prefix: 'ANT', product_id: productIds.get('DAY-2-US-ANT-001') })).toMatchObject(refusal);
+    expect(await post({ source: 'euro' })).toMatchObject({ status: 400, body: { message: PURCHASE_CODE_MSG.source, errors: { source: PURCHASE_CODE_MSG.source } } });
+    expect(await post({ source: '' })).toMatchObject({ status: 400, body: { errors: { source: PURCHASE_CODE_MSG.source } } });
+    expect(await post({ source: undefined })).toMatchObject({ status: 400, body: { errors: { source: MSG.missingDetails } } });
+    expect(await h.ctx.database.db.select().from(purchaseCodeBatches).where(eq(purchaseCodeBatches.name, `Refused ${run}`))).toHaveLength(0);
+    // A partner's own prefix for a US product is a vireo-us batch.
+    expect((await createBatch({ source: US, prefix: `U${run}`, product_id: productIds.get('DAY-2-US-ANT-001'), count: 1 })).prefix).toBe(`U${run}`);
   });
 
   it('refuses each field with its message, at its limits', async () => {

@@ -6,6 +6,7 @@ import {
   PURCHASE_CODE_MSG,
   PURCHASE_CODE_RANDOM_LENGTH,
   builtInPrefixSkus,
+  currencyOf,
   londonIsoDay,
   pharmacySourceCurrency,
   type PurchaseCodeBatch,
@@ -89,18 +90,22 @@ async function insertCodes(tx: Db, batch: BatchRow): Promise<void> {
 }
 
 /**
- * POST /purchase-code-batch: a batch and its codes, in one transaction. A built-in prefix (ANT, PFF,
- * ATE) prepays only its own product or that product's US counterpart (the pharmacy form's US
- * variant); the product must be in the catalogue. Audited.
+ * POST /purchase-code-batch: a batch and its codes, in one transaction. The source is a pharmacy
+ * form's, and the product must be in its catalogue: Pharmacy a UK one (pounds), {product}-us a US one
+ * (dollars). A built-in prefix (ANT, PFF, ATE) prepays only its own product or that product's US
+ * counterpart; the product must be in the catalogue. Audited.
  */
 export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: SignedInCaller, input: PurchaseCodeBatchData): Promise<PurchaseCodeBatch> {
   const now = deps.clock.now();
+  const currency = pharmacySourceCurrency(input.source, deps.productName);
+  if (!currency) throw badRequest(PURCHASE_CODE_MSG.source, { source: PURCHASE_CODE_MSG.source });
   if (input.valid_until < londonIsoDay(now)) throw badRequest(PURCHASE_CODE_MSG.validUntilPast, { valid_until: PURCHASE_CODE_MSG.validUntilPast });
   const [product] = await deps.db
-    .select({ id: products.id, sku: products.sku, title: products.title })
+    .select({ id: products.id, sku: products.sku, title: products.title, country: products.country })
     .from(products)
     .where(and(eq(products.id, input.product_id), isNull(products.retiredAt)));
   if (!product) throw badRequest(PURCHASE_CODE_MSG.product, { product_id: PURCHASE_CODE_MSG.product });
+  if (currencyOf(product.country) !== currency) throw badRequest(PURCHASE_CODE_MSG.productSource, { product_id: PURCHASE_CODE_MSG.productSource });
   const kept = builtInPrefixSkus(input.prefix);
   if (kept && !kept.includes(product.sku)) throw badRequest(PURCHASE_CODE_MSG.prefixTaken, { prefix: PURCHASE_CODE_MSG.prefixTaken });
   return deps.db.transaction(async (tx) => {
@@ -115,7 +120,7 @@ export async function createPurchaseCodeBatch(deps: CommerceDeps, caller: Signed
         outcome: 'success',
         resourceType: 'purchase_code_batch',
         resourceId: batch!.id,
-        details: { prefix: input.prefix, sku: product.sku, count: input.count, uses: input.uses, valid_until: input.valid_until },
+        details: { source: input.source, prefix: input.prefix, sku: product.sku, count: input.count, uses: input.uses, valid_until: input.valid_until },
       },
       caller,
       tx,

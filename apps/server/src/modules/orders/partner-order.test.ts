@@ -36,7 +36,7 @@ let batches = 0;
 async function codes(prefix: string, sku: string, count = 2, uses = 1): Promise<string[]> {
   const res = await h.call('POST', `${base}/purchase-code-batch`, {
     token: manager.token,
-    body: { name: `Partner page ${run}`, prefix: `${prefix}${run}${String.fromCharCode(65 + (batches++ % 26))}`.slice(0, 10), product_id: productIds.get(sku), count, uses, valid_until: '2026-12-31' },
+    body: { source: 'Pharmacy', name: `Partner page ${run}`, prefix: `${prefix}${run}${String.fromCharCode(65 + (batches++ % 26))}`.slice(0, 10), product_id: productIds.get(sku), count, uses, valid_until: '2026-12-31' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const rows = await h.ctx.database.db.select({ value: purchaseCodes.value }).from(purchaseCodes).where(eq(purchaseCodes.batchId, res.body.data.id)).orderBy(purchaseCodes.value);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { certificates, certificateSigningKeys, discounts, dropboxes, orderItems, orders, organisationProfiles, products, roleProfiles, testResults } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
@@ -107,7 +108,14 @@ describe('lookup nodes', () => {
     await h.ctx.database.db.insert(discounts).values({ project: 'Nodes', code, type: 'percentage', value: 10, activeFrom: '2027-02-01', activeTo: '2027-03-31', uses: 1, createdAt: h.clock.now() });
     const found = await node('lookup.discount', {}, { data: { discount_code: code } });
     expect(found).toEqual({ discount: expect.objectContaining({ code, type: 'percentage', value: 10, used_times: 0 }), usable: true });
-    h.clock.set(new Date('2027-04-02T09:00:00Z'));
+    // Its days are London's: 23:30 UTC on its last day is the next day in London (BST), as at checkout.
+    h.clock.set(new Date('2027-03-31T22:30:00Z'));
+    expect((await node('lookup.discount', {}, { data: { discount_code: code } })).usable).toBe(true);
+    h.clock.set(new Date('2027-03-31T23:30:00Z'));
+    expect((await node('lookup.discount', {}, { data: { discount_code: code } })).usable).toBe(false);
+    expect((await h.call('GET', `/api/commerce/v1/discount/${code}`, { token: (await h.user({ org: await h.org(), roles: ['patient'] })).token })).status).toBe(400);
+    h.clock.set(new Date('2027-02-10T09:00:00Z'));
+    await h.ctx.database.db.update(discounts).set({ usedTimes: 1 }).where(eq(discounts.code, code));
     expect((await node('lookup.discount', {}, { data: { discount_code: code } })).usable).toBe(false);
     h.clock.set(MONDAY_START);
     await expect(node('lookup.discount', {}, { data: { discount_code: 'NOPE' } })).rejects.toThrow(/No discount/);

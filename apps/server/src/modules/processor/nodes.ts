@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CollectionRequest, DropOffRequest, LOGIC_GATES, NODE_KINDS, ORG_FORM_PATHS, ORG_FORMS, STRING_COMPARISONS, TEST_RUN_NOT_SENT, Uuid, type CollectionInfo, type LogicGate, type NodeKind, type OrgForm, type Receipt, type StringComparison } from '@vireo/contracts';
+import { CollectionRequest, DropOffRequest, LOGIC_GATES, isDiscountValid, londonIsoDay, NODE_KINDS, ORG_FORM_PATHS, ORG_FORMS, STRING_COMPARISONS, TEST_RUN_NOT_SENT, Uuid, type CollectionInfo, type LogicGate, type NodeKind, type OrgForm, type Receipt, type StringComparison } from '@vireo/contracts';
 import { AppError } from '../../platform/errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -445,8 +445,8 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
     const code = idAt(inputs, params, 'discount_code');
     const [row] = typeof code === 'string' && code !== '' ? await rt.db.select().from(discounts).where(eq(discounts.code, code)) : [];
     if (!row) throw new NodeFailure(`No discount ${String(code)}.`);
-    const today = rt.clock.now().toISOString().slice(0, 10);
-    const usable = row.active && row.activeFrom <= today && today <= row.activeTo && row.usedTimes < row.uses;
+    // The checkout's rule on the London day, as GET /discount/{code} answers it.
+    const usable = isDiscountValid({ active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, londonIsoDay(rt.clock.now()));
     return { discount: { code: row.code, project: row.project, type: row.type, value: row.value, active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, usable };
   },
   'lookup.certificate': async (rt, params, inputs) => {

@@ -7,16 +7,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  PHARMACY_SOURCE,
   PURCHASE_CODE_BATCH_MAX,
-  PURCHASE_CODE_PREFIXES,
   PURCHASE_CODE_PREFIX_MAX,
   PurchaseCodeBatchInput,
   aYearAfter,
+  builtInPrefixSkuIn,
   londonIsoDay,
+  pharmacySourceCurrency,
+  pharmacyUsSource,
   type PurchaseCodeBatch,
   type PurchaseCodeBatchData,
 } from '@vireo/contracts';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -24,19 +27,27 @@ import { PageLoader } from '../../components/PageLoader';
 import { TextInput } from '../../components/TextInput';
 import { useToast } from '../../components/toast/toastContext';
 import { setServerFieldErrors } from '../../lib/fieldErrors';
+import { PRODUCT_NAME } from '../../lib/config';
 import { useMessageText } from '../../lib/messageText';
 import { useCreatePurchaseCodeBatch, useExportPurchaseCodes, useProductsOnSale, usePurchaseCodeBatches } from './api';
 import { DiscountTabs } from './DiscountTabs';
 
 type BatchFormValues = z.input<typeof PurchaseCodeBatchInput>;
-const FIELDS: readonly FieldPath<BatchFormValues>[] = ['name', 'prefix', 'product_id', 'count', 'uses', 'valid_until'];
+const FIELDS: readonly FieldPath<BatchFormValues>[] = ['source', 'name', 'prefix', 'product_id', 'count', 'uses', 'valid_until'];
 const dateSlots = { inputLabel: { shrink: true } } as const;
+/** The pharmacy forms' sources a batch is for: Pharmacy (UK products, pounds) and {product}-us (US products, dollars). */
+const SOURCES = [PHARMACY_SOURCE, pharmacyUsSource(PRODUCT_NAME)] as const;
+const currencyOfBatch = (source: string) => pharmacySourceCurrency(source, PRODUCT_NAME) ?? 'GBP';
 
 function newBatchForm(now = new Date()): BatchFormValues {
-  return { name: '', prefix: '', product_id: '', count: '', uses: '1', valid_until: aYearAfter(londonIsoDay(now)) };
+  return { source: PHARMACY_SOURCE, name: '', prefix: '', product_id: '', count: '', uses: '1', valid_until: aYearAfter(londonIsoDay(now)) };
 }
 
-/** The form of a new batch: a built-in prefix (ANT, PFF, ATE) picks its own product as it is typed. */
+/**
+ * The form of a new batch: its source offers the products of its catalogue only (Pharmacy the UK
+ * ones, {product}-us the US ones), and a built-in prefix (ANT, PFF, ATE) picks its own product there
+ * as it is typed, or when the source changes.
+ */
 function BatchForm() {
   const { t } = useTranslation('discounts');
   const messageText = useMessageText();
@@ -45,13 +56,26 @@ function BatchForm() {
   const create = useCreatePurchaseCodeBatch();
   const form = useForm<BatchFormValues, unknown, PurchaseCodeBatchData>({ resolver: zodResolver(PurchaseCodeBatchInput), defaultValues: newBatchForm() });
   const { control } = form;
+  const currency = currencyOfBatch(useWatch({ control, name: 'source' }) ?? PHARMACY_SOURCE);
+  const offered = (products.data ?? []).filter((product) => product.currency === currency);
 
+  /** The product for `prefix` in the source of `source`: a built-in prefix's own; else the one chosen, while it is of that source. */
+  const pickProduct = (source: string, prefix: string) => {
+    const sourceCurrency = currencyOfBatch(source);
+    const sku = builtInPrefixSkuIn(prefix, sourceCurrency);
+    const own = sku ? products.data?.find((p) => p.sku === sku) : undefined;
+    const chosen = products.data?.find((p) => p.id === form.getValues('product_id'));
+    const productId = own?.id ?? (chosen?.currency === sourceCurrency ? chosen.id : '');
+    if (productId !== form.getValues('product_id')) form.setValue('product_id', productId, { shouldValidate: form.formState.isSubmitted });
+  };
   const prefixTyped = (typed: string) => {
     const prefix = typed.toUpperCase();
-    const sku = (PURCHASE_CODE_PREFIXES as Record<string, string>)[prefix];
-    const product = sku ? products.data?.find((p) => p.sku === sku) : undefined;
-    if (product) form.setValue('product_id', product.id, { shouldValidate: form.formState.isSubmitted });
+    pickProduct(form.getValues('source') ?? PHARMACY_SOURCE, prefix);
     return prefix;
+  };
+  const sourceChosen = (source: string) => {
+    pickProduct(source, form.getValues('prefix') ?? '');
+    return source;
   };
 
   const submit = form.handleSubmit((values) =>
@@ -68,6 +92,13 @@ function BatchForm() {
 
   return (
     <Box component="form" noValidate aria-label={t('codes.formLabel')} onSubmit={(event) => void submit(event)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <TextInput required control={control} name="source" label={t('codes.form.source')} select toValue={sourceChosen}>
+        {SOURCES.map((source) => (
+          <MenuItem key={source} value={source}>
+            {t(`codes.sources.${currencyOfBatch(source)}`, { source })}
+          </MenuItem>
+        ))}
+      </TextInput>
       <TextInput required control={control} name="name" label={t('codes.form.name')} autoComplete="off" />
       <TextInput
         required
@@ -79,7 +110,7 @@ function BatchForm() {
         slotProps={{ htmlInput: { maxLength: PURCHASE_CODE_PREFIX_MAX } }}
       />
       <TextInput required control={control} name="product_id" label={t('codes.form.product')} select disabled={!products.data}>
-        {(products.data ?? []).map((product) => (
+        {offered.map((product) => (
           <MenuItem key={product.id} value={product.id}>
             {product.title} ({product.sku})
           </MenuItem>

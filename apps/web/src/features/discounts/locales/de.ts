@@ -46,6 +46,7 @@ const discounts: DiscountsTranslation = {
     batchesTitle: 'Kaufcode-Serien',
     formLabel: 'Neue Kaufcode-Serie',
     form: {
+      source: 'Quelle',
       name: 'Name',
       prefix: 'Präfix',
       product: 'Produkt',
@@ -54,6 +55,7 @@ const discounts: DiscountsTranslation = {
       validUntil: 'Gültig bis',
       generate: 'Codes erstellen',
     },
+    sources: { GBP: '{{source}} (britische Produkte, £)', USD: '{{source}} (US-Produkte, $)' },
     label: 'Kaufcode-Serien',
     empty: 'Keine Kaufcode-Serien vorhanden',
     error: 'Fehler beim Laden der Kaufcodes',

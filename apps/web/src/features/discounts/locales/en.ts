@@ -45,6 +45,7 @@ const discounts = {
     batchesTitle: 'Purchase code batches',
     formLabel: 'New purchase code batch',
     form: {
+      source: 'Source',
       name: 'Name',
       prefix: 'Prefix',
       product: 'Product',
@@ -53,6 +54,7 @@ const discounts = {
       validUntil: 'Valid until',
       generate: 'Generate codes',
     },
+    sources: { GBP: '{{source}} (UK products, £)', USD: '{{source}} (US products, $)' },
     label: 'Purchase code batches',
     empty: 'No purchase code batches to display',
     error: 'Error fetching purchase codes',

@@ -297,6 +297,8 @@ const de: MessagesTranslation = {
     prefix: 'Geben Sie das Präfix ein',
     prefixCharacters: 'Nur Großbuchstaben und Ziffern',
     product: 'Wählen Sie ein Produkt',
+    source: 'Wählen Sie die Quelle',
+    productSource: 'Dieses Produkt gehört nicht zu dieser Quelle',
     prefixTaken: 'Dieses Präfix gehört zu einem anderen Produkt',
     count: 'Geben Sie die Anzahl der Codes ein',
     countRange: '1 bis 10000 Codes',

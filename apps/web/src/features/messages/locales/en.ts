@@ -310,6 +310,8 @@ const en = {
     prefix: 'Input prefix',
     prefixCharacters: 'Capital letters and digits only',
     product: 'Select product',
+    source: 'Select source',
+    productSource: 'This product does not belong to this source',
     prefixTaken: 'This prefix belongs to another product',
     count: 'Input number of codes',
     countRange: 'From 1 to 10000 codes',
