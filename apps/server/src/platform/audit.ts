@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { normalisedShortToken } from '@vireo/contracts';
 import { rowsOf, type Db } from './db';
 import type { Caller } from './caller';
 import type { Clock } from './clock';
@@ -89,9 +90,11 @@ export interface AuditActor {
 /**
  * What tells one short-token holder from another in the audit trail (`actor_key`): a digest of the
  * token under a label of its own, so it is neither the token nor the hash its records are found by.
+ * The token is taken as the lookups take it (`normalisedShortToken`): an order's token typed in
+ * another letter case opens the same order, so its holder has the same key.
  */
 export function actorKeyOf(shortToken: string): string {
-  return createHash('sha256').update('vireo audit actor\u0000').update(shortToken).digest('hex');
+  return createHash('sha256').update('vireo audit actor\u0000').update(normalisedShortToken(shortToken)).digest('hex');
 }
 
 /**

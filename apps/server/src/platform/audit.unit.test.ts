@@ -108,4 +108,12 @@ describe('actorOf', () => {
     expect(actorOf({ auth: null, shortToken: 'ABCDEFGHJKLMNPQRSTUW', origin: null }).key).not.toBe(holder.key);
     expect(actorOf({ auth: null, origin: { address: '203.0.113.9', requestId: 'r' } })).toEqual({ kind: 'anonymous', userId: null, role: null, key: null });
   });
+
+  it('keys a holder by the token as the lookups take it: an order’s in any letter case alike, an appointment’s link token as given', () => {
+    expect(actorKeyOf(TOKEN.toLowerCase())).toBe(actorKeyOf(TOKEN));
+    expect(actorKeyOf(` ${TOKEN.slice(0, 10).toLowerCase()}${TOKEN.slice(10)} `)).toBe(actorKeyOf(TOKEN));
+    const link = 'q3Vb8sX_kE1-fZ0aLmN4pQrStUvWxYz0123456789Ab';
+    expect(actorKeyOf(link.toLowerCase())).not.toBe(actorKeyOf(link));
+    expect(actorKeyOf(link.toUpperCase())).not.toBe(actorKeyOf(link));
+  });
 });
