@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { actorKeyOf, actorOf, AuditLog, READ_COUNT_FLUSH_MS, readWindowOf } from './audit';
+import { isReader, type Caller } from './caller';
 import { ManualClock } from './clock';
 import type { Db } from './db';
 
@@ -95,6 +96,20 @@ describe('AuditLog read counts', () => {
     await expect(log.flushReadCounts()).rejects.toThrow('connection lost');
     await vi.advanceTimersByTimeAsync(READ_COUNT_FLUSH_MS);
     expect(sent.map((s) => s.params[0])).toEqual([[actorKeyOf(TOKEN)], [USER]]);
+  });
+});
+
+describe('AuditLog list reads', () => {
+  it('are a reader’s: a user’s by user id, a short-token holder’s by key; a caller with neither a session nor a token cannot list (type check)', async () => {
+    const { log, sent } = auditLog();
+    await log.listRead({ auth: null, shortToken: TOKEN.toLowerCase(), origin: null }, 'appointment', [A]);
+    expect(sent[0]!.sql).toContain('recorded.actor_key =');
+    expect(sent[0]!.params).toContain(actorKeyOf(TOKEN));
+    expect(isReader({ auth: null, origin: { address: '203.0.113.9', requestId: 'r' } })).toBe(false);
+    expect(isReader({ auth: null, shortToken: TOKEN, origin: null })).toBe(true);
+    // An anonymous caller has no reader to window its reads by: it cannot call listRead.
+    expectTypeOf<Caller>().not.toExtend<Parameters<AuditLog['listRead']>[0]>();
+    expectTypeOf<Caller & { auth: null; shortToken: string }>().toExtend<Parameters<AuditLog['listRead']>[0]>();
   });
 });
 
