@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Appointment, BOOKING_MSG, DayString, LanguageSchema, ServiceName, SlotsQuery, TimeZoneName, TRANSPORT_TYPES, optionalText } from './booking';
 import { BookingUsersInput, PaymentRequest, SelfSwabRequest } from './booking-requests';
 import { ORDER_BOOKING_MSG } from './order-booking-constants';
-import { ORDER_MSG, SHORT_TOKEN_PATTERN } from './orders-constants';
+import { normalisedShortToken, ORDER_MSG, SHORT_TOKEN_PATTERN } from './orders-constants';
 import { text, Uuid } from './validation';
 
 export * from './order-booking-constants';
@@ -14,8 +14,8 @@ export * from './order-booking-constants';
  * booking of a booking-skipped product.
  */
 
-/** An order's short token as typed or linked: upper-cased, 20 characters of SHORT_TOKEN_ALPHABET. */
-export const OrderShortToken = /* @__PURE__ */ text().trim().toUpperCase().regex(SHORT_TOKEN_PATTERN, ORDER_MSG.notFound);
+/** An order's short token as typed or linked: upper-cased (`normalisedShortToken`), 20 characters of SHORT_TOKEN_ALPHABET. */
+export const OrderShortToken = /* @__PURE__ */ text().overwrite(normalisedShortToken).regex(SHORT_TOKEN_PATTERN, ORDER_MSG.notFound);
 
 /** An instant with its offset (ISO 8601), as the wizard's Travel Details step sends it. */
 const TravelInstant = /* @__PURE__ */ z.iso.datetime({ offset: true, error: BOOKING_MSG.invalidDate });

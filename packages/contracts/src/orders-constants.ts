@@ -48,6 +48,16 @@ export const SHORT_TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const SHORT_TOKEN_LENGTH = 20;
 export const SHORT_TOKEN_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{20}$/;
 
+/**
+ * A short token as the lookups compare it: an order's (SHORT_TOKEN_PATTERN in any letter case) in
+ * upper case, for the order routes open the same order whatever case it is typed in; any other (an
+ * appointment's own link token, base64url, whose case matters) as given.
+ */
+export function normalisedShortToken(token: string): string {
+  const upper = token.trim().toUpperCase();
+  return SHORT_TOKEN_PATTERN.test(upper) ? upper : token;
+}
+
 /** UK VAT: 20%, included in every price; a product marked vat_exempt carries none. */
 export const VAT_RATE_PERCENT = 20;
 

@@ -17,6 +17,7 @@ import {
   PAYMENT_FLAGS,
   SHIPPING_FLAGS,
   SHORT_TOKEN_PATTERN,
+  normalisedShortToken,
   TRACKING_REFERENCE_MAX,
 } from './orders-constants';
 
@@ -248,7 +249,7 @@ export const OrderHistoryEntry = z.object({
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 export const OrderHistoryResponse = z.object({ success: z.literal(true), data: z.array(OrderHistoryEntry) });
 export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
-export const ShortTokenParams = z.object({ token: z.string().trim().toUpperCase().regex(SHORT_TOKEN_PATTERN, ORDER_MSG.notFound) });
+export const ShortTokenParams = z.object({ token: z.string().overwrite(normalisedShortToken).regex(SHORT_TOKEN_PATTERN, ORDER_MSG.notFound) });
 
 /** PUT /order/{id}: payment_flag Complete (a customer only when nothing is due; staff with orders.set_payment_complete a Failed payment). */
 export const UpdateOrderRequest = z.object({ payment_flag: z.literal('Complete') });

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { normalisedShortToken } from '@vireo/contracts';
 import { rowsOf, type Db } from './db';
-import type { Caller } from './caller';
+import type { Caller, ReaderCaller } from './caller';
 import type { Clock } from './clock';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied' | 'not_found';
 
 /**
  * What the actor of a record is: a signed-in `user` (actor_user_id, actor_role); the holder of an
- * appointment's `short_token` (the customer's manage link; the appointment is the record's subject,
- * the token is never stored); the `link_holder` of a signed download link fetched without a
+ * appointment's or an order's `short_token` (the customer's manage link; the record's subject is what
+ * it opens, the token is never stored: `actor_key`); the `link_holder` of a signed download link fetched without a
  * session; an `anonymous` request; or the `system` (jobs, seeds). The last three are known by
  * their address (ip) only, where there is a request.
  */
@@ -45,7 +46,9 @@ export const READ_COUNT_FLUSH_MS = 5_000;
 
 /**
  * Who reads in windows: a signed-in user (`actor_user_id`) or a short-token holder (`actor_key`).
- * An anonymous reader has neither, so each of its reads is a record of its own.
+ * A list read is always someone's (`listRead` takes a `ReaderCaller`): no list of health data is
+ * answered to a caller with neither a session nor a token, and such a caller, with no reader to
+ * window by, would write a record per read, growing with a public page's traffic.
  */
 export interface WindowReader {
   kind: 'user' | 'short_token';
@@ -89,9 +92,11 @@ export interface AuditActor {
 /**
  * What tells one short-token holder from another in the audit trail (`actor_key`): a digest of the
  * token under a label of its own, so it is neither the token nor the hash its records are found by.
+ * The token is taken as the lookups take it (`normalisedShortToken`): an order's token typed in
+ * another letter case opens the same order, so its holder has the same key.
  */
 export function actorKeyOf(shortToken: string): string {
-  return createHash('sha256').update('vireo audit actor\u0000').update(shortToken).digest('hex');
+  return createHash('sha256').update('vireo audit actor\u0000').update(normalisedShortToken(shortToken)).digest('hex');
 }
 
 /**
@@ -104,11 +109,9 @@ export function actorOf(caller: Caller | undefined): AuditActor {
   return { kind: caller?.origin ? 'anonymous' : 'system', userId: null, role: null, key: null };
 }
 
-/** The reader whose list reads share a window record, if the actor is one. */
-function windowReaderOf(actor: AuditActor): WindowReader | null {
-  if (actor.kind === 'user' && actor.userId) return { kind: 'user', id: actor.userId };
-  if (actor.kind === 'short_token' && actor.key) return { kind: 'short_token', id: actor.key };
-  return null;
+/** The reader whose list reads share a window record: the session's user, else the short token's holder. */
+function readerOf(caller: ReaderCaller): WindowReader {
+  return caller.auth ? { kind: 'user', id: caller.auth.userId } : { kind: 'short_token', id: actorKeyOf(caller.shortToken) };
 }
 
 /** The column a window reader is recorded in. */
@@ -122,8 +125,8 @@ interface AuditWrite {
   resourceIds: readonly (string | null)[];
   actor: AuditActor;
   details: Record<string, unknown> | null;
-  /** A list read's window: only a reader's first read of a record in it is written. */
-  window: Date | null;
+  /** A list read's window and reader: only the reader's first read of a record in it is written. */
+  window: { start: Date; reader: WindowReader } | null;
 }
 
 /** Writes audit records: who, what, which record, when, outcome. Never personal data in `details`. */
@@ -208,16 +211,14 @@ export class AuditLog {
   private async write(db: Db, caller: Caller | undefined, entry: AuditWrite): Promise<string[]> {
     if (entry.resourceIds.length === 0) return [];
     const { actor, window } = entry;
-    // Only a reader's first read in a window is written; an anonymous reader's reads are each written.
-    const reader = window ? windowReaderOf(actor) : null;
     const written = await db.execute(sql`
       INSERT INTO audit_events (at, action, outcome, resource_type, resource_id, actor_kind, actor_user_id, actor_key, actor_role, ip, request_id, details, window_start)
       SELECT ${this.clock.now().toISOString()}::timestamptz, ${entry.action}, ${entry.outcome}, ${entry.resourceType}, listed.id, ${actor.kind}, ${actor.userId}::uuid, ${actor.key}, ${actor.role},
-        ${caller?.origin?.address ?? null}, ${caller?.origin?.requestId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${window?.toISOString() ?? null}::timestamptz
+        ${caller?.origin?.address ?? null}, ${caller?.origin?.requestId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${window?.start.toISOString() ?? null}::timestamptz
       FROM unnest(${sql.param(entry.resourceIds)}::text[]) AS listed(id)
-      ${reader && window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.${readerColumn(reader.kind)} = ${reader.id}${sql.raw(reader.kind === 'user' ? '::uuid' : '')} AND recorded.resource_type = ${entry.resourceType} AND recorded.resource_id = listed.id AND recorded.window_start = ${window.toISOString()}::timestamptz OFFSET 0)` : sql``}
+      ${window ? sql`WHERE NOT EXISTS (SELECT 1 FROM audit_events recorded WHERE recorded.${readerColumn(window.reader.kind)} = ${window.reader.id}${sql.raw(window.reader.kind === 'user' ? '::uuid' : '')} AND recorded.resource_type = ${entry.resourceType} AND recorded.resource_id = listed.id AND recorded.window_start = ${window.start.toISOString()}::timestamptz OFFSET 0)` : sql``}
       ORDER BY listed.id
-      ${reader ? sql.raw(reader.kind === 'user' ? FIRST_READ_IN_WINDOW : FIRST_TOKEN_READ_IN_WINDOW) : sql``}
+      ${window ? sql.raw(window.reader.kind === 'user' ? FIRST_READ_IN_WINDOW : FIRST_TOKEN_READ_IN_WINDOW) : sql``}
       RETURNING resource_id`);
     return rowsOf<{ resource_id: string }>(written).map((row) => row.resource_id);
   }
@@ -264,21 +265,22 @@ export class AuditLog {
    * A list's read of health data: one record per reader (a user, or a short-token holder), resource
    * and 15-minute window, counting the reads in it (`countReads`), so refetching a list (live
    * updates, polling, a customer's link opened again) does not fill the audit trail. A record this
-   * process knows exists is not asked for again: such a read only counts.
+   * process knows exists is not asked for again: such a read only counts. Only a reader lists
+   * (`ReaderCaller`); a caller with neither a session nor a token reads no list of health data.
    */
-  async listRead(caller: Caller, resourceType: string, resourceIds: readonly string[]): Promise<void> {
+  async listRead(caller: ReaderCaller, resourceType: string, resourceIds: readonly string[]): Promise<void> {
     const ids = [...new Set(resourceIds)].sort();
-    const actor = actorOf(caller);
     const window = readWindowOf(this.clock.now());
-    const reader = windowReaderOf(actor);
+    const reader = readerOf(caller);
     if (window.getTime() !== this.recordedWindow || this.recorded.size > RECORDED_MAX) {
       this.recorded = new Set();
       this.recordedWindow = window.getTime();
     }
-    const keyOf = (id: string) => [reader?.kind, reader?.id, resourceType, id].join(SEPARATOR);
-    const unknown = reader ? ids.filter((id) => !this.recorded.has(keyOf(id))) : ids;
-    const written = new Set(await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: unknown, actor, details: null, window }));
-    if (!reader) return;
+    const keyOf = (id: string) => [reader.kind, reader.id, resourceType, id].join(SEPARATOR);
+    const unknown = ids.filter((id) => !this.recorded.has(keyOf(id)));
+    const written = new Set(
+      await this.write(this.db, caller, { action: 'health_data.read', outcome: 'success', resourceType, resourceIds: unknown, actor: actorOf(caller), details: null, window: { start: window, reader } }),
+    );
     // Each record now exists: written here, or found written by an earlier read (of any process).
     if (window.getTime() === this.recordedWindow) for (const id of unknown) this.recorded.add(keyOf(id));
     const later = ids.filter((id) => !written.has(id));

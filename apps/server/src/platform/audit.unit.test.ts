@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { actorKeyOf, actorOf, AuditLog, READ_COUNT_FLUSH_MS, readWindowOf } from './audit';
+import { isReader, type Caller } from './caller';
 import { ManualClock } from './clock';
 import type { Db } from './db';
 
@@ -98,6 +99,20 @@ describe('AuditLog read counts', () => {
   });
 });
 
+describe('AuditLog list reads', () => {
+  it('are a reader’s: a user’s by user id, a short-token holder’s by key; a caller with neither a session nor a token cannot list (type check)', async () => {
+    const { log, sent } = auditLog();
+    await log.listRead({ auth: null, shortToken: TOKEN.toLowerCase(), origin: null }, 'appointment', [A]);
+    expect(sent[0]!.sql).toContain('recorded.actor_key =');
+    expect(sent[0]!.params).toContain(actorKeyOf(TOKEN));
+    expect(isReader({ auth: null, origin: { address: '203.0.113.9', requestId: 'r' } })).toBe(false);
+    expect(isReader({ auth: null, shortToken: TOKEN, origin: null })).toBe(true);
+    // An anonymous caller has no reader to window its reads by: it cannot call listRead.
+    expectTypeOf<Caller>().not.toExtend<Parameters<AuditLog['listRead']>[0]>();
+    expectTypeOf<Caller & { auth: null; shortToken: string }>().toExtend<Parameters<AuditLog['listRead']>[0]>();
+  });
+});
+
 describe('actorOf', () => {
   it('tells short-token holders apart by a digest that is neither the token nor its lookup hash', () => {
     const holder = actorOf({ auth: null, shortToken: TOKEN, origin: null });
@@ -107,5 +122,13 @@ describe('actorOf', () => {
     expect(holder.key).not.toBe(createHash('sha256').update(TOKEN).digest('hex'));
     expect(actorOf({ auth: null, shortToken: 'ABCDEFGHJKLMNPQRSTUW', origin: null }).key).not.toBe(holder.key);
     expect(actorOf({ auth: null, origin: { address: '203.0.113.9', requestId: 'r' } })).toEqual({ kind: 'anonymous', userId: null, role: null, key: null });
+  });
+
+  it('keys a holder by the token as the lookups take it: an order’s in any letter case alike, an appointment’s link token as given', () => {
+    expect(actorKeyOf(TOKEN.toLowerCase())).toBe(actorKeyOf(TOKEN));
+    expect(actorKeyOf(` ${TOKEN.slice(0, 10).toLowerCase()}${TOKEN.slice(10)} `)).toBe(actorKeyOf(TOKEN));
+    const link = 'q3Vb8sX_kE1-fZ0aLmN4pQrStUvWxYz0123456789Ab';
+    expect(actorKeyOf(link.toLowerCase())).not.toBe(actorKeyOf(link));
+    expect(actorKeyOf(link.toUpperCase())).not.toBe(actorKeyOf(link));
   });
 });

@@ -16,7 +16,9 @@ export interface RequestOrigin {
  * route sees the FastifyRequest.
  * - `auth`: the signed-in session (user, the role it was opened for, all their roles, the
  *   organisation, the session id), or null;
- * - `shortToken`: the holder of an appointment's manage link (x-short-token), for the booking engine;
+ * - `shortToken`: the holder of an appointment's manage link or an order's token (x-short-token; a
+ *   route sets it from the path or the body when that token is what authorises the request, so the
+ *   audit knows the holder);
  * - `origin`: the request's address and id; null when a job or the seed acts (the `system`).
  * A request without a session or token is `anonymous`.
  */
@@ -28,6 +30,14 @@ export interface Caller {
 
 /** A caller behind a signed-in route. */
 export type SignedInCaller = Caller & { auth: AuthContext };
+
+/** A caller who reads as someone: a session's user, or the holder of a short token (list reads are windowed per reader). */
+export type ReaderCaller = SignedInCaller | (Caller & { auth: null; shortToken: string });
+
+/** Whether the caller reads as someone: it has a session or a short token. */
+export function isReader(caller: Caller): caller is ReaderCaller {
+  return caller.auth !== null || caller.shortToken !== undefined;
+}
 
 /** A caller known to come with a request (sign-in counts attempts by address). */
 export type RequestCaller = Caller & { origin: RequestOrigin };

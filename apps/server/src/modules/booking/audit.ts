@@ -1,4 +1,4 @@
-import type { Caller } from '../../platform/caller';
+import { isReader, type Caller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import type { BookingDeps } from './deps';
 
@@ -16,7 +16,10 @@ export type ReadAudit = 'each' | 'windowed';
 /** A short-token holder's reads (no session) are windowed, so a link opened again does not fill the audit trail. */
 export const readAuditOf = (caller: Caller): ReadAudit => (caller.shortToken && !caller.auth ? 'windowed' : 'each');
 
-/** Records a read of appointments' health data as `audit` says (`ctx.audit.listRead` counts a window's later reads). */
+/**
+ * Records a read of appointments' health data as `audit` says (`ctx.audit.listRead` counts a window's
+ * later reads); a caller with neither a session nor a token has no reader to window by: a record each.
+ */
 export function auditRead(deps: BookingDeps, caller: Caller, appointmentIds: string[], audit: ReadAudit): Promise<void> {
-  return audit === 'windowed' ? deps.audit.listRead(caller, 'appointment', appointmentIds) : auditHealthData(deps, caller, 'read', appointmentIds);
+  return audit === 'windowed' && isReader(caller) ? deps.audit.listRead(caller, 'appointment', appointmentIds) : auditHealthData(deps, caller, 'read', appointmentIds);
 }

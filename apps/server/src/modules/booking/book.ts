@@ -143,7 +143,8 @@ export async function replayedPayment(db: Db, slotId: string, holdToken: string)
  * appointment.booked (or .rebook) event are written together. A decline rolls everything back and
  * keeps the hold; a charge whose transaction fails is refunded. Nothing after the commit refunds:
  * the confirmation e-mail is the event's handler. A retry with the same hold token answers the
- * booking it made.
+ * booking it made. The write is audited as the session's user, else as the holder of the body's
+ * `token` when it is a booking's link (the rebook's, whose link the new booking keeps), never the token itself.
  */
 export async function payForSlot(
   deps: BookingDeps,
@@ -256,7 +257,7 @@ export async function payForSlot(
         },
         secrets: { short_token: shortToken, payer_email: input.billing_details.email },
       });
-      await auditHealthData(deps, caller, 'write', [row.id], tx);
+      await auditHealthData(deps, sameLink ? { ...caller, shortToken } : caller, 'write', [row.id], tx);
       return updated!;
     });
   } catch (error) {

@@ -159,7 +159,11 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request, reply) => {
       const caller = callerOf(request);
       const options = { ignoreFulfillment: request.query.ignore_fulfillment ?? false };
-      const result = request.body.paid_by === 'order' ? await payWithOrder(deps, caller, request.params.id, request.body, options) : await payForSlot(deps, caller, request.params.id, request.body, options);
+      // The order's token in the body is what lets the order pay: its holder is the one who acts.
+      const result =
+        request.body.paid_by === 'order'
+          ? await payWithOrder(deps, { ...caller, shortToken: request.body.token }, request.params.id, request.body, options)
+          : await payForSlot(deps, caller, request.params.id, request.body, options);
       const [appointment] = await present(deps, { ...caller, shortToken: result.shortToken }, [result.details]);
       const { row } = result.details;
       return reply.status(result.replayed ? 200 : 201).send({

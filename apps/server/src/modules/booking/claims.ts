@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { appointments, roles, shifts } from '../../db/schema';
-import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { SignedInCaller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { listPage, orderOf, statusIn } from './list-page';
 import { MAX_RANGE_DAYS, rangeWindow } from './lists';
@@ -26,7 +26,7 @@ const CLAIMABLE_LIST_DAYS_AHEAD = MAX_RANGE_DAYS;
  * those starting before CLAIMABLE_LIST_DAYS_AHEAD days from the start of today (UTC). One page,
  * with the total so screens can warn.
  */
-export function listClaimable(deps: BookingDeps, caller: Caller, range: ListPaging & { date_from?: number | undefined; date_to?: number | undefined }): Promise<string> {
+export function listClaimable(deps: BookingDeps, caller: SignedInCaller, range: ListPaging & { date_from?: number | undefined; date_to?: number | undefined }): Promise<string> {
   const now = deps.clock.now();
   const window =
     range.date_from === undefined && range.date_to === undefined

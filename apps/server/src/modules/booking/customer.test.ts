@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
 import { appointments, auditEvents, outboxEvents } from '../../db/schema';
 import { actorKeyOf, readWindowOf } from '../../platform/audit';
@@ -79,6 +79,29 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
     expect((await h.call('DELETE', `/api/booking/${slots[0]!.id}?action=remove&actor=patient`, { token: w.patient.token })).status).toBe(400);
     expect((await h.call('DELETE', `/api/booking/${booked.appointment.id}?action=delete&actor=patient`, { token: w.practitioner.token })).status).toBe(404);
     expect((await h.call('DELETE', `/api/booking/${booked.appointment.id}?action=delete&actor=admin`, { token: w.support.token })).body).toMatchObject({ rebookable: true });
+  });
+});
+
+describe('POST /api/booking/{id}/payment with a link token in the body', () => {
+  it('is audited as the link’s holder when the token opens a booking (the rebook), anonymous when it opens none; never the token', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 150 });
+    const booked = await bookPublicly(h, slots[0]!.id);
+    expect((await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).body).toMatchObject({ rebookable: true });
+    const held = await hold(h, slots[1]!.id);
+    const rebook = await h.call('POST', `/api/booking/${slots[1]!.id}/payment`, { body: paymentBody(held.body.hold_token, { amount: 0, card: undefined, token: booked.short_token }) });
+    expect(rebook).toMatchObject({ status: 201, body: { confirmation: { rebooked: true } } });
+    const stranger = await bookPublicly(h, slots[2]!.id, { token: 'n'.repeat(43) });
+    const writes = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'health_data.write'), eq(auditEvents.resourceType, 'appointment'), inArray(auditEvents.resourceId, [slots[1]!.id, stranger.appointment.id])));
+    expect(writes.map((write) => ({ id: write.resourceId, kind: write.actorKind, key: write.actorKey })).sort((a, b) => a.id!.localeCompare(b.id!))).toEqual(
+      [
+        { id: slots[1]!.id, kind: 'short_token', key: actorKeyOf(booked.short_token) },
+        { id: stranger.appointment.id, kind: 'anonymous', key: null },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(JSON.stringify(writes)).not.toContain(booked.short_token);
   });
 });
 

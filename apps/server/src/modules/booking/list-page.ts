@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, BOOKING, STATUS_LABELS, type AppointmentStatus, type ListPaging, type ListSort, type ListSortField } from '@vireo/contracts';
 import { compile, executePrepared, type Statement } from '../../platform/db';
 import { orderByClause, pageOf, sortOrder, type SortOrder } from '../../platform/list-query';
-import type { Caller } from '../../platform/caller';
+import type { SignedInCaller } from '../../platform/caller';
 import type { PageCache } from '../../platform/page-cache';
 import type { BookingDeps } from './deps';
 
@@ -158,7 +158,7 @@ export const LIST_TABLES = ['appointments', 'booking_users', 'users'] as const;
  * workspace (bench/claimable). Either way the read is audited and counted per reader, appointment
  * and 15-minute window (`ctx.audit.listRead`, which writes only a window's first read).
  */
-export async function listPage(deps: BookingDeps, caller: Caller, options: ListPageOptions): Promise<string> {
+export async function listPage(deps: BookingDeps, caller: SignedInCaller, options: ListPageOptions): Promise<string> {
   const at = deps.clock.now();
   const statement = listPageStatement(options, at);
   // The instant of the read is no part of what is asked: its answer holds until `until`.

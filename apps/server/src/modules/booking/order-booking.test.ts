@@ -7,6 +7,7 @@ import { seedProducts } from '../commerce';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { bookingWorld, hold, person, PUBLIC_SERVICE, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { londonDay } from './time';
+import { actorKeyOf } from '../../platform/audit';
 
 let h: Harness;
 let w: BookingWorld;
@@ -116,6 +117,15 @@ describe('POST /api/booking/{id}/payment paid by an order', () => {
     const again = await pay(slot.id, orderBody(order, holdToken, { booking_users: [person(), person({ first_name: 'Byron' })], flight_details: flight }));
     expect(again).toMatchObject({ status: 200, body: { confirmation: { id: slot.id } } });
     expect(await fulfilled(order.id)).toBe(2);
+  });
+
+  it('is audited as the order token’s holder: the token in the body pays, without a session; never the token', async () => {
+    const order = await makeOrder('FLX-UK-ANT-SNS-001');
+    const { slot, holdToken, flight } = await heldSlot(26);
+    expect((await pay(slot.id, orderBody({ ...order, token: order.token.toLowerCase() }, holdToken, { flight_details: flight }))).status).toBe(201);
+    const writes = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'health_data.write'), eq(auditEvents.resourceType, 'appointment'), eq(auditEvents.resourceId, slot.id)));
+    expect(writes.map((write) => [write.actorKind, write.actorKey])).toEqual([['short_token', actorKeyOf(order.token)]]);
+    expect(JSON.stringify(writes).toUpperCase()).not.toContain(order.token);
   });
 
   it('refuses more people than the units left, except for the {token} product', async () => {

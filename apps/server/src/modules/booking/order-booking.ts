@@ -144,6 +144,8 @@ function orderService(deps: BookingDeps, caller: Caller, type: string) {
  * product's window (rechecked here, spec 2 §9), more people than the line has units left. The line
  * is locked while its `fulfilled` rises in the booking's transaction. `ignoreFulfillment` (staff with
  * booking.edit) books without taking units. The hold token is the idempotency key, as for a card.
+ * The route passes the body's token as the caller's `shortToken`: without a session, the write is
+ * audited as the order token's holder.
  */
 export async function payWithOrder(deps: BookingDeps, caller: Caller, slotId: string, input: OrderBookingRequest, options: { ignoreFulfillment: boolean }): Promise<BookingResult> {
   if (options.ignoreFulfillment && !mayIgnoreFulfillment(caller)) throw caller.auth ? forbidden() : unauthenticated();

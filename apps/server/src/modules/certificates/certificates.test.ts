@@ -6,9 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CERTIFICATE_MSG } from '@vireo/contracts';
-import { auditEvents, bookingUsers, certificates, outboxEvents, roleProfiles, testResults } from '../../db/schema';
+import { auditEvents, bookingUsers, certificates, outboxDeliveries, outboxEvents, roleProfiles, testResults } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { CertificateKeys, parseCertificateSigningKey } from './index';
@@ -433,6 +433,28 @@ describe('who may write and read certificates', () => {
     const [profile] = await db().select().from(roleProfiles).where(eq(roleProfiles.roleId, w.patient.roles[0]!.id));
     const rows = await db().select().from(testResults).where(eq(testResults.roleProfileId, profile!.id));
     expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'COVID-19 antigen certificate', result: 'Negative', fileKey: expect.any(String) })]));
+  });
+});
+
+describe('the certificate e-mail’s outbox handlers', () => {
+  it('send nothing for an event of another organisation naming the certificate, and finish its delivery', async () => {
+    const { path, bookingUserId } = await appointment();
+    const { id } = await issue(path, { ...COMPLETE, email: 'foreign.event@example.test' });
+    expect(await h.mails({ template: 'certificate.issued', recipient: 'foreign.event@example.test' })).toHaveLength(1);
+    const [sent] = await db().select({ sentAt: certificates.sentAt }).from(certificates).where(eq(certificates.id, id));
+    const other = await h.org();
+    const eventIds = await db().transaction(async (tx) => [
+      await h.ctx.outbox.emit(tx, { name: 'certificate.issued', organisationId: other, payload: { certificate_id: id, booking_user_id: bookingUserId } }),
+      await h.ctx.outbox.emit(tx, { name: 'certificate.email_requested', organisationId: other, payload: { certificate_id: id, booking_user_id: bookingUserId } }),
+    ]);
+    await h.deliverOutbox();
+    expect(await h.mails({ template: 'certificate.issued', recipient: 'foreign.event@example.test' })).toHaveLength(1);
+    const deliveries = await db().select().from(outboxDeliveries).where(inArray(outboxDeliveries.eventId, eventIds));
+    const handlers = ['certificates.mail', 'certificates.mail-again', 'certificates.test-results'];
+    expect(deliveries.filter((d) => handlers.includes(d.handler)).map((d) => ({ handler: d.handler, delivered: d.deliveredAt !== null, attempts: d.attempts, lastError: d.lastError })).sort((a, b) => a.handler.localeCompare(b.handler))).toEqual(
+      handlers.map((handler) => ({ handler, delivered: true, attempts: 1, lastError: null })),
+    );
+    expect((await db().select({ sentAt: certificates.sentAt }).from(certificates).where(eq(certificates.id, id)))[0]).toEqual(sent);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Uuid, type TestResultValue } from '@vireo/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -25,8 +25,23 @@ export interface CertificateMessageDeps {
   attachTestResult(input: { roleProfileId: string; name: string; sampleDate: Date; result: TestResultValue; pdf: Buffer; fileName: string }, db: Db): Promise<unknown>;
 }
 
+/**
+ * The certificate a payload names, when it is the organisation's: an id naming another organisation's
+ * certificate, or none, is not found. A certificate whose organisation was deleted is of none (null).
+ */
+async function certificateOf(db: Db, payload: Record<string, unknown>, organisationId: string | null): Promise<repo.CertificateRow | undefined> {
+  const id = Uuid.safeParse(payload.certificate_id);
+  const certificate = id.success ? await repo.findCertificate(db, id.data) : undefined;
+  return certificate?.organisationId === organisationId ? certificate : undefined;
+}
+
+/**
+ * The valid certificate an event names, with its PDF; null when there is none of the event's
+ * organisation (replaced, or another organisation's: the delivery ends without sending, as for a
+ * record that vanished).
+ */
 async function issued(deps: CertificateMessageDeps, event: OutboxEvent, db: Db) {
-  const certificate = await repo.findCertificate(db, String(event.payload.certificate_id));
+  const certificate = await certificateOf(db, event.payload, event.organisationId);
   if (!certificate || certificate.status !== 'valid') return null;
   const file = await deps.files.get(certificate.pdfKey);
   if (!file) throw new Error(`certificate ${certificate.id}: its PDF is missing`);
@@ -46,8 +61,8 @@ export interface CertificateMessage {
  * Who the certificate of a `certificate.issued` (or `certificate.email_requested`) event goes to and
  * what its e-mail says; null when it is not sent: replaced before delivery, or issued with
  * `mail: false` (an uploaded result, sent from the uploaded results' table). `organisationId` is the
- * processor task's organisation, whose certificates alone it reads (an id naming another's, or none,
- * is not found: nothing read, no link signed); null for the certificate's own event in the outbox.
+ * processor task's organisation (or the event's), whose certificates alone it reads: an id naming
+ * another's, or none, is not found (404), with nothing read and no link signed.
  */
 export async function certificateMessage(
   deps: Pick<CertificateMessageDeps, 'productName' | 'publicUrl' | 'openedLinks'>,
@@ -55,10 +70,9 @@ export async function certificateMessage(
   payload: Record<string, unknown>,
   organisationId: string | null,
 ): Promise<CertificateMessage | null> {
-  const id = Uuid.safeParse(payload.certificate_id);
-  const certificate = id.success ? await repo.findCertificate(db, id.data) : undefined;
-  if (organisationId !== null && certificate?.organisationId !== organisationId) throw notFound();
-  if (payload.mail === false || !certificate || certificate.status !== 'valid') return null;
+  const certificate = await certificateOf(db, payload, organisationId);
+  if (!certificate) throw notFound();
+  if (payload.mail === false || certificate.status !== 'valid') return null;
   const person = await repo.findBookingUser(db, certificate.bookingUserId);
   if (!person) return null;
   const metadata = person.metadata;
@@ -77,22 +91,23 @@ export async function certificateMessage(
 }
 
 /**
- * Marks a certificate sent, when its e-mail went: by this handler (`organisationId` null: the certificate its own
- * event names) or by a processor task (only a certificate of the task's organisation).
+ * Marks a certificate sent, when its e-mail went: by this handler or by a processor task, only a
+ * certificate of the event's (the task's) organisation.
  */
 export async function markCertificateSent(db: Db, clock: Clock, certificateId: string, organisationId: string | null): Promise<void> {
-  const scope = organisationId === null ? eq(certificates.id, certificateId) : and(eq(certificates.id, certificateId), eq(certificates.organisationId, organisationId));
-  await db.update(certificates).set({ sentAt: clock.now() }).where(scope);
+  const organisation = organisationId === null ? isNull(certificates.organisationId) : eq(certificates.organisationId, organisationId);
+  await db.update(certificates).set({ sentAt: clock.now() }).where(and(eq(certificates.id, certificateId), organisation));
 }
 
 /**
  * The certificate e-mailed to the person it is for, with its PDF and a link to its status page that
- * marks it opened; its sent_at set. On issue, not for an organisation whose processor sends it.
+ * marks it opened; its sent_at set. On issue, not for an organisation whose processor sends it. Only
+ * a certificate of the event's organisation: an event naming another's sends nothing and is done.
  */
 async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent, db: Db): Promise<void> {
   if (event.name === 'certificate.issued' && (await deps.processorOwns(db, event, 'certificate.issued'))) return;
   const found = await issued(deps, event, db);
-  const message = found && (await certificateMessage(deps, db, event.payload, null));
+  const message = found && (await certificateMessage(deps, db, event.payload, event.organisationId));
   if (!found || !message) return;
   const { values } = message;
   await deps.mailer.send(db, {
@@ -112,7 +127,7 @@ async function sendCertificate(deps: CertificateMessageDeps, event: OutboxEvent,
     ].join('\n'),
     attachments: [{ filename: found.fileName, content: found.pdf, contentType: 'application/pdf' }],
   });
-  await markCertificateSent(db, deps.clock, found.certificate.id, null);
+  await markCertificateSent(db, deps.clock, found.certificate.id, event.organisationId);
 }
 
 /** The certificate among the test results of the account that booked the appointment, when it has a patient profile. */

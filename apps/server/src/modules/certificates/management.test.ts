@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CERTIFICATE_ADMIN_MSG, CERTIFICATE_MSG, LIST_QUERY_MSG } from '@vireo/contracts';
-import { auditEvents, bookingUsers, certificates } from '../../db/schema';
+import { auditEvents, bookingUsers, certificates, outboxEvents } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { registeredKit } from '../../test/lab-world';
 import { seedApprovedKits } from '../commerce';
@@ -138,6 +138,19 @@ describe('POST /certificate/{id}/email and the opened link', () => {
     expect((await h.call('POST', `${base}/certificate/${id}/email`, { token: practitioner.token })).status).toBe(403);
     await db().update(certificates).set({ status: 'revoked' }).where(eq(certificates.id, id));
     expect(await h.call('POST', `${base}/certificate/${id}/email`, { token: admin.token })).toMatchObject({ status: 409, body: { message: CERTIFICATE_ADMIN_MSG.resendFailed } });
+  });
+});
+
+describe('POST /certificate/{id}/email from another organisation', () => {
+  it('customer services of another organisation than the issuer’s resend it: the event is the certificate’s organisation’s', async () => {
+    const { id } = await certificate('Foxtrot', 'foxtrot@example.test');
+    await h.deliverOutbox();
+    const elsewhere = await h.user({ org: await h.org(), roles: ['customer_services'] });
+    expect(await h.call('POST', `${base}/certificate/${id}/email`, { token: elsewhere.token })).toMatchObject({ status: 200 });
+    expect(await h.mails({ recipient: 'foxtrot@example.test' })).toHaveLength(2);
+    const [row] = await db().select({ organisationId: certificates.organisationId }).from(certificates).where(eq(certificates.id, id));
+    const requested = (await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'certificate.email_requested'))).filter((event) => event.payload.certificate_id === id);
+    expect(requested.map((event) => event.organisationId)).toEqual([row!.organisationId]);
   });
 });
 

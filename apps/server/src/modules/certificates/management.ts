@@ -121,7 +121,8 @@ export async function exportCertificates(deps: CertificatesDeps, caller: SignedI
 
 /**
  * POST /certificate/{id}/email: the certificate e-mailed again to its holder (`certificate.email_requested`,
- * whose handler sets sent_at). Unknown: 404; a revoked one is not sent (409).
+ * whose handler sets sent_at). Unknown: 404; a revoked one is not sent (409). The event is the
+ * certificate's organisation's, whoever asks: its handler sends only a certificate of the event's organisation.
  */
 export async function emailCertificate(deps: CertificatesDeps, caller: SignedInCaller, id: string): Promise<void> {
   const row = await repo.findCertificate(deps.db, id);
@@ -130,7 +131,7 @@ export async function emailCertificate(deps: CertificatesDeps, caller: SignedInC
   await deps.db.transaction(async (tx) => {
     await deps.outbox.emit(tx, {
       name: 'certificate.email_requested',
-      organisationId: caller.auth.organisationId,
+      organisationId: row.organisationId,
       payload: { certificate_id: row.id, booking_user_id: row.bookingUserId },
     });
     await deps.audit.healthData(tx, caller, { action: 'read', resourceType: 'certificate_email', resourceIds: [row.id] });

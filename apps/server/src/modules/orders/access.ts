@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ORDER_MSG } from '@vireo/contracts';
+import { normalisedShortToken, ORDER_MSG } from '@vireo/contracts';
 import { hasPermission } from '../../platform/access';
 import type { Caller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
@@ -12,7 +12,7 @@ export type OrderAccess = 'staff' | 'customer';
 export const orderNotFound = () => new AppError(404, ORDER_MSG.notFound);
 
 function sameToken(given: string, actual: string): boolean {
-  const a = Buffer.from(given.toUpperCase());
+  const a = Buffer.from(normalisedShortToken(given));
   const b = Buffer.from(actual);
   return a.length === b.length && timingSafeEqual(a, b);
 }

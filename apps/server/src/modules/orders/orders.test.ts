@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CODE_MSG, DISCOUNT_MSG, ORDER_BOOKING_MSG, ORDER_MSG, SHORT_TOKEN_PATTERN } from '@vireo/contracts';
 import { auditEvents, discounts, orderPayments, orders, products, purchaseCodeBatches, purchaseCodes } from '../../db/schema';
+import { actorKeyOf } from '../../platform/audit';
 import type { TestPaymentGateway } from '../../platform/payments';
 import { createHarness, TEST_START, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 
@@ -309,6 +310,17 @@ describe('GET /order/{id}, its products, flight details and the short-token view
     expect((await h.call('GET', `${base}/order/${id}`)).status).toBe(401);
     expect((await h.call('GET', `${base}/order/-/short-token/ABCDEFGHJKLMNPQRSTUV`)).status).toBe(404);
     expect((await h.call('GET', `${base}/order/-/short-token/short`)).status).toBe(400);
+  });
+
+  it('the same short token in any letter case opens the order as the same holder: one actor_key, never the token', async () => {
+    const { id, shortToken } = await placed({ items: [{ product_id: kit.id, quantity: 1 }] });
+    for (const typed of [shortToken, shortToken.toLowerCase()]) {
+      expect((await h.call('GET', `${base}/order/${id}`, { headers: { 'x-short-token': typed } })).status).toBe(200);
+    }
+    expect((await h.call('GET', `${base}/order/-/short-token/${shortToken.toLowerCase()}`)).status).toBe(200);
+    const reads = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'order.read'), eq(auditEvents.resourceId, id)));
+    expect(reads.map((read) => [read.actorKind, read.actorKey])).toEqual(Array(3).fill(['short_token', actorKeyOf(shortToken)]));
+    expect(JSON.stringify(reads).toUpperCase()).not.toContain(shortToken);
   });
 
   it('lists the fulfilled lines or those with units left; flight details of its bookings', async () => {
