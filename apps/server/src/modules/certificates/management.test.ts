@@ -174,6 +174,19 @@ describe('PUT /certificate/{id} (Edit)', () => {
     expect((await h.call('PUT', `${base}/certificate/${id}`, { token: support.token, body: edit })).status).toBe(409);
   });
 
+  it('customer services of another organisation reissue it as the certificate’s organisation’s, not theirs', async () => {
+    const { id, person } = await certificate('Golf', 'golf@example.test');
+    const elsewhere = await h.user({ org: await h.org(), roles: ['customer_services'] });
+    const answer = await h.call('PUT', `${base}/certificate/${id}`, { token: elsewhere.token, body: { ...edit, email: 'golf@example.test' } });
+    expect(answer.status).toBe(200);
+    const [old] = await db().select().from(certificates).where(eq(certificates.id, id));
+    const [reissued] = await db().select().from(certificates).where(eq(certificates.id, answer.body.data.id));
+    expect(reissued).toMatchObject({ organisationId: old!.organisationId, issuedByUserId: elsewhere.user.id });
+    const updated = (await db().select().from(outboxEvents).where(eq(outboxEvents.event, 'booking_user.metadata.updated'))).filter((event) => event.payload.booking_user_id === person.bookingUserId);
+    expect(updated.map((event) => event.organisationId)).toContain(old!.organisationId);
+    expect(updated.map((event) => event.organisationId)).not.toContain(elsewhere.user.organisationId);
+  });
+
   it('bad input with the form’s messages; unknown 404; 401; 403', async () => {
     const { id } = await certificate('Golf', 'golf@example.test');
     const put = (body: unknown, token: string | undefined = admin.token, target = id) => h.call('PUT', `${base}/certificate/${target}`, { ...(token ? { token } : {}), body });

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { bookingUsers, certificates } from '../../db/schema';
 import type { CertificatesDeps } from './deps';
 import * as repo from './repo';
-import { discardCertificate, issuerOf, prepareCertificate, storeCertificate, testOf } from './service';
+import { discardCertificate, prepareCertificate, storeCertificate, testOf } from './service';
 import { findApprovedKit } from '../commerce';
 
 type CertificateRow = repo.CertificateRow;
@@ -144,6 +144,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
  * PUT /certificate/{id} (certificates.manage): the holder's name, date of birth, e-mail and document
  * number corrected. The certificate service issues a new certificate with the same test, kit, result
  * and times, revokes the old one and e-mails the new one; the person's details are corrected too.
+ * The new certificate, and the person's change event, stay the certificate's organisation's, whoever edits.
  * Unknown: 404; a revoked certificate is not edited (409: edit its replacement).
  */
 export async function reissueCertificate(deps: CertificatesDeps, caller: SignedInCaller, id: string, edit: CertificateEdit): Promise<{ id: string }> {
@@ -175,6 +176,8 @@ export async function reissueCertificate(deps: CertificatesDeps, caller: SignedI
     sampleTime,
     reportTime: Number.isNaN(reported.getTime()) ? row.issuedAt : reported,
   });
+  // The replacement stays the certificate's organisation's, whoever corrects it (customer services may be another's).
+  const owner = row.organisationId ?? caller.auth.organisationId;
   const changes = { forename: edit.forename, surname: edit.surname, email, date_of_birth: `${dateOfBirth}T00:00:00.000Z`, passport_number: edit.document_number };
   try {
     await db.transaction(async (tx) => {
@@ -186,11 +189,11 @@ export async function reissueCertificate(deps: CertificatesDeps, caller: SignedI
         .where(eq(bookingUsers.id, person.id));
       await deps.outbox.emit(tx, {
         name: 'booking_user.metadata.updated',
-        organisationId: caller.auth.organisationId,
+        organisationId: owner,
         payload: { appointment_id: row.appointmentId, booking_user_id: person.id, keys: Object.keys(changes), at: epochSeconds(deps.clock.now()) },
       });
       await deps.audit.healthData(tx, caller, { action: 'write', resourceType: 'booking_user', resourceIds: [person.id] });
-      await storeCertificate(deps, tx, caller, issue, { mail: true, issuer: issuerOf(caller) });
+      await storeCertificate(deps, tx, caller, issue, { mail: true, issuer: { organisationId: owner, userId: caller.auth.userId } });
     });
   } catch (error) {
     await discardCertificate(deps, issue);
