@@ -151,7 +151,7 @@ async function refusedCode(page: Page, words: Words, title: string, code: string
 }
 
 test.describe('partner booking pages /book_test_{slug} (spec 2 §2.10)', () => {
-  test('Attraction World: one traveller with a code books end to end without signing in; a code of another prefix is refused', async ({ page, request }) => {
+  test('Attraction World: one traveller with a code books end to end without signing in; a code of another prefix is refused, the used-up code is invalid', async ({ page, request }) => {
     test.setTimeout(150_000);
     const { title, codes } = await purchaseCodes(request, 'F2FAW', 1);
     await page.goto('/book_test_attraction_world');
@@ -170,6 +170,15 @@ test.describe('partner booking pages /book_test_{slug} (spec 2 §2.10)', () => {
     await bookAtSummary(page, WORDS.en, 'https://attractionworld.example/');
     await expectAccessible(page);
     expect(await usesLeft(request, codes[0]!)).toBe(0);
+
+    // Spec 3 §7: a partner's form calls a code with no use left invalid (the pharmacy's says expired).
+    await page.goto('/book_test_attraction_world');
+    await page.getByRole('radio', { name: title }).check();
+    await page.getByLabel(WORDS.en.code(1)).fill(codes[0]!.toLowerCase());
+    await expect(page.getByText('Your code is invalid', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your code is expired')).toHaveCount(0);
+    await page.getByRole('button', { name: WORDS.en.next }).click();
+    await expect(page.getByRole('region', { name: WORDS.en.travellers })).toBeVisible();
   });
 
   test('OFL: a Fit to Fly code starts with F2F but not F2FAW; one traveller books and the order carries the label OFL', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { bearer, COMMERCE, londonDay, purchaseCodes, usesLeft } from '../purchas
 import { passenger } from '../passengers';
 
 test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
-  test('two people with a code each book end to end; the codes are then used up', async ({ page, request }) => {
+  test("two people with a code each book end to end; the codes are then used up, and the form calls them expired", async ({ page, request }) => {
     test.setTimeout(150_000);
     const pharmacist = await createPharmacist(request);
     const {
@@ -67,6 +67,13 @@ test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
     await expectAccessible(page);
 
     for (const code of [first!, second!]) expect(await usesLeft(request, code), code).toBe(0);
+
+    // Spec 2 §5: the pharmacy form calls a code with no use left expired (a partner's says invalid).
+    await page.goto('/pharmacy/book');
+    await page.getByLabel('Code for person 1').fill(first!);
+    await expect(page.getByText('Your code is expired')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).not.toHaveURL(/step=travel/);
   });
 });
 

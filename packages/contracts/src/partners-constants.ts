@@ -173,11 +173,27 @@ export function repeatedCodes(codes: readonly string[]): number[] {
   return repeats;
 }
 
-/** The server's answer to a code check (GET /purchase-code/{value}): valid with a value and uses left, expired with none left, else invalid. */
-export function codeCheckMessage(info: { value: string; uses: number } | null): string {
-  if (info && info.value !== '' && info.uses > 0) return CODE_MSG.valid;
-  if (info && info.value !== '') return CODE_MSG.expired;
-  return CODE_MSG.invalid;
+/**
+ * The booking flow that takes a code, which decides the words for a known code with no use left
+ * today: 'pharmacy', the pharmacy form (spec 2 §5: 'Your code is expired'); 'partner', the booking
+ * forms of the partner and customer-services flows (spec 3 §7: a code is valid only with a value and
+ * a positive uses count, else 'Your code is invalid').
+ */
+export type CodeFlow = 'pharmacy' | 'partner';
+
+/** A known code with no use left today (used up, or past its batch's last day), in `flow`: 'Your code is expired' for the pharmacy (spec 2 §5), else 'Your code is invalid' (spec 3 §7). */
+export function usedUpCodeMessage(flow: CodeFlow): string {
+  return flow === 'pharmacy' ? CODE_MSG.expired : CODE_MSG.invalid;
+}
+
+/**
+ * A form's word on the server's answer to a code check (GET /purchase-code/{value}; null when it
+ * refused the code): 'Valid purchase code' with a value and uses left, `usedUpCodeMessage(flow)` with
+ * a value and none left, else 'Your code is invalid' (spec 2 §5, spec 3 §7).
+ */
+export function codeCheckMessage(info: { value: string; uses: number } | null, flow: CodeFlow): string {
+  if (!info || info.value === '') return CODE_MSG.invalid;
+  return info.uses > 0 ? CODE_MSG.valid : usedUpCodeMessage(flow);
 }
 
 const rule = (sku: string, prefixes: string[], excluded: string[] = []): CodePrefixRule => ({ sku, prefixes, excluded });

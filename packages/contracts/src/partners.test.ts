@@ -20,6 +20,7 @@ import {
   pharmacySourceCurrency,
   pharmacyUsSource,
   repeatedCodes,
+  usedUpCodeMessage,
   type CodePrefixRule,
   type PartnerKind,
 } from './index';
@@ -140,10 +141,18 @@ describe('pharmacy codes', () => {
     expect(CODE_MSG.repeated).toBe("Codes can't be same for different people");
   });
 
-  it('the server check: valid with uses left, expired with none, otherwise invalid', () => {
-    expect(codeCheckMessage({ value: 'ANT1', uses: 2 })).toBe('Valid purchase code');
-    expect(codeCheckMessage({ value: 'ANT1', uses: 0 })).toBe('Your code is expired');
-    expect(codeCheckMessage(null)).toBe('Your code is invalid');
+  it('the server check on the pharmacy form (spec 2 §5): valid with uses left, expired with none, otherwise invalid', () => {
+    expect(codeCheckMessage({ value: 'ANT1', uses: 2 }, 'pharmacy')).toBe('Valid purchase code');
+    expect(codeCheckMessage({ value: 'ANT1', uses: 0 }, 'pharmacy')).toBe('Your code is expired');
+    expect(codeCheckMessage({ value: '', uses: 2 }, 'pharmacy')).toBe('Your code is invalid');
+    expect(codeCheckMessage(null, 'pharmacy')).toBe('Your code is invalid');
+  });
+
+  it('the server check on the partner and customer-services forms (spec 3 §7): valid only with a value and uses left, else invalid', () => {
+    expect(codeCheckMessage({ value: 'F2FAW1', uses: 1 }, 'partner')).toBe('Valid purchase code');
+    expect(codeCheckMessage({ value: 'F2FAW1', uses: 0 }, 'partner')).toBe('Your code is invalid');
+    expect(codeCheckMessage(null, 'partner')).toBe('Your code is invalid');
+    expect([usedUpCodeMessage('pharmacy'), usedUpCodeMessage('partner')]).toEqual(['Your code is expired', 'Your code is invalid']);
   });
 });
 

@@ -58,7 +58,12 @@ export const PurchaseCodeBatchCreatedResponse = z.object({ success: z.literal(tr
 /** GET /purchase-code/{value}: spec 3 §7.1's "check purchase code info": its id, value and the uses left (0: none today). */
 export const PurchaseCodeInfo = z.object({ id: Uuid, value: z.string(), uses: z.number().int() });
 export type PurchaseCodeInfo = z.infer<typeof PurchaseCodeInfo>;
-/** `error`: 'Your code is expired' when no use is left today (spec 2 §5), else null. */
+/**
+ * `error`: the pharmacy form's words when no use is left today, 'Your code is expired' (spec 2 §5,
+ * §7's check answer), else null. The forms decide their words from `data` (contracts'
+ * `codeCheckMessage` with their flow); the partner and customer-services forms say 'Your code is
+ * invalid' for such a code (spec 3 §7), whatever `error` says.
+ */
 export const PurchaseCodeInfoResponse = z.object({ success: z.literal(true), data: PurchaseCodeInfo, error: z.string().nullable() });
 
 /** A code as typed: trimmed and upper-cased. */

@@ -71,7 +71,7 @@ export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext):
     },
     schema: {
       tags,
-      summary: "Check a purchase code: its id, value and the uses left today (spec 3 §7.1; none left: error 'Your code is expired'), or 400 'Your code is invalid'",
+      summary: "Check a purchase code: its id, value and the uses left today (spec 3 §7.1; none left: error 'Your code is expired', the pharmacy form's words, spec 2 §5; the partner and customer-services forms read the data and say 'Your code is invalid', spec 3 §7), or 400 'Your code is invalid'",
       params: PurchaseCodeValueParams,
       response: withErrors({ 200: PurchaseCodeInfoResponse }),
     },
@@ -83,7 +83,7 @@ export async function purchaseCodeRoutes(app: FastifyInstance, ctx: AppContext):
     config: { access: SIGNED_IN },
     schema: {
       tags,
-      summary: "Take one more use of a code for an order, atomically (400 'Your code is expired' when none is left today)",
+      summary: "Take one more use of a code for an order, atomically (400 when none is left today: 'Your code is expired' for the caller's own pharmacy order, spec 2 §5, else 'Your code is invalid', spec 3 §7)",
       params: IdParams,
       body: PurchaseCodeUseInput,
       response: withErrors({ 200: PurchaseCodeUseResponse }),

@@ -162,7 +162,7 @@ describe('GET /purchase-code-batch and its CSV', () => {
 });
 
 describe('GET /purchase-code/{value}', () => {
-  it('answers anyone the code’s id, value and uses left, as typed in any case; 0 past its last day or used up, with "Your code is expired"; unknown is "Your code is invalid"', async () => {
+  it('answers anyone the code’s id, value and uses left, as typed in any case; 0 past its last day or used up, with the pharmacy form’s "Your code is expired"; unknown is "Your code is invalid"', async () => {
     const batch = await createBatch({ count: 1, uses: 3, valid_until: '2026-06-12' });
     const [code] = await codesOf(batch.id);
     expect(await check(code!.value.toLowerCase())).toMatchObject({ status: 200, body: { success: true, data: { id: code!.id, value: code!.value, uses: 3 }, error: null } });
@@ -189,7 +189,7 @@ describe('GET /purchase-code/{value}', () => {
 });
 
 describe('POST /purchase-code/{id}/use and takePurchaseCodeUse', () => {
-  it('takes one use, audited with the order; none left or past its last day is "Your code is expired"; unknown 404; bad input 400', async () => {
+  it('takes one use, audited with the order; none left or past its last day is "Your code is invalid" outside the pharmacy form (spec 3 §7); unknown 404; bad input 400', async () => {
     const batch = await createBatch({ count: 1, uses: 2, valid_until: '2026-06-12' });
     const [code] = await codesOf(batch.id);
     const orderId = randomUUID();
@@ -198,10 +198,10 @@ describe('POST /purchase-code/{id}/use and takePurchaseCodeUse', () => {
     const audit = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'purchase_code.used'), eq(auditEvents.resourceId, code!.id)));
     expect(audit[0]!.details).toMatchObject({ order_id: orderId });
     h.clock.set(new Date('2026-06-12T23:00:00Z'));
-    expect(await use(code!.id, await h.session(manager))).toMatchObject({ status: 400, body: { message: 'Your code is expired', errors: { code: 'Your code is expired' } } });
+    expect(await use(code!.id, await h.session(manager))).toMatchObject({ status: 400, body: { message: 'Your code is invalid', errors: { code: 'Your code is invalid' } } });
     h.clock.set(TEST_START);
     expect((await use(code!.id)).status).toBe(200);
-    expect(await use(code!.id)).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { code: CODE_MSG.expired } } });
+    expect(await use(code!.id)).toMatchObject({ status: 400, body: { message: CODE_MSG.invalid, errors: { code: CODE_MSG.invalid } } });
     expect((await use(randomUUID())).status).toBe(404);
     expect((await h.call('POST', `${base}/purchase-code/${code!.id}/use`, { token: manager.token, body: { order_id: 'nope' } })).status).toBe(400);
   });

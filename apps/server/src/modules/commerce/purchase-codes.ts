@@ -6,11 +6,13 @@ import {
   PURCHASE_CODE_MSG,
   PURCHASE_CODE_RANDOM_LENGTH,
   builtInPrefixSkus,
+  usedUpCodeMessage,
   currencyOf,
   londonIsoDay,
   pharmacySourceCurrency,
   type PurchaseCodeBatch,
   type PurchaseCodeBatchData,
+  type CodeFlow,
   type PurchaseCodeInfo,
 } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
@@ -25,8 +27,11 @@ import type { CommerceDeps } from './products';
 type BatchRow = typeof purchaseCodeBatches.$inferSelect;
 type CodeRow = typeof purchaseCodes.$inferSelect;
 
-/** A code with no use left today (used up, or past its batch's last day): 'Your code is expired' (spec 2 §5). */
-const expiredCode = () => new AppError(400, CODE_MSG.expired, { code: CODE_MSG.expired });
+/** A code with no use left today (used up, or past its batch's last day), in `flow`'s words (contracts' `usedUpCodeMessage`: spec 2 §5, spec 3 §7). */
+function usedUpCode(flow: CodeFlow): AppError {
+  const message = usedUpCodeMessage(flow);
+  return new AppError(400, message, { code: message });
+}
 
 /**
  * `count` random parts of PURCHASE_CODE_RANDOM_LENGTH symbols from crypto's random bytes: the
@@ -169,23 +174,27 @@ async function codeOnDay(db: Db, value: string, today: string): Promise<Purchase
 
 /**
  * GET /purchase-code/{value}: spec 3 §7.1's check, for anyone (rate limited): the code's id, value
- * and the uses left today (0 once used up or past its batch's last day, with the error 'Your code
- * is expired'); an unknown code is 'Your code is invalid'.
+ * and the uses left today (0 once used up or past its batch's last day, with `error` the pharmacy
+ * form's 'Your code is expired', spec 2 §5; each form words its answer from the data with its flow,
+ * so the partner and customer-services forms say 'Your code is invalid', spec 3 §7); an unknown code
+ * is 'Your code is invalid'.
  */
 export async function checkPurchaseCode(deps: CommerceDeps, value: string): Promise<{ data: PurchaseCodeInfo; error: string | null }> {
   const info = await codeOnDay(deps.db, value, londonIsoDay(deps.clock.now()));
   if (!info) throw new AppError(400, PURCHASE_CODE_MSG.invalid, { code: PURCHASE_CODE_MSG.invalid });
-  return { data: info, error: info.uses > 0 ? null : CODE_MSG.expired };
+  return { data: info, error: info.uses > 0 ? null : usedUpCodeMessage('pharmacy') };
 }
 
 /**
- * Why the code `value` could not pay today, for an order that tried it: 'Your code is expired' when
- * it is a purchase code with no use left on London day `today` (spec 2 §5); null otherwise (unknown,
- * or a purchase code with uses left that prepays another product), which the caller answers as invalid.
+ * Why the code `value` could not pay today, for an order of `flow` that tried it: a purchase code
+ * with no use left on London day `today` is `usedUpCodeMessage(flow)` ('Your code is expired' on the
+ * pharmacy form, spec 2 §5; 'Your code is invalid' on the partner and customer-services forms, spec 3
+ * §7); null otherwise (unknown, or a purchase code with uses left that prepays another product),
+ * which the caller answers as invalid.
  */
-export async function purchaseCodeRefusal(tx: Db, value: string, today: string): Promise<string | null> {
+export async function purchaseCodeRefusal(tx: Db, value: string, today: string, flow: CodeFlow): Promise<string | null> {
   const info = await codeOnDay(tx, value.trim().toUpperCase(), today);
-  return info && info.uses === 0 ? CODE_MSG.expired : null;
+  return info && info.uses === 0 ? usedUpCodeMessage(flow) : null;
 }
 
 /**
@@ -270,8 +279,9 @@ async function reachOwnPharmacyOrder(tx: Db, caller: SignedInCaller, productName
 
 /**
  * POST /purchase-code/{id}/use: spec 3 §7.1's "use discount code by id", one more unit of an order
- * paid by a code (once per extra code beyond the first); audited with the order; 'Your code is
- * expired' when none is left to take today, 404 for an unknown id; held to the order's source's code rules.
+ * paid by a code (once per extra code beyond the first); audited with the order; when none is left
+ * to take today, 'Your code is expired' for the pharmacy form (the caller's own pharmacy order, spec 2
+ * §5), else 'Your code is invalid' (spec 3 §7); 404 for an unknown id; held to the order's source's code rules.
  * Each use taken for an existing order is kept in order_code_uses. Holders of discounts.manage take
  * uses for any order, pharmacy staff for their own Pharmacy orders; anyone else 403.
  */
@@ -286,7 +296,8 @@ export async function usePurchaseCode(deps: CommerceDeps, caller: SignedInCaller
     if (!taken) {
       const [known] = await tx.select({ id: purchaseCodes.id }).from(purchaseCodes).where(eq(purchaseCodes.id, id));
       if (!known) throw notFound();
-      throw expiredCode();
+      const [order] = await tx.select({ source: orders.source, customerUserId: orders.customerUserId }).from(orders).where(eq(orders.id, orderId));
+      throw usedUpCode(order && ownPharmacyOrder(caller, order, deps.productName) ? 'pharmacy' : 'partner');
     }
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (order) await tx.insert(orderCodeUses).values({ orderId, purchaseCodeId: id, createdBy: caller.auth.userId, createdAt: now });

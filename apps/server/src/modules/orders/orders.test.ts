@@ -166,12 +166,12 @@ describe('POST /order', () => {
     expect(again).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
   });
 
-  it('takes one unit of its product off with a purchase code (any case), once per use (then "Your code is expired"); a code for a product not in the basket is invalid', async () => {
+  it('takes one unit of its product off with a purchase code (any case), once per use (then "Your code is invalid" outside the pharmacy form, spec 3 §7); a code for a product not in the basket is invalid', async () => {
     const value = await purchaseCode(kit.id);
     const paid = await placed({ discount: value.toLowerCase(), items: [{ product_id: kit.id, quantity: 2 }, { product_id: consultation.id, quantity: 1 }] });
     expect(await orderRow(paid.id)).toMatchObject({ originalPricePence: 7700, discountPence: 2900, pricePence: 4800, discountCode: value });
     expect(await codeUses(value)).toBe(1);
-    expect(await place(orderBody({ discount: value }))).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { discount: CODE_MSG.expired } } });
+    expect(await place(orderBody({ discount: value }))).toMatchObject({ status: 400, body: { message: CODE_MSG.invalid, errors: { discount: CODE_MSG.invalid } } });
     const forTheKit = await purchaseCode(kit.id);
     expect(await place(orderBody({ discount: forTheKit, items: [{ product_id: consultation.id, quantity: 1 }] }))).toMatchObject({ status: 400, body: { message: DISCOUNT_MSG.invalid } });
     expect(await codeUses(forTheKit)).toBe(0);
@@ -471,7 +471,7 @@ describe('a discount code’s uses under concurrent orders', () => {
     const value = await purchaseCode(kit.id);
     const answers = await Promise.all([place(orderBody({ discount: value })), place(orderBody({ discount: value }))]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
-    expect(answers.find((answer) => answer.status === 400)?.body.message).toBe(CODE_MSG.expired);
+    expect(answers.find((answer) => answer.status === 400)?.body.message).toBe(CODE_MSG.invalid);
     expect(await codeUses(value)).toBe(1);
   });
 

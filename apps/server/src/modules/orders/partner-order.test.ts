@@ -103,11 +103,11 @@ describe('POST /partner-page/{slug}/order', () => {
     expect(await usedTimes([code!, other!])).toEqual([0, 0]);
   });
 
-  it('a used-up code is "Your code is expired", an unknown one "Your code is invalid"; either rolls the whole order back', async () => {
+  it('a used-up code and an unknown one are both "Your code is invalid" (spec 3 §7); either rolls the whole order back', async () => {
     const [spent, fresh] = await codes('F2FAW', FIT_TO_FLY_ANTIGEN_SKU, 2, 1);
     expect((await order('attraction_world', body(FIT_TO_FLY_ANTIGEN_SKU, [spent!]))).status).toBe(201);
     const before = (await h.ctx.database.db.select({ id: orders.id }).from(orders).where(eq(orders.source, 'attractionworld'))).length;
-    expect(await order('attraction_world', body(FIT_TO_FLY_ANTIGEN_SKU, [fresh!, spent!]))).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { 'codes.1': 'Your code is expired' } } });
+    expect(await order('attraction_world', body(FIT_TO_FLY_ANTIGEN_SKU, [fresh!, spent!]))).toMatchObject({ status: 400, body: { message: CODE_MSG.invalid, errors: { 'codes.1': 'Your code is invalid' } } });
     expect(await order('attraction_world', body(FIT_TO_FLY_ANTIGEN_SKU, [`F2FAW${run}NOSUCHCODE`]))).toMatchObject({ status: 400, body: { errors: { 'codes.0': CODE_MSG.invalid } } });
     expect(await usedTimes([spent!, fresh!])).toEqual([1, 0]);
     expect((await h.ctx.database.db.select({ id: orders.id }).from(orders).where(eq(orders.source, 'attractionworld'))).length).toBe(before);
@@ -136,7 +136,7 @@ describe('POST /partner-page/{slug}/order', () => {
     const [code] = await codes('F2FAW', FIT_TO_FLY_ANTIGEN_SKU, 1, 1);
     const answers = await Promise.all(Array.from({ length: 10 }, () => order('attraction_world', body(FIT_TO_FLY_ANTIGEN_SKU, [code!]))));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 400 && answer.body.errors?.['codes.0'] === CODE_MSG.expired)).toHaveLength(9);
+    expect(answers.filter((answer) => answer.status === 400 && answer.body.errors?.['codes.0'] === CODE_MSG.invalid)).toHaveLength(9);
     expect(await usedTimes([code!])).toEqual([1]);
     const placed = await h.ctx.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountCode, code!));
     expect(placed).toHaveLength(1);

@@ -17,7 +17,8 @@ const codeError = (index: number, message: string) => badRequest(message, { [`co
  * (contracts' `partnerCodeError`, the form's message at codes.{i}) and no code repeats another
  * person's. Then, in one transaction, each code's use is taken for its unit's product (one
  * conditional UPDATE per code, so a code used twice at once pays once; one that cannot pay today
- * rolls the order back: 'Your code is expired' with no use left today, else 'Your code is invalid'), and the order is written with the partner's
+ * rolls the order back with 'Your code is invalid', used up or not: spec 3 §7's words, contracts'
+ * `usedUpCodeMessage('partner')`), and the order is written with the partner's
  * label as its source, nothing due: Complete / Processing, 'order.payment.complete' emitted and the
  * placing audited (anonymous, no personal data). The order belongs to no user and no organisation:
  * its short token is how the page books it.
@@ -45,7 +46,7 @@ export async function placePartnerOrder(deps: OrdersDeps, caller: Caller, slug: 
   );
   await deps.db.transaction(async (tx) => {
     for (const [index, code] of input.codes.entries()) {
-      if (!(await takePurchaseCodeUse(tx, code, units[index]!.id, today))) throw codeError(index, (await purchaseCodeRefusal(tx, code, today)) ?? CODE_MSG.invalid);
+      if (!(await takePurchaseCodeUse(tx, code, units[index]!.id, today))) throw codeError(index, (await purchaseCodeRefusal(tx, code, today, 'partner')) ?? CODE_MSG.invalid);
     }
     await tx.insert(orders).values({
       id,

@@ -11,6 +11,7 @@ import {
   orderBookingLink,
   pharmacySourceCurrency,
   priceOrder,
+  type CodeFlow,
   type CreateOrderData,
   type CreateOrderResponse,
   type OrderLine,
@@ -41,18 +42,20 @@ export interface BasketLine extends OrderLine {
  * `takePurchaseCodeUse`) pays for one unit of its batch's product, so it is tried against each line's
  * product in turn; any other code is a discount code (`takeDiscountUse`, contracts' `discountPerLine`).
  * Each use is one conditional UPDATE, so concurrent orders never take more uses than a code has. A
- * code that cannot be used today is 400, which rolls the order back: 'Your code is expired' for a
- * purchase code with no use left today (used up or past its batch's last day, spec 2 §5), else
- * 'Your code is invalid' (unknown, inactive, out of its days, or a purchase code for a product not in the basket).
+ * code that cannot be used today is 400, which rolls the order back: a purchase code with no use
+ * left today (used up or past its batch's last day) is `flow`'s word for it (commerce's
+ * `purchaseCodeRefusal`: 'Your code is expired' on the pharmacy form, spec 2 §5; 'Your code is
+ * invalid' on the others, spec 3 §7), anything else 'Your code is invalid' (unknown, inactive, out of
+ * its days, or a purchase code for a product not in the basket).
  */
-export async function resolveOrderDiscount(tx: Db, code: string | undefined, lines: readonly BasketLine[], londonToday: string): Promise<number[]> {
+export async function resolveOrderDiscount(tx: Db, code: string | undefined, lines: readonly BasketLine[], londonToday: string, flow: CodeFlow): Promise<number[]> {
   if (!code) return lines.map(() => 0);
   for (const [index, line] of lines.entries()) {
     if (await takePurchaseCodeUse(tx, code, line.product.id, londonToday)) return lines.map((other, i) => (i === index ? other.unit_pence : 0));
   }
   const discount = await takeDiscountUse(tx, code, londonToday);
   if (!discount) {
-    const message = (await purchaseCodeRefusal(tx, code, londonToday)) ?? DISCOUNT_MSG.invalid;
+    const message = (await purchaseCodeRefusal(tx, code, londonToday, flow)) ?? DISCOUNT_MSG.invalid;
     throw new AppError(400, message, { discount: message });
   }
   return discountPerLine(lines, discount);
@@ -128,7 +131,9 @@ export interface PlacedOrder {
  * (partners' `sourceCodeError`, with the forms' messages). Pharmacy staff (pharmacy.book) place
  * orders of the pharmacy form's sources only: Pharmacy (in pounds) or its US variant {product}-us
  * (in dollars, the US products only; another product is 400 as of another currency); another
- * source is 400. Each is theirs (its customer user), as the pharmacy flow's later calls need.
+ * source is 400. Each is theirs (its customer user), as the pharmacy flow's later calls need. A
+ * purchase code with no use left is 'Your code is expired' on such an order (the pharmacy form, spec 2
+ * §5) and 'Your code is invalid' on any other (customer services and other callers, spec 3 §7).
  */
 export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input: CreateOrderData): Promise<PlacedOrder> {
   const staff = hasPermission(caller.auth, 'orders.manage');
@@ -157,7 +162,7 @@ export async function placeOrder(deps: OrdersDeps, caller: SignedInCaller, input
     const placed = await deps.db.transaction(async (tx) => {
       const priced = await tx
         .transaction(async (savepoint) => {
-          const pricing = priceOrder(lines, await resolveOrderDiscount(savepoint, input.discount, lines, londonIsoDay(now)));
+          const pricing = priceOrder(lines, await resolveOrderDiscount(savepoint, input.discount, lines, londonIsoDay(now), pharmacy ? 'pharmacy' : 'partner'));
           if (pricing.price === 0 || !input.card) return pricing;
           const result = await deps.gateway.charge({ amountPence: pricing.price, currency, card: input.card, description: `Order ${id}` });
           charge = result;

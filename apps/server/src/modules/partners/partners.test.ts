@@ -233,6 +233,19 @@ describe('pharmacy staff (pharmacy.book)', () => {
     expect(audit?.details).toMatchObject({ by_pharmacy_codes: true });
   });
 
+  it("a used-up code is 'Your code is expired' on the pharmacy form (spec 2 §5), 'Your code is invalid' to customer services and on another's order (spec 3 §7)", async () => {
+    const first = await antCode();
+    const second = await antCode();
+    const placed = await placeFor(pharmacist.token, 'Pharmacy', first.value, first.productId, 2);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.order_details.id as string;
+    expect((await use(second.id, orderId, pharmacist.token)).status).toBe(200);
+    expect(await placeFor(pharmacist.token, 'Pharmacy', first.value, first.productId, 1)).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { discount: CODE_MSG.expired } } });
+    expect(await use(second.id, orderId, pharmacist.token)).toMatchObject({ status: 400, body: { message: CODE_MSG.expired, errors: { code: CODE_MSG.expired } } });
+    expect(await placeFor(support.token, 'vireo', first.value, first.productId, 1)).toMatchObject({ status: 400, body: { message: CODE_MSG.invalid, errors: { discount: CODE_MSG.invalid } } });
+    expect(await use(second.id, orderId, admin.token)).toMatchObject({ status: 400, body: { message: CODE_MSG.invalid, errors: { code: CODE_MSG.invalid } } });
+  });
+
   it("places the pharmacy form's orders only: another source is 400 with its message", async () => {
     const first = await antCode();
     for (const source of ['OFL', 'acme-us', 'pharmacy', `${pharmacyUsSource(h.ctx.config.productName)}x`]) {

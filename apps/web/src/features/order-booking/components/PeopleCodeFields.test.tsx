@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { CODE_CHECK_DEBOUNCE_MS, CODE_MSG, pharmacyCodeError } from '@vireo/contracts';
+import { CODE_CHECK_DEBOUNCE_MS, CODE_MSG, pharmacyCodeError, type CodeFlow } from '@vireo/contracts';
 import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,24 +24,24 @@ function serverAnswers(uses: number) {
   return fetchMock;
 }
 
-function Step({ localError }: { localError: LocalCodeError }) {
+function Step({ localError, flow }: { localError: LocalCodeError; flow: CodeFlow }) {
   const form = useForm<OrderBookingValues>({ defaultValues: { numberOfPeople: '1', purchaseCode: [] } });
   const checks = useCodeChecks(form);
   const [answer, setAnswer] = useState('');
   return (
     <>
-      <PeopleCodeFields form={form} checks={checks} localError={localError} />
+      <PeopleCodeFields form={form} checks={checks} localError={localError} flow={flow} />
       <button onClick={() => setAnswer(String(checks.allValid()))}>Next</button>
       <output>{answer}</output>
     </>
   );
 }
 
-function renderStep(language: BookingLanguage = 'EN', localError: LocalCodeError = pharmacyCodeError) {
+function renderStep(language: BookingLanguage = 'EN', flow: CodeFlow = 'pharmacy', localError: LocalCodeError = pharmacyCodeError) {
   render(
     <BookingLanguageContext.Provider value={language}>
       <Suspense fallback={null}>
-        <Step localError={localError} />
+        <Step localError={localError} flow={flow} />
       </Suspense>
     </BookingLanguageContext.Provider>,
   );
@@ -77,7 +77,7 @@ describe('PeopleCodeFields', () => {
     expect(code.value).toBe('ANT1234');
   });
 
-  it("asks the server about a code without a fault of its own, shows its word, and Next refuses a code it did not call valid", async () => {
+  it("asks the server about a code without a fault of its own, shows the pharmacy's word (spec 2 §5), and Next refuses a code it did not call valid", async () => {
     const fetchMock = serverAnswers(0);
     renderStep();
     const code = await screen.findByLabelText('Code for person 1', { exact: false });
@@ -89,6 +89,15 @@ describe('PeopleCodeFields', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/commerce/v1/purchase-code/ANT1']);
     await pressNext('false');
     expect(code.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("says 'Your code is invalid' for a code with no use left on the partner and customer-services forms (spec 3 §7)", async () => {
+    serverAnswers(0);
+    renderStep('EN', 'partner', () => null);
+    fireEvent.change(await screen.findByLabelText('Code for person 1', { exact: false }), { target: { value: 'F2FAW1' } });
+    expect(await screen.findByText(CODE_MSG.invalid)).toBeTruthy();
+    expect(screen.queryByText(CODE_MSG.expired)).toBeNull();
+    await pressNext('false');
   });
 
   it('lets Next on when the server calls every code valid', async () => {

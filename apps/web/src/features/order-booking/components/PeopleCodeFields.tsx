@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { CODE_CHECK_DEBOUNCE_MS, CODE_MSG, codeCheckMessage, repeatedCodes } from '@vireo/contracts';
+import { CODE_CHECK_DEBOUNCE_MS, CODE_MSG, codeCheckMessage, repeatedCodes, type CodeFlow } from '@vireo/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { useOrderBookingTexts } from '../texts';
 import type { FirstStepProps } from '../types';
 import { WizardText } from './fields';
 
-/** The server's word on a code: its id when valid, and the message to show ('Valid purchase code', 'Your code is expired', 'Your code is invalid'). */
+/** The server's word on a code: its id when valid, and the message to show (contracts' `codeCheckMessage` for the form's flow). */
 interface CodeCheck {
   id: string | null;
   message: string;
@@ -35,8 +35,8 @@ export function addCodeIssues(ctx: z.RefinementCtx, codes: readonly string[], co
   for (const index of repeatedCodes(codes)) ctx.addIssue({ code: 'custom', path: ['purchaseCode', index, 'code'], message: CODE_MSG.repeated });
 }
 
-/** Checks `code` with the server 300 ms after the last keystroke (spec 2 §5), once `localError` finds no fault in it; null until then. */
-function useCodeCheck(code: string, localError: LocalCodeError): CodeCheck | null {
+/** Checks `code` with the server 300 ms after the last keystroke (spec 2 §5), once `localError` finds no fault in it, worded for `flow`; null until then. */
+function useCodeCheck(code: string, localError: LocalCodeError, flow: CodeFlow): CodeCheck | null {
   const [check, setCheck] = useState<{ code: string; result: CodeCheck } | null>(null);
   const faulty = localError(code) !== null;
   useEffect(() => {
@@ -44,9 +44,9 @@ function useCodeCheck(code: string, localError: LocalCodeError): CodeCheck | nul
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkPurchaseCode(code, controller.signal).then(
-        (info) => setCheck({ code, result: { id: info.uses > 0 ? info.id : null, message: codeCheckMessage(info) } }),
+        (info) => setCheck({ code, result: { id: info.uses > 0 ? info.id : null, message: codeCheckMessage(info, flow) } }),
         (error: unknown) => {
-          if (error instanceof ApiError && error.status === 400) setCheck({ code, result: { id: null, message: codeCheckMessage(null) } });
+          if (error instanceof ApiError && error.status === 400) setCheck({ code, result: { id: null, message: codeCheckMessage(null, flow) } });
         },
       );
     }, CODE_CHECK_DEBOUNCE_MS);
@@ -54,15 +54,21 @@ function useCodeCheck(code: string, localError: LocalCodeError): CodeCheck | nul
       clearTimeout(timer);
       controller.abort();
     };
-  }, [code, faulty]);
+  }, [code, faulty, flow]);
   return check && check.code === code ? check.result : null;
 }
 
 /** Person `index`'s code, upper-cased as typed, with the server's word on it below. */
-function CodeField({ form, index, onChecked, localError }: Pick<FirstStepProps, 'form'> & { index: number; onChecked: (index: number, check: CodeCheck | null) => void; localError: LocalCodeError }) {
+function CodeField({
+  form,
+  index,
+  onChecked,
+  localError,
+  flow,
+}: Pick<FirstStepProps, 'form'> & { index: number; onChecked: (index: number, check: CodeCheck | null) => void; localError: LocalCodeError; flow: CodeFlow }) {
   const { t, messageText } = useOrderBookingTexts();
   const code = useWatch({ control: form.control, name: `purchaseCode.${index}.code` }) ?? '';
-  const check = useCodeCheck(code, localError);
+  const check = useCodeCheck(code, localError, flow);
   useEffect(() => onChecked(index, check), [index, check, onChecked]);
   // Next's message stands until the code is changed; then the server's check speaks.
   const { clearErrors } = form;
@@ -112,9 +118,16 @@ export function useCodeChecks(form: FirstStepProps['form']) {
 /**
  * 'Number of people' and a code per person (the pharmacy's 'Purchase Code', a partner's 'Number of
  * travellers'): `checks` is the step's `useCodeChecks`, whose `allValid` its Next asks; the server is
- * asked about a code only once `localError` finds no fault in it.
+ * asked about a code only once `localError` finds no fault in it. `flow` words the server's answer: a
+ * code with no use left is 'Your code is expired' on the pharmacy form (spec 2 §5) and 'Your code is
+ * invalid' on the partner and customer-services forms (spec 3 §7).
  */
-export function PeopleCodeFields({ form, checks, localError }: Pick<FirstStepProps, 'form'> & { checks: ReturnType<typeof useCodeChecks>; localError: LocalCodeError }) {
+export function PeopleCodeFields({
+  form,
+  checks,
+  localError,
+  flow,
+}: Pick<FirstStepProps, 'form'> & { checks: ReturnType<typeof useCodeChecks>; localError: LocalCodeError; flow: CodeFlow }) {
   const { t } = useOrderBookingTexts();
   return (
     <>
@@ -126,7 +139,7 @@ export function PeopleCodeFields({ form, checks, localError }: Pick<FirstStepPro
       <Grid container spacing={2}>
         {Array.from({ length: checks.people }, (_, index) => (
           <Grid key={index} size={{ xs: 12, sm: 6 }}>
-            <CodeField form={form} index={index} onChecked={checks.onChecked} localError={localError} />
+            <CodeField form={form} index={index} onChecked={checks.onChecked} localError={localError} flow={flow} />
           </Grid>
         ))}
       </Grid>

@@ -54,7 +54,7 @@ function PurchaseCodeForm({ form, onNext, products, currency }: FirstStepProps &
   };
   return (
     <Stack spacing={3}>
-      <PeopleCodeFields form={form} checks={checks} localError={pharmacyCodeError} />
+      <PeopleCodeFields form={form} checks={checks} localError={pharmacyCodeError} flow="pharmacy" />
       <AppointmentAddressFields control={control} legend={t('purchaseCode.addressLegend')} />
       <StepActions>
         <NextButton onClick={next} />

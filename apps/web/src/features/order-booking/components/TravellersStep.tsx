@@ -50,7 +50,7 @@ function TravellersForm({ form, onNext, onBack, partner, products }: FirstStepPr
   return (
     <Stack spacing={3}>
       <WizardRadios control={control} name="product_id" label={t('selectTest.product')} options={products.map((product) => ({ value: product.id, label: product.title }))} />
-      <PeopleCodeFields form={form} checks={checks} localError={localError} />
+      <PeopleCodeFields form={form} checks={checks} localError={localError} flow="partner" />
       <StepActions onBack={onBack}>
         <NextButton onClick={next} />
       </StepActions>
