@@ -15,6 +15,7 @@ export default defineConfig({
           // A rendered page's test (jsdom, MUI) takes a second alone; with a worker per core on two busy cores, two
           // of them timed out at vitest's default 5 s. A passing test never waits the whole time.
           testTimeout: 20_000,
+          setupFiles: ['apps/web/src/test/testing-library.ts'],
         },
       },
       {
