@@ -22,9 +22,6 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    // As a visitor who asked their system for reduced motion (the theme honours it): no endless spinner or pulse keeps
-    // Chromium compositing frames. With motion, Chromium's software rendering took about twice the CPU of the tests.
-    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
