@@ -84,9 +84,9 @@ test.describe('sign-in and layouts', () => {
 });
 
 test.describe('route guard', () => {
-  test('an unauthenticated visit to /patient/dashboard goes to /login', async ({ page }) => {
+  test('an unauthenticated visit to /patient/dashboard goes to /login, which remembers the page', async ({ page }) => {
     await page.goto('/patient/dashboard');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fpatient%2Fdashboard');
     await expect(page.getByRole('button', { name: 'Login with Vireo' })).toBeVisible();
     await expectAccessible(page);
   });
