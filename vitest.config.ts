@@ -6,6 +6,10 @@ export default defineConfig({
     // A worker per core. Vitest's own default is one less than the cores, which on CI's two cores is a
     // single worker while vitest's main process sits idle, so every file ran one after another.
     maxWorkers: os.availableParallelism(),
+    // A file whose rules are days and hours in London says so with `// @module-tag wall-clock`: those files run
+    // again with the process clock shifted (scripts/run-api-at-shifted-clock.mjs), and a check fails an API test
+    // file that names London without the tag (apps/server/src/test/wall-clock-tags.unit.test.ts).
+    tags: [{ name: 'wall-clock', description: 'Rules that are days and hours in London: run again with the process clock shifted (late evening, clock change).' }],
     projects: [
       {
         test: {
@@ -27,6 +31,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A worker runs its files in one process: the server's modules are imported once, not once a file, and
+          // the files share the worker's database (test/harness.ts). Each file builds its own app and clock.
+          isolate: false,
         },
       },
     ],

@@ -6,19 +6,19 @@
 // The clock keeps running from there (and on in the test workers vitest starts); timers and
 // performance.now() stay real. Usage: node scripts/run-api-at-shifted-clock.mjs <scenario> [vitest filters…]
 //
-// Without filters it runs the suites whose rules are days and hours in London (booking, rota, the
-// daily check). The rest of the server reads the time only through its Clock, which eslint enforces
-// (no Date.now() or new Date() in apps/server/src), so running them shifted too would add minutes to
-// CI and catch nothing more.
+// Without filters it runs the files tagged `// @module-tag wall-clock`: those whose rules are days and
+// hours in London (a check fails an untagged one: apps/server/src/test/wall-clock-tags.unit.test.ts).
+// The rest of the server reads the time only through its Clock, which eslint enforces (no Date.now()
+// or new Date() in apps/server/src), so running them shifted too would add minutes to CI and catch
+// nothing more.
 import { spawnSync } from 'node:child_process';
 
 const SCENARIOS = {
   'late-evening': new Date('2026-07-31T21:30:00Z'),
   'clock-change': new Date('2026-10-24T23:30:00Z'),
 };
-const LONDON_TIME_SUITES = ['apps/server/src/modules/booking/', 'apps/server/src/modules/rota/', 'apps/server/src/modules/userdata/'];
 const [name, ...given] = process.argv.slice(2);
-const filters = given.length > 0 ? given : LONDON_TIME_SUITES;
+const filters = given.length > 0 ? given : ['--tags-filter', 'wall-clock'];
 const instant = SCENARIOS[name];
 if (!instant) {
   console.error(`Usage: node scripts/run-api-at-shifted-clock.mjs <${Object.keys(SCENARIOS).join('|')}> [vitest filters…]`);
@@ -41,7 +41,7 @@ if (!seen || Math.abs(seen.now - instant.getTime()) > 60_000) {
   console.error(`faketime did not shift Node's clock to ${instant.toISOString()}: ${probe.stderr || probe.stdout}`);
   process.exit(1);
 }
-console.log(`API suites ${filters.join(', ')} with the process clock at ${new Date(seen.now).toISOString()} (${seen.london} in London), on PGlite.`);
+console.log(`API suites ${filters.join(' ')} with the process clock at ${new Date(seen.now).toISOString()} (${seen.london} in London), on PGlite.`);
 
 const onPGlite = { ...env };
 delete onPGlite.VIREO_TEST_ON_POSTGRES;

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyEmailsFromSender, tooManyEmailsToRecipient } from '@vireo/contracts';
 import { createHarness, type Harness, type TestUser } from '../test/harness';

@@ -11,7 +11,7 @@ import type { AppContext } from '../app-context';
 import { createContext } from '../context';
 import { ManualClock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
-import { migrateDatabase, openDatabase } from '../platform/db';
+import { migrateDatabase, openDatabase, type Database } from '../platform/db';
 import { LocalDiskStorage } from '../platform/files';
 import { Jobs } from '../platform/jobs';
 import { hashPassword } from '../platform/passwords';
@@ -70,10 +70,27 @@ function workerDatabaseUrl(): string | undefined {
 }
 
 /**
+ * On PGlite, this worker's database, shared by the files it runs in turn (the api project does not
+ * isolate files, so this module and the database outlive each file), as a worker shares its
+ * database on PostgreSQL. Opened on first use, closed when the worker ends.
+ */
+let workerPglite: Promise<Database> | undefined;
+
+/** A PGlite database in memory, loaded from the dump global-setup.ts migrated (or migrated here without one). */
+async function openMigratedPglite(): Promise<Database> {
+  const snapshot = inject('pgliteSnapshot');
+  const database = await openDatabase({ dataDir: 'memory://', ...(snapshot ? { snapshot: new Blob([await fs.readFile(snapshot)]) } : {}) });
+  if (!snapshot) await migrateDatabase(database);
+  return database;
+}
+
+/**
  * A real app on a real database (PGlite in memory, or the suite's PostgreSQL), with a clock tests
- * move, starting at TEST_START. `ownDatabase` gives a file its own PostgreSQL database too, for tests
+ * move, starting at TEST_START. The files a worker runs in turn share its database and isolate by
+ * creating fresh organisations and people. `ownDatabase` gives a file a database of its own, for tests
  * whose outbox deliveries must not be taken by other files' relays on the shared one (a test mail
- * server, say). The app logs nothing unless `logStream` is given, which then receives every log line.
+ * server, say), or that count what the whole database holds. The app logs nothing unless `logStream`
+ * is given, which then receives every log line.
  */
 export async function createHarness(
   overrides: Partial<Config> = {},
@@ -82,11 +99,13 @@ export async function createHarness(
   const sharedUrl = workerDatabaseUrl();
   const scratch = sharedUrl && options.ownDatabase ? await createScratchDatabase(sharedUrl) : null;
   const postgresUrl = scratch?.url ?? sharedUrl;
-  const snapshot = inject('pgliteSnapshot');
+  const shared = !postgresUrl && !options.ownDatabase;
   const database = postgresUrl
     ? await openDatabase({ databaseUrl: postgresUrl, dataDir: '' })
-    : await openDatabase({ dataDir: 'memory://', ...(snapshot ? { snapshot: new Blob([await fs.readFile(snapshot)]) } : {}) });
-  if (scratch || (!postgresUrl && !snapshot)) await migrateDatabase(database);
+    : shared
+      ? await (workerPglite ??= openMigratedPglite())
+      : await openMigratedPglite();
+  if (scratch) await migrateDatabase(database);
   const clock = new ManualClock(TEST_START);
   const config = { ...loadConfig({}), ...overrides };
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vireo-files-'));
@@ -147,7 +166,7 @@ export async function createHarness(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await scratch?.drop();
       await fs.rm(filesDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_LIVE, BOOKING_LIVE_DATA } from '@vireo/contracts';

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';

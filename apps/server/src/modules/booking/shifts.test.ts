@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { BOOKING_LIVE, BOOKING_MSG } from '@vireo/contracts';

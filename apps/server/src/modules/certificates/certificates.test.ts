@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { execFile } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomUUID, verify as verifySignature } from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG, ROTA_MSG } from '@vireo/contracts';

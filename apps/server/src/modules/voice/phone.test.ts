@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
