@@ -98,7 +98,14 @@ export function VideoCall({ call, side, onHangUp, controls }: VideoCallProps) {
             </Select>
           </FormControl>
         ) : null}
-        <Chip label={t('quality.label', { quality: t(`quality.${call.quality}`) })} color={QUALITY_COLOUR[call.quality]} variant="outlined" data-quality={call.quality} />
+        {/* The border carries the colour; the words stay dark, since warning orange on white is below 4.5:1. */}
+        <Chip
+          label={t('quality.label', { quality: t(`quality.${call.quality}`) })}
+          color={QUALITY_COLOUR[call.quality]}
+          variant="outlined"
+          sx={{ color: 'text.primary' }}
+          data-quality={call.quality}
+        />
       </Stack>
     </Stack>
   );
