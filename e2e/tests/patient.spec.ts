@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiSession, createDemoLtdPatient } from '../accounts';
-import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo, test } from '../fixtures';
 
 const PINK = 'rgb(194, 24, 91)';
 const ORANGE = 'rgb(160, 74, 0)';
@@ -29,13 +29,19 @@ function daysAhead(days: number): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
 }
 
-/** Pages the calendar forward until it shows the month of `date`. */
+/**
+ * Pages the calendar forward until it shows the month of `date`. Each look waits for one month's grid to stand alone
+ * (the calendar has rendered, and no month is sliding away), so a calendar still loading is never paged past.
+ */
 async function showMonthOf(page: Page, date: Date) {
   const label = date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
-  for (let i = 0; i < 3 && !(await page.getByText(label, { exact: true }).isVisible()); i += 1) {
+  const month = page.getByRole('grid', { name: label, exact: true });
+  for (let i = 0; i < 3; i += 1) {
+    await expect(page.getByRole('grid')).toHaveCount(1);
+    if (await month.isVisible()) break;
     await page.getByRole('button', { name: 'Next month' }).click();
   }
-  await expect(page.getByText(label, { exact: true })).toBeVisible();
+  await expect(month).toBeVisible();
 }
 
 /** A day of the calendar; the timestamp tells it apart from the same day number in a month sliding away. */
@@ -474,8 +480,12 @@ test.describe('patient', () => {
     await expect(page.getByRole('cell', { name: 'Negative' })).toHaveCSS('color', 'rgba(0, 0, 0, 0.87)');
     const download = page.getByRole('link', { name: /Download the COVID-19 RT-PCR result of/ });
     await expect(download).toHaveAttribute('target', '_blank');
+    // The new tab navigates to the signed link (a browser without a PDF viewer then saves the letter instead of showing it).
+    const opened = page.context().waitForEvent('request', (request) => /\/api\/userdata\/results\/[0-9a-f-]{36}\/file\?/.test(request.url()));
     const [tab] = await Promise.all([page.waitForEvent('popup'), download.click()]);
-    await expect.poll(() => tab.url()).toMatch(/\/api\/userdata\/results\/[0-9a-f-]{36}\/file\?/);
+    const navigation = await opened;
+    expect(navigation.isNavigationRequest()).toBe(true);
+    expect(navigation.frame().page()).toBe(tab);
     await tab.close();
     const href = await download.getAttribute('href');
     expect(href).toMatch(/^\/api\/userdata\/results\/[0-9a-f-]{36}\/file\?user=.+&expires=\d+&signature=/);
