@@ -19,8 +19,8 @@ export async function apiSession(request: APIRequestContext, email: string, pass
 
 let created = 0;
 
-/** A suffix no other account or address of this run uses. */
-export const uniqueSuffix = () => `${Date.now()}-${++created}`;
+/** A suffix no other account or address of this run uses (the run's mailbox is shared by every worker). */
+export const uniqueSuffix = () => `${Date.now()}-${process.env.TEST_PARALLEL_INDEX ?? 0}-${++created}`;
 
 /** A new account with one role in the organisation `memberOf` belongs to, created by the demo super admin. */
 async function createAccount(

@@ -1,6 +1,41 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServerProcess, type ServerProcess } from '../apps/server/src/test/processes';
+import { serverEnv } from './playwright.config';
+
+/**
+ * The browser tests' `test`: each worker runs its files against a server of its own (the real server as a process,
+ * on a free port, with a fresh embedded database and the demo data), so tests in two workers never meet in one
+ * database; `baseURL` is that server's address. A spec that needs a server started differently starts its own
+ * with `startServer`.
+ */
+export const test = base.extend<object, { server: ServerProcess }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+/** A server with the browser tests' settings (`serverEnv`, overridden by `env`) on a fresh embedded database of its own, removed when it stops. */
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'vireo-e2e-'));
+  const server = await startServerProcess({ ...serverEnv, DATA_DIR: dataDir, ...env }, { logs: true });
+  const removeData = () => fs.promises.rm(dataDir, { recursive: true, force: true });
+  return {
+    url: server.url,
+    stop: () => server.stop().then(removeData),
+    kill: () => server.kill().then(removeData),
+  };
+}
 
 export const DEMO_PASSWORD = 'Vireo-demo-2026';
 

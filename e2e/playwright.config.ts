@@ -1,30 +1,47 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-export const baseURL = `http://127.0.0.1:${port}`;
-/** Where the e2e server sends e-mail; tests that follow e-mailed links listen here (e2e/mailbox.ts). */
-export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
+/** Where the browser tests' servers send e-mail; tests that follow e-mailed links listen here (e2e/mailbox.ts). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 10181);
 /** Where tests read what the run's mailbox received (e2e/mailbox.ts). */
 export const mailboxPort = smtpPort + 1;
+
+/**
+ * Debian's chromium-headless-shell (the real binary, not its shell wrapper): the headless build Playwright itself
+ * prefers for headless runs, with no GPU process; its fake camera and microphone serve the video tests too.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
+/** The settings of every worker's server (fixtures.ts), each on a fresh embedded database with the demo data. */
+export const serverEnv: Record<string, string> = {
+  VIREO_SEED_DEMO: 'true',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  LOGIN_ATTEMPTS_PER_IP: '1000',
+  // Every spec books from this one address.
+  BOOKING_HOLDS_PER_ADDRESS: '1000',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  VIDEO_ALTERNATIVE_URL: 'https://meet.example.test',
+};
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './mailbox-setup.ts',
-  // Generous for CI's two shared cores, where two Chromiums, the server and the runner take turns: a
-  // page's first visit loads its code and texts, and a passing test never waits the whole time.
+  // Generous for CI's two shared cores, where the browsers, the servers, the runner and the other test layers take
+  // turns: a page's first visit loads its code and texts, and a passing test never waits the whole time.
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  // One worker: on CI's two cores a second Chromium slowed every test more than it added (30 browser
-  // tests took 5.3 minutes with two workers, 4.5 with one), and the e2e server's PGlite answers one query at a time.
-  workers: 1,
+  // Two workers, each with its own server and database (fixtures.ts): most of a test's time is waiting on a page or
+  // a server, so the second worker's tests fill the first one's waits (E2E_WORKERS to change it).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
+    // As a person who asks their system for reduced motion: the theme then stops spinners and pulses and makes
+    // transitions instant, which also spares the browser most of its painting.
+    reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -40,22 +57,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node start-server.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      LOGIN_ATTEMPTS_PER_IP: '1000',
-      // Every spec books from this one address.
-      BOOKING_HOLDS_PER_ADDRESS: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      VIDEO_ALTERNATIVE_URL: 'https://meet.example.test',
-    },
-  },
 });

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
-import { expectAccessible, signInTo } from '../fixtures';
+import { expectAccessible, signInTo, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /**

@@ -1,7 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession, createPractitioner, uniqueSuffix } from '../accounts';
 import { issueCertificate } from '../certificates';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 import { bookedAppointment } from '../video-call';
 
 const COMMERCE = '/api/commerce/v1';

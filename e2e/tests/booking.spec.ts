@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signInTo } from '../fixtures';
-import { baseURL } from '../playwright.config';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signInTo, startServer, test } from '../fixtures';
+import type { ServerProcess } from '../../apps/server/src/test/processes';
 
 /** The public service of the product ('video_gp_{product}', £29) and the test gateway's cards (README). */
 const SERVICE = 'video_gp_vireo';
@@ -303,7 +301,7 @@ test.describe('customer manage page (/book/manage)', () => {
     await expect(page.getByRole('heading', { name: 'Your Appointment Has Been Booked' })).toBeVisible();
     await expectAccessible(page);
     // The link token only ever travelled in the x-short-token header.
-    const token = new URL(link, baseURL).searchParams.get('short_token')!;
+    const token = new URL(link, page.url()).searchParams.get('short_token')!;
     expect(apiCalls.filter((url) => url.includes(token))).toEqual([]);
   });
 
@@ -329,7 +327,7 @@ test.describe('customer manage page (/book/manage)', () => {
     await page.goto(link);
     await expect(page.getByRole('row', { name: /Status Booked/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /^Time \d/ })).toContainText(newTime);
-    const oldId = new URL(link, baseURL).searchParams.get('appointmentId');
+    const oldId = new URL(link, page.url()).searchParams.get('appointmentId');
     await expect.poll(() => new URL(page.url()).searchParams.get('appointmentId')).not.toBe(oldId);
     await expect(page.getByRole('button', { name: 'Delete appointment' })).toBeVisible();
     await expectAccessible(page);
@@ -364,32 +362,23 @@ test.describe('customer manage page (/book/manage)', () => {
 
 /**
  * The countdown needs a hold of seconds, not 30 minutes. BOOKING_HOLD_SECONDS is read once when a
- * server starts, and every spec shares the one server of playwright.config.ts, so this test starts
- * its own server (fresh database, same web build) with a 12-second hold instead of shortening the
- * hold for every other spec's booking flows.
+ * server starts, and every spec of a worker shares that worker's server, so this test starts its own
+ * server (fresh database, same web build) with a 12-second hold instead of shortening the hold for
+ * every other spec's booking flows.
  */
 test.describe('hold countdown', () => {
   const HOLD_SECONDS = 12;
-  const port = Number(new URL(baseURL).port) + 100;
-  const shortHoldURL = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
+  let shortHoldURL = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../start-server.mjs')], {
-      stdio: 'ignore',
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: shortHoldURL, BOOKING_HOLD_SECONDS: String(HOLD_SECONDS), SMTP_URL: '' },
-    });
-    for (let attempt = 0; attempt < 240; attempt += 1) {
-      const ready = await fetch(`${shortHoldURL}/api/health`).then((r) => r.ok, () => false);
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the short-hold server did not start');
+    test.setTimeout(180_000);
+    server = await startServer({ BOOKING_HOLD_SECONDS: String(HOLD_SECONDS), SMTP_URL: '' });
+    shortHoldURL = server.url;
   });
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test('at zero the hold is dropped and the wizard returns to the slot step', async ({ page, request }) => {

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD, type Practitioner } from '../accounts';
-import { expectAccessible, signInTo } from '../fixtures';
+import { expectAccessible, signInTo, test } from '../fixtures';
 import { bookedAppointment, expectRemoteVideoPlaying, newContext } from '../video-call';
 
 /**

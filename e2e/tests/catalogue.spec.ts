@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 /** A second super admin, holding no granted permission, created by the demo admin. */
 async function createSuperAdmin(request: APIRequestContext, lastName: string): Promise<{ email: string; password: string; id: string }> {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 const COMMERCE = '/api/commerce/v1';

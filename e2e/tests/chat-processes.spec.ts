@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../../apps/server/src/test/processes';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signInTo, test } from '../fixtures';
 
 /**
  * The chats with their parties on different server processes of one PostgreSQL database: a new

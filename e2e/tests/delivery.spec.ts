@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO } from '../fixtures';
+import { DEMO, test } from '../fixtures';
 
 /**
  * The web app's weight and delivery (issue 13): every page's JavaScript, counted in bytes on the wire

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { aYearAfter } from '@vireo/contracts';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 const BASE = '/api/commerce/v1/discount';
 /** Codes and projects of this run: the lists are filtered to them, whatever other runs left behind. */

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createDemoLtdPatient, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo, test } from '../fixtures';
 
 /** An i18n key shown instead of its text: a namespace or a group of the resources, a dot, then a key. */
 const KEY =

@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { createDemoLtdPatient } from '../accounts';
-import { DEMO, DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures';
+import { DEMO, DEMO_PASSWORD, expectAccessible, signIn, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /** The computed styles that make the look: colours and font. */

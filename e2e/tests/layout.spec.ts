@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, signIn, test } from '../fixtures';
 
 /** Every page of the app, grouped by who can open it (the demo manager is also a Demo Ltd patient with results). */
 const PAGES: { who: string | null; paths: string[] }[] = [

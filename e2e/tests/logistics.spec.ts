@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { apiSession, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 const COMMERCE = '/api/commerce/v1';
 /** A shippable kit of the demo catalogue. */

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailbox } from '../mailbox';
-import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo, test } from '../fixtures';
 
 const tile = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 

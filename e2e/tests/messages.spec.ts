@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { DEMO, expectAccessible, signIn, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 test.describe('super admin Messages (/super_admin/messages)', () => {

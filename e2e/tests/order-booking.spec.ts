@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, uniqueSuffix } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo, test } from '../fixtures';
 import { passenger } from '../passengers';
 
 const COMMERCE = '/api/commerce/v1';

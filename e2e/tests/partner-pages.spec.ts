@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signInTo, test } from '../fixtures';
 import { bearer, COMMERCE, FIT_TO_FLY, londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
 
 const PCR = 'SYN-UK-PCR-SNS-001';

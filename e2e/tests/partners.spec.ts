@@ -1,5 +1,5 @@
-import { expect as baseExpect, test } from '@playwright/test';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { expect as baseExpect } from '@playwright/test';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 // Lazy pages and their texts on a busy machine: room to arrive.
 const expect = baseExpect.configure({ timeout: 30_000 });

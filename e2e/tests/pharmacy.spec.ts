@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiSession, createPharmacist } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, test } from '../fixtures';
 import { bearer, COMMERCE, londonDay, purchaseCodes, usesLeft } from '../purchase-codes';
 import { passenger } from '../passengers';
 

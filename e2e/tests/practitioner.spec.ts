@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createPractitioner, farDay, PRACTITIONER_PASSWORD as PASSWORD, uniqueSuffix, type Practitioner } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, test } from '../fixtures';
 
 /**
  * The practitioner workspace. Each test creates its own practitioners (through the API, as the demo

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, createDemoLtdPatient } from '../accounts';
-import { DEMO, expectAccessible, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signIn, signInTo, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 /** A super admin of Demo Ltd, made by the demo super admin, so the processor's tasks and the bookings share an organisation. */

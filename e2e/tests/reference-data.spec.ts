@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 const API = '/api/commerce/v1';
 // Lazy pages, their texts and failed loads' retries (1 s, then 2 s) on a busy machine: room to arrive.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from '../fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from '../fixtures';
 
 test.describe('sign-in and layouts', () => {
   const accounts = [

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession } from '../accounts';
-import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
 
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.test`;

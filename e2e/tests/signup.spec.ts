@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible } from '../fixtures';
+import { expect } from '@playwright/test';
+import { expectAccessible, test } from '../fixtures';
 import { mailbox } from '../mailbox';
 
 const PASSWORD = 'a new customer password';

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createPractitioner } from '../accounts';
 import { CERTIFICATE, issueCertificate, readCertificate } from '../certificates';
-import { expectAccessible } from '../fixtures';
-import { baseURL } from '../playwright.config';
+import { expectAccessible, test } from '../fixtures';
 import { bookedAppointment } from '../video-call';
 
 /**
@@ -27,7 +26,7 @@ function tampered(token: string): string {
   return `${header}.${Buffer.from(JSON.stringify(facts)).toString('base64url')}.${signature}`;
 }
 
-test('a certificate’s QR code verifies as valid, a tampered one as invalid, a reissued one as revoked; by id and pasted', async ({ page, request }) => {
+test('a certificate’s QR code verifies as valid, a tampered one as invalid, a reissued one as revoked; by id and pasted', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
   const practitioner = await createPractitioner(request);
   const appointment = await bookedAppointment(request, practitioner);

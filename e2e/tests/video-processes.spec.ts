@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 import { createScratchDatabase, startServerProcess, type ServerProcess } from '../../apps/server/src/test/processes';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD } from '../accounts';
-import { signInTo } from '../fixtures';
+import { signInTo, test } from '../fixtures';
 import { bookedAppointment, callStatus, expectRemoteVideoPlaying, newContext, statusOf } from '../video-call';
 
 /**

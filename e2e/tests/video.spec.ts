@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createPractitioner, PRACTITIONER_PASSWORD as PASSWORD } from '../accounts';
-import { DEMO, expectAccessible, signInTo } from '../fixtures';
+import { DEMO, expectAccessible, signInTo, test } from '../fixtures';
 import { audioEnergyOver, bookedAppointment, callStatus, expectRemoteVideoPlaying, londonDayTime, newContext, statusOf } from '../video-call';
 
 /**

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiSession, createDemoLtdPatient, createPractitioner, PRACTITIONER_PASSWORD } from '../accounts';
-import { expectAccessible, signIn, signInTo } from '../fixtures';
+import { expectAccessible, signIn, signInTo, test } from '../fixtures';
 import { audioEnergyOver, bookedAppointment, newContext } from '../video-call';
 
 /**

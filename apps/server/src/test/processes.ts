@@ -48,17 +48,21 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `main.ts` as its own process and waits until /api/health answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `main.ts` as its own process on a free port (its PUBLIC_URL unless `env` names one) and waits
+ * until /api/health answers. `logs` passes its warnings and errors through to this process's output.
+ */
+export async function startServerProcess(env: Record<string, string>, options: { logs?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   // Node itself with tsx's loader, not the tsx launcher: a signal (kill -9 included) reaches the server, not a wrapper.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: options.logs ? ['ignore', 'inherit', 'inherit'] : 'ignore',
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = performance.now() + 60_000;
+  // Two minutes: a first start migrates and seeds the demo data while other processes share the cores.
+  const deadline = performance.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
     try {
