@@ -27,8 +27,7 @@ body{margin:0;font-family:${THEME.fontFamily};font-size:1rem;line-height:1.5;let
 .plain-document a{color:${THEME.primary}}
 .plain-loader{display:flex;justify-content:center;padding:64px 0}
 .plain-spinner{width:40px;height:40px;border:3.6px solid rgba(31,95,74,.2);border-top-color:${THEME.primary};border-radius:50%;animation:plain-spin 1.4s linear infinite}
-@keyframes plain-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.plain-spinner{animation-duration:4s}}`;
+@keyframes plain-spin{to{transform:rotate(360deg)}}`;
 
 /** Adds the plain styles to the document once, before the first render (the CSP allows styles the app adds, as MUI's). */
 export function installPlainStyles(doc: Document = document): void {
