@@ -5,6 +5,7 @@
 // built and runs beside the rest, which goes one step after another (each of those keeps the cores busy). The
 // browser suite's output is printed in one piece when it ends; the others' as they go.
 // Usage: node scripts/test-all.mjs [step…]   (no names: every step)
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
