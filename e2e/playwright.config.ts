@@ -36,7 +36,10 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test (to keep the failures') cost more CPU than many a test itself. A failure
+    // keeps its page's snapshot and a screenshot; run the test again with `--trace on` to step through it.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // As a person who asks their system for reduced motion: the theme then stops spinners and pulses and makes
     // transitions instant, which also spares the browser most of its painting.
     reducedMotion: 'reduce',
