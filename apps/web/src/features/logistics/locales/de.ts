@@ -18,7 +18,7 @@ const logistics: LogisticsTranslation = {
     activateLabel: '{{name}} aktivieren',
     deactivateLabel: '{{name}} deaktivieren',
     download: 'QR herunterladen',
-    downloadLabel: 'QR-Code von {{name}} herunterladen',
+    downloadLabel: 'QR herunterladen: {{name}}',
     downloadFailed: 'Der QR-Code konnte nicht heruntergeladen werden.',
     deactivateAll: 'Alle deaktivieren',
     create: 'Abgabebox anlegen',

@@ -20,7 +20,7 @@ const logistics = {
     activateLabel: 'Activate {{name}}',
     deactivateLabel: 'Deactivate {{name}}',
     download: 'Download QR',
-    downloadLabel: 'Download the QR code of {{name}}',
+    downloadLabel: 'Download QR of {{name}}',
     downloadFailed: 'The QR code could not be downloaded.',
     deactivateAll: 'Deactivate all',
     create: 'Create Dropbox',
