@@ -30,9 +30,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  // Two workers, each with its own server and database (fixtures.ts): most of a test's time is waiting on a page or
-  // a server, so the second worker's tests fill the first one's waits (E2E_WORKERS to change it).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers, each with its own server and database (fixtures.ts): most of a test's time is waiting on a page or
+  // a server (two workers kept a third of the two cores busy: 622 CPU-s in 16 minutes), so the others' tests fill
+  // each one's waits (E2E_WORKERS to change it).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
