@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * The API files whose rules are days and hours in London run again with the process clock shifted
  * (scripts/run-api-at-shifted-clock.mjs), chosen by `// @module-tag wall-clock` in the file. A file
  * is such a file when it names London (a London day, the time zone) or books on a rota's shifts,
- * whose slots are London hours; one that does without the tag would silently skip those runs.
+ * whose slots are London hours; one that does without the tag would silently skip those runs. Files with other rules
+ * of days (UTC days, links that lapse after days) may carry the tag too.
  */
 const TAG = /^\/\/ @module-tag wall-clock$/m;
 const LONDON_TIME = /london|shiftWithSlots/i;

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase, signInOn, startServerProcess, type ServerProcess } from '../../test/processes';

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, auditEvents, bookingUsers } from '../../db/schema';

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness';
 import { seedDemoHealthData } from './demo-seed';

@@ -1,3 +1,4 @@
+// @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG, USERDATA_MSG } from '@vireo/contracts';
