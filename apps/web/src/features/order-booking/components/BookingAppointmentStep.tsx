@@ -120,7 +120,8 @@ export function BookingAppointmentStep({ form, asksDate, window, search, hold, e
         </Alert>
       )}
       <StepActions onBack={onBack}>
-        <NextButton onClick={next} />
+        {/* Busy while the chosen time's hold is on its way: a Next pressed then would find no hold and be lost. */}
+        <NextButton onClick={next} loading={hold.pending} />
       </StepActions>
     </Stack>
   );
