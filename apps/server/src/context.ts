@@ -119,6 +119,7 @@ export function createContext(
     allowPrivateHosts: config.processorAllowPrivateHosts,
     publicUrl: config.publicUrl,
     runRetentionDays: config.processorRunRetentionDays,
+    runLeaseMs: config.processorRunLeaseSeconds * 1000,
   };
   // The product messages the processor's default tasks took over are sent by exactly one of the two.
   registerBookingMessages(outbox, { ...booking, processorOwns });

@@ -50,6 +50,8 @@ export interface Config {
   processorAllowPrivateHosts: boolean;
   /** Days a finished processor run keeps its data (init_data, each node's input and output) before it is redacted. */
   processorRunRetentionDays: number;
+  /** Seconds a processor run's lease lasts (its worker renews it); a dead worker's run is taken up once it passes. */
+  processorRunLeaseSeconds: number;
   /** The SMS provider the processor's SMS nodes post to (URL and key); unset, SMS are only recorded. */
   smsProviderUrl: string | undefined;
   smsProviderKey: string | undefined;
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alternativeVideoUrl: httpsUrl('VIDEO_ALTERNATIVE_URL', env.VIDEO_ALTERNATIVE_URL),
     processorAllowPrivateHosts: env.PROCESSOR_ALLOW_PRIVATE_HOSTS === 'true',
     processorRunRetentionDays: int(env.PROCESSOR_RUN_RETENTION_DAYS, 30),
+    processorRunLeaseSeconds: int(env.PROCESSOR_RUN_LEASE_SECONDS, 60),
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
     voicePhone: voicePhone(env),

@@ -62,11 +62,11 @@ describe.skipIf(!onPostgres)('the outbox across two server processes on one Post
       expect(paid.status, JSON.stringify(paid.body)).toBe(201);
       await sending;
 
+      await a.kill();
+      // A's row lock ended with its connection; B's sweep (at its start, then every minute) finds the delivery.
       const b = await startServerProcess({ ...env, SMTP_URL: working.url });
       servers.push(b);
-      await a.kill();
 
-      // A's row lock ended with its connection; B's sweep (at its start, then every minute) finds the delivery.
       const recorded = await committed(db, `SELECT recipient, status FROM messages WHERE template = 'booking.confirmed'`);
       expect(recorded).toEqual([{ recipient: 'ada.kill@example.test', status: 'sent' }]);
       const deliveries = await db.query(`SELECT d.attempts, d.delivered_at IS NOT NULL AS delivered FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event = 'appointment.booked' AND d.handler = 'booking.confirmation-mail'`);

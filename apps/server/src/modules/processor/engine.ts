@@ -39,16 +39,15 @@ export interface ProcessorDeps {
   publicUrl: string;
   /** Days a finished run keeps its data before `processor.redact` redacts it (PROCESSOR_RUN_RETENTION_DAYS). */
   runRetentionDays: number;
+  /**
+   * How long a run's lease lasts (PROCESSOR_RUN_LEASE_SECONDS, a minute): its worker renews it every third of that
+   * while it works, so a worker that died (kill -9) leaves its run to another process's sweep once it has passed.
+   */
+  runLeaseMs: number;
 }
 
 /** Tries of a run whose node failed for a passing reason (a 5xx, a timeout, SMTP down); then it fails for good. */
 export const MAX_RUN_ATTEMPTS = 5;
-/**
- * How long a run's lease lasts: its worker renews it every third of that while it works, so a
- * worker that died (kill -9) leaves its run to the sweep of another process within about a minute.
- */
-export const RUN_LEASE_MS = 60_000;
-
 /** Wait before try n+1 after n failed tries: 10 s doubling, at most 10 minutes. */
 export function runRetryDelayMs(failures: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, failures - 1), 600_000);
@@ -184,7 +183,7 @@ async function claim(deps: ProcessorDeps, runId: string): Promise<RunRow | undef
   const now = deps.clock.now();
   const [row] = await deps.db
     .update(processorRuns)
-    .set({ status: 'running', attempts: sql`${processorRuns.attempts} + 1`, leaseUntil: new Date(now.getTime() + RUN_LEASE_MS) })
+    .set({ status: 'running', attempts: sql`${processorRuns.attempts} + 1`, leaseUntil: new Date(now.getTime() + deps.runLeaseMs) })
     .where(
       and(
         eq(processorRuns.id, runId),
@@ -235,8 +234,8 @@ export async function executeRun(deps: ProcessorDeps, runId: string): Promise<Ru
   const run = await claim(deps, runId);
   if (!run) return 'skipped';
   const mine = and(eq(processorRuns.id, run.id), eq(processorRuns.attempts, run.attempts));
-  const renew = () => deps.db.update(processorRuns).set({ leaseUntil: new Date(deps.clock.now().getTime() + RUN_LEASE_MS) }).where(and(mine, eq(processorRuns.status, 'running')));
-  const heartbeat = setInterval(() => void renew().catch(() => undefined), RUN_LEASE_MS / 3);
+  const renew = () => deps.db.update(processorRuns).set({ leaseUntil: new Date(deps.clock.now().getTime() + deps.runLeaseMs) }).where(and(mine, eq(processorRuns.status, 'running')));
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), deps.runLeaseMs / 3);
   heartbeat.unref();
   try {
     return await work(deps, run, mine);

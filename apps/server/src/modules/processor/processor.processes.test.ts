@@ -48,7 +48,8 @@ describe.skipIf(!onPostgres)('the processor across server processes on one Postg
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-    const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'true', DATA_DIR: '/tmp/vireo-unused', PROCESSOR_ALLOW_PRIVATE_HOSTS: 'true' };
+    // A lease of 3 s (a minute in production): it has passed by the time B has started, so B's first sweep takes the run.
+    const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'true', DATA_DIR: '/tmp/vireo-unused', PROCESSOR_ALLOW_PRIVATE_HOSTS: 'true', PROCESSOR_RUN_LEASE_SECONDS: '3' };
     const servers: ServerProcess[] = [];
     const db = new pg.Client({ connectionString: scratch.url });
     try {

@@ -7,7 +7,7 @@ import { PROCESSOR_MSG } from '@vireo/contracts';
 import { auditEvents, outboxDeliveries, outboxEvents, processorRunLogs, processorRuns, processorSends, processorTasks } from '../../db/schema';
 import { bookAsPatient, bookPublicly, MONDAY_START, person, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
-import { executeRun, redactExpiredRuns, REDACTED, runDue, runRetryDelayMs, RUN_LEASE_MS } from './index';
+import { executeRun, redactExpiredRuns, REDACTED, runDue, runRetryDelayMs } from './index';
 
 let h: Harness;
 let company: string;
@@ -212,9 +212,9 @@ describe('the processor engine', () => {
     await book();
     const [queued] = await runsOf(id);
     // A worker claimed it and was killed before it finished: the run stays 'running' under its lease.
-    await h.ctx.database.db.update(processorRuns).set({ status: 'running', attempts: 1, leaseUntil: new Date(h.clock.now().getTime() + RUN_LEASE_MS) }).where(eq(processorRuns.id, queued!.id));
+    await h.ctx.database.db.update(processorRuns).set({ status: 'running', attempts: 1, leaseUntil: new Date(h.clock.now().getTime() + h.ctx.processor.runLeaseMs) }).where(eq(processorRuns.id, queued!.id));
     expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 0 });
-    h.clock.advance(RUN_LEASE_MS + 1000);
+    h.clock.advance(h.ctx.processor.runLeaseMs + 1000);
     expect(await runDue(h.ctx.processor)).toMatchObject({ succeeded: 1 });
     expect((await runsOf(id))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(await processorMails()).toHaveLength(before + 1);
