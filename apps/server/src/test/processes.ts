@@ -56,11 +56,14 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Node itself with tsx's loader, not the tsx launcher: a signal (kill -9 included) reaches the server, not a wrapper.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // The IPC channel ends the server with this process, however this process ends (exit-with-parent.ts).
+  const preload = path.join(root, 'apps/server/src/test/exit-with-parent.ts');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', preload, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
-    stdio: options.logs ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+    stdio: options.logs ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'ignore', 'ignore', 'ipc'],
   });
+  child.channel?.unref();
   // Two minutes: a first start migrates and seeds the demo data while other processes share the cores.
   const deadline = performance.now() + 120_000;
   for (;;) {
