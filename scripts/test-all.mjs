@@ -1,7 +1,7 @@
 // `npm test`: every check and every test layer, laid out for CI's two cores, then one table of each step's wall
 // time and test count, and a closing 'N passed, N failed' line.
 //
-// The steps go in turn, the two static checks side by side (each keeps one core busy), the browser suite last. Run
+// The steps go in turn, lint beside typecheck and then the unit tests (lint keeps one core busy), the browser suite last. Run
 // beside the shifted-clock and PostgreSQL runs, it slowed them five times over (73 s → 406 s, 179 s → 577 s) and the
 // whole took 28.5 minutes; each of them already keeps both cores busy.
 // Usage: node scripts/test-all.mjs [step…]   (no names: every step)
@@ -21,8 +21,11 @@ const STEPS = {
   'api PostgreSQL': { script: 'test:api:pg', runner: 'vitest' },
   browser: { script: 'test:e2e', runner: 'playwright' },
 };
-/** The order: groups one after another, a group's steps side by side. */
-const PLAN = [['build'], ['typecheck', 'lint'], ['unit'], ['api'], ['api late-evening'], ['api clock-change'], ['api PostgreSQL'], ['browser']];
+/**
+ * The order: groups one after another; a group's lanes side by side, each lane's steps in turn. Lint keeps one core
+ * busy for twice as long as typecheck does, so the unit tests take the other core when typecheck is done.
+ */
+const PLAN = [[['build']], [['typecheck', 'unit'], ['lint']], [['api']], [['api late-evening']], [['api clock-change']], [['api PostgreSQL']], [['browser']]];
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in STEPS));
@@ -85,9 +88,14 @@ function run(name, { live }) {
 
 const started = performance.now();
 for (const group of PLAN) {
-  const names = group.filter(wanted);
-  // Side by side, each step's output is printed in one piece; alone, as it comes.
-  await Promise.all(names.map((name) => run(name, { live: names.length === 1 })));
+  const lanes = group.map((lane) => lane.filter(wanted)).filter((lane) => lane.length > 0);
+  // Beside another lane, each step's output is printed in one piece; alone, as it comes.
+  const live = lanes.length === 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const name of lane) await run(name, { live });
+    }),
+  );
 }
 
 const order = Object.keys(STEPS);
