@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSession } from '../accounts';
 import { DEMO, expectAccessible, signInTo, startServer, test } from '../fixtures';
+import { londonDay } from '../purchase-codes';
 import type { ServerProcess } from '../../apps/server/src/test/processes';
 
 /** The public service of the product ('video_gp_{product}', £29) and the test gateway's cards (README). */
@@ -132,6 +134,40 @@ test.describe('public booking wizard (/book)', () => {
     await expect(page.getByRole('heading', { name: 'Your Appointment Has Been Booked' })).toBeVisible();
     await expect(page.getByText(`We have sent a confirmation with a calendar invitation to ${email}.`, { exact: false })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('Discount in the public booking wizard: charged the discounted price, one use counted', async ({ page, request }) => {
+    const code = `WIZ${Date.now().toString(36).toUpperCase()}`;
+    const admin = { authorization: `Bearer ${(await apiSession(request, DEMO.admin)).token}` };
+    const created = await request.post('/api/commerce/v1/discount', { headers: admin, data: { project: 'Booking wizard', code, type: 'percentage', value: 10, active_from: londonDay(0), active_to: londonDay(30), uses: 2 } });
+    expect(created.status()).toBe(201);
+    const usedTimes = async () => {
+      const listed = await request.get(`/api/commerce/v1/discount?filter[code]=${code}`, { headers: admin });
+      return ((await listed.json()) as { data: { used_times: number }[] }).data[0]!.used_times;
+    };
+
+    await page.goto(`/book?service=${SERVICE}`);
+    await chooseSlot(page, 6);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByLabel('Discount code (optional)').fill('NO-SUCH-CODE');
+    await fillBasicInformation(page, uniqueEmail('discount'));
+    // A code that cannot be used stays on the step, with the spec's words on its field.
+    await expect(page.getByLabel('Discount code (optional)')).toHaveAccessibleDescription('Your code is invalid');
+    await expectAccessible(page);
+    await page.getByLabel('Discount code (optional)').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await expect(page.getByRole('row', { name: /Price £29\.00/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`Discount \\(${code.toLowerCase()}\\) −£2\\.90`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Total to pay £26\.10/ })).toBeVisible();
+    await expectAccessible(page);
+    await fillCard(page, APPROVED_CARD);
+    await page.getByLabel('I accept the terms and conditions of the appointment').check();
+    const paid = page.waitForResponse((response) => /\/api\/booking\/[^/]+\/payment$/.test(new URL(response.url()).pathname));
+    await page.getByRole('button', { name: 'Pay £26.10 and book' }).click();
+    expect(((await (await paid).json()) as { confirmation: { amount: number } }).confirmation.amount).toBe(2610);
+    await expect(page.getByRole('heading', { name: 'Your Appointment Has Been Booked' })).toBeVisible();
+    expect(await usedTimes()).toBe(1);
   });
 
   test('a reload during the hold returns to the held time with its countdown; Back and Forward move between steps', async ({ page, request }) => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSession, createPractitioner, farDay, uniqueSuffix } from '../accounts';
 import { DEMO, expectAccessible, expectNoDeveloperText, signIn, signInTo, test } from '../fixtures';
+import { mailbox } from '../mailbox';
 
 const COMMERCE = '/api/commerce/v1';
 /** The sandbox gateway's cards: the first approved, the second declined. */
@@ -335,6 +336,30 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(reopened.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     await expect(reopened.getByRole('list', { name: 'Appointments' }).getByText(/· Provider cancelled$/)).toBeVisible();
     await expect(reopened.getByRole('list', { name: 'Appointments' }).getByRole('button', { name: /^Resend/ })).toHaveCount(0);
+  });
+
+  test('Refund: paid order → cancelled by customer services → refunded, e-mailed', async ({ page, request }) => {
+    const order = await placeOrder(request, { quantity: 1 });
+    const staff = await apiSession(request, DEMO.support);
+    const { data } = (await (await request.get(`${COMMERCE}/order/${order.id}`, { headers: bearer(staff.token) })).json()) as { data: { price: number } };
+    const paid = `£${(data.price / 100).toFixed(2)}`;
+    await signIn(page, DEMO.support);
+    await page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /Order Management/ }).click();
+    const drawer = await openOrder(page, order);
+    await drawer.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${order.id}` });
+    await dialog.getByLabel('Billing e-mail').fill(order.email);
+    await page.evaluate(() => Object.assign(window, { beforeCancel: true }));
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await page.waitForFunction(() => !('beforeCancel' in window));
+    const reopened = page.getByRole('dialog', { name: `Order ${order.shortToken}` });
+    await expect(reopened.getByText(`Refunded ${paid}`, { exact: true })).toBeVisible();
+    await expect(reopened.getByRole('list', { name: 'History' }).getByText(`Payment refunded: ${paid}`)).toBeVisible();
+    await expectAccessible(page);
+    const mail = await mailbox.waitFor(order.email, (message) => message.text.includes('has been cancelled'));
+    expect(mail.text).toContain(`Your order ${order.shortToken} has been cancelled.`);
+    // The mailbox reads the body byte by byte, so the pound sign is left out of the match.
+    expect(mail.text).toMatch(new RegExp(`We have refunded \\S*${paid.slice(1).replace('.', '\\.')} to the card you paid with`));
   });
 
   test('the drawer deletes a booking the order paid for, and its unit is the order’s again', async ({ page, request }) => {

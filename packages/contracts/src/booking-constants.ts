@@ -124,6 +124,9 @@ export const TRANSPORT_TYPES = ['Flight', 'Train', 'Other'] as const;
 
 // ---- Messages (spec 2 §5, §8; ours where the spec is silent) ----
 
+/** Discount-code prices one address may ask for a minute in the public wizard: enough for a booking, too few to guess codes. */
+export const BOOKING_PRICE_CHECKS_PER_MINUTE = 20;
+
 export const BOOKING_MSG = {
   noAvailableSlots: 'No available slots.',
   slotTaken: 'Unfortunately, this time slot has been already taken. Please choose another one. Thank you!',

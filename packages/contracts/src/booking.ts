@@ -271,6 +271,18 @@ export const FlightDetails = z.object({
 
 export const PaymentQuery = z.object({ ignore_fulfillment: /* @__PURE__ */ queryBoolean.optional() });
 
+/** POST /{id}/price: what the held slot costs the caller, with a discount code taken off as the shop takes it off a basket. */
+export const PriceRequest = z.object({
+  hold_token: /* @__PURE__ */ text().min(20).max(100),
+  service: ServiceName,
+  discount_code: /* @__PURE__ */ optionalText(40),
+});
+export type PriceRequest = z.infer<typeof PriceRequest>;
+/** Pence, GBP: the list cost, what the code takes off, and the amount the payment must carry. */
+export const BookingPrice = z.object({ cost: z.number().int().nonnegative(), discount_amount: z.number().int().nonnegative(), amount: z.number().int().nonnegative() });
+export type BookingPrice = z.infer<typeof BookingPrice>;
+export const PriceResponse = z.object({ success: z.literal(true), price: BookingPrice });
+
 export const BookingConfirmation = z.object({
   success: z.literal(true),
   message: z.string(),

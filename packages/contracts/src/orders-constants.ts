@@ -182,5 +182,5 @@ export const ORDER_MSG = {
 } as const;
 
 /** What an order's timeline (GET /order/{id}/history) lists, each from its audit record. */
-export const ORDER_HISTORY_ACTIONS = ['placed', 'payment_completed', 'item_updated', 'item_fulfilled', 'note_added', 'dispatched', 'cancelled', 'mail_sent'] as const;
+export const ORDER_HISTORY_ACTIONS = ['placed', 'payment_completed', 'item_updated', 'item_fulfilled', 'note_added', 'dispatched', 'cancelled', 'refunded', 'mail_sent'] as const;
 export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];

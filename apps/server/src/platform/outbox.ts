@@ -15,6 +15,7 @@ export type DomainEvent =
   | 'appointment.link_renewed'
   | 'order.payment.complete'
   | 'order.dispatched'
+  | 'order.cancelled'
   | 'booking_user.metadata.updated'
   | 'kit_order.placed'
   | 'registration.invited'

@@ -52,7 +52,12 @@ export const TEST_CARDS = {
   approved: ['4242424242424242', '5555555555554444', '378282246310005', PLACEHOLDER_CARD.number],
   /** Generic decline, and insufficient funds. */
   declined: ['4000000000000002', '4000000000009995'],
+  /** Approved, but the sandbox refuses to refund the charge (as a provider may: a card closed since). */
+  refundRefused: ['4000000000005126'],
 } as const;
+
+/** The form of a sandbox reference whose refund is refused: the card's word kept in the reference, so any process refuses it. */
+const REFUND_REFUSED_PREFIX = 'test_norefund_';
 
 export class TestPaymentGateway implements PaymentGateway {
   readonly name = 'test';
@@ -71,8 +76,9 @@ export class TestPaymentGateway implements PaymentGateway {
     }
     if (cardExpired(request.card.expiration_date, this.clock.now())) return { approved: false, reason: 'invalid_card', field: 'expiration_date', message: BOOKING_MSG.cardExpired };
     if (!this.cvvValid(number, request.card.cvv)) return { approved: false, reason: 'invalid_card', field: 'cvv', message: BOOKING_MSG.cvvInvalid };
-    if (!(TEST_CARDS.approved as readonly string[]).includes(number)) return { approved: false, reason: 'declined' };
-    const reference = `test_${randomUUID()}`;
+    const refundRefused = (TEST_CARDS.refundRefused as readonly string[]).includes(number);
+    if (!refundRefused && !(TEST_CARDS.approved as readonly string[]).includes(number)) return { approved: false, reason: 'declined' };
+    const reference = refundRefused ? `${REFUND_REFUSED_PREFIX}${randomUUID()}` : `test_${randomUUID()}`;
     this.charges.set(reference, { amountPence: request.amountPence, refunded: false });
     return { approved: true, reference, last4: number.slice(-4) };
   }
@@ -86,10 +92,12 @@ export class TestPaymentGateway implements PaymentGateway {
   /**
    * Refunds one of its charges once. A charge this process did not make (another process's, or one
    * from before a restart) is refunded on the word of its reference's form: the sandbox keeps no ledger.
+   * A charge of the refund-refusing test card is never refunded.
    */
   async refund(reference: string): Promise<void> {
     const charge = this.charges.get(reference);
     if (charge?.refunded || !reference.startsWith('test_')) throw new Error('unknown or already refunded charge');
+    if (reference.startsWith(REFUND_REFUSED_PREFIX)) throw new Error('the card refuses refunds');
     this.charges.set(reference, { amountPence: charge?.amountPence ?? 0, refunded: true });
   }
 

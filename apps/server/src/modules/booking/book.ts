@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { BOOKING_LIVE, BOOKING_MSG, needsGuardian, type BookingUserInput, type PaymentRequest } from '@vireo/contracts';
+import { BOOKING_LIVE, BOOKING_MSG, DISCOUNT_MSG, londonIsoDay, needsGuardian, type BookingPrice, type BookingUserInput, type DiscountLine, type PaymentRequest, type PriceRequest } from '@vireo/contracts';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { openForHolder, sealForHolder } from '../../platform/sealing';
 import { hashToken, newToken } from '../../platform/tokens';
 import { appointments, bookingPaymentRequests, bookingPayments, bookingUsers } from '../../db/schema';
+import { discountOff, takeDiscountOff } from '../commerce';
 import { auditHealthData } from './audit';
 import { bookingUserValues } from './booking-users';
 import type { Caller } from '../../platform/caller';
@@ -80,6 +81,42 @@ export function resolveService(deps: BookingDeps, caller: Caller, service: strin
   if (!definition || !definition.hasSlots) throw badRequest(BOOKING_MSG.serviceNotBookable, { service: BOOKING_MSG.serviceNotBookable });
   if (!definition.public && !isSupport(caller.auth)) throw forbidden(BOOKING_MSG.serviceNotBookable);
   return definition;
+}
+
+/** A booking is one line to a discount code: the service's cost, one unit, never exempt. */
+const serviceLine = (costPence: number): DiscountLine[] => [{ unit_pence: costPence, quantity: 1, discount_exempt: false }];
+
+/** The spec's words for a code that cannot be used (unknown, inactive, out of its days or used up: spec 3 §7). */
+const invalidCode = () => new AppError(400, DISCOUNT_MSG.invalid, { discount_code: DISCOUNT_MSG.invalid });
+
+/** The code as discount codes are kept (upper case); none when there is nothing to pay, so no use is taken for nothing. */
+function codeFor(costPence: number, code: string | undefined): string | undefined {
+  return costPence > 0 && code ? code.toUpperCase() : undefined;
+}
+
+/**
+ * What the booking costs with the code, read without taking a use (commerce's `discountOff`, the
+ * shop's rule): 'Your code is invalid' for a code that cannot be used today.
+ */
+async function priceWith(deps: BookingDeps, costPence: number, code: string | undefined): Promise<BookingPrice> {
+  if (!code) return { cost: costPence, discount_amount: 0, amount: costPence };
+  const off = await discountOff(deps.db, code, serviceLine(costPence), londonIsoDay(deps.clock.now()));
+  if (!off) throw invalidCode();
+  return { cost: costPence, discount_amount: off[0]!, amount: costPence - off[0]! };
+}
+
+/**
+ * POST /{id}/price: what the caller's held slot costs, with the discount code taken off as the shop
+ * takes it off a basket (no use is taken: the payment takes it). The hold must be the caller's and
+ * current (else 409), so codes are tried only by someone booking.
+ */
+export async function priceForSlot(deps: BookingDeps, caller: Caller, slotId: string, input: PriceRequest): Promise<BookingPrice> {
+  const definition = resolveService(deps, caller, input.service);
+  const slot = await findAppointment(deps.db, slotId);
+  if (!slot) throw notFound();
+  if (!holdIsValid(slot, input.hold_token, deps.clock.now())) throw conflict(BOOKING_MSG.paymentFailed);
+  const cost = costFor(definition, caller.auth);
+  return priceWith(deps, cost, codeFor(cost, input.discount_code));
 }
 
 /** A booking deleted in time that the same link may rebook once without paying again. */
@@ -161,7 +198,9 @@ export async function payForSlot(
   const people = peopleOf(input);
   checkPeople(people, now);
   const credit = input.token && !options.ignoreFulfillment ? await findRebookCredit(deps.db, input.token, definition.service) : undefined;
-  const price = credit ? 0 : costFor(definition, caller.auth);
+  const cost = credit ? 0 : costFor(definition, caller.auth);
+  const code = codeFor(cost, input.discount_code);
+  const price = (await priceWith(deps, cost, code)).amount;
   if (input.amount !== price) throw badRequest(BOOKING_MSG.amountMismatch, { amount: BOOKING_MSG.amountMismatch });
   if (price > 0 && !input.card) throw badRequest(BOOKING_MSG.cardInvalid, { card: BOOKING_MSG.cardInvalid });
   await deps.beforeHoldCheck?.(slotId);
@@ -190,6 +229,17 @@ export async function payForSlot(
         const current = await lockAppointment(tx, credit.id);
         if (!current?.rebookable) throw conflict(BOOKING_MSG.paymentFailed);
         await tx.update(appointments).set({ rebookable: false }).where(eq(appointments.id, credit.id));
+      }
+      if (code) {
+        // The code's use is taken before the card is charged: a code used up since the price was shown refuses the payment, nothing charged.
+        const taken = await takeDiscountOff(tx, code, serviceLine(cost), londonIsoDay(now));
+        if (!taken) throw invalidCode();
+        if (cost - taken.off[0]! !== price) throw badRequest(BOOKING_MSG.amountMismatch, { amount: BOOKING_MSG.amountMismatch });
+        await deps.audit.record(
+          { action: 'discount.used', outcome: 'success', resourceType: 'discount', resourceId: taken.discount.id, details: { code, used_times: taken.discount.used_times, appointment_id: row.id, discount_pence: taken.off[0]! } },
+          caller,
+          tx,
+        );
       }
       if (price > 0 && input.card) {
         charge = await deps.gateway.charge({ amountPence: price, currency: 'GBP', card: input.card, description: `${definition.label} ${row.id}` });

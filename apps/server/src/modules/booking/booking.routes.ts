@@ -13,6 +13,7 @@ import {
   KitsAwaitingResponse,
   AppointmentListResponse,
   BOOKING_MSG,
+  BOOKING_PRICE_CHECKS_PER_MINUTE,
   BookingConfirmation,
   DateSearchQuery,
   DateSearchResponse,
@@ -25,6 +26,8 @@ import {
   MessageResponse,
   MyAppointmentsResponse,
   PaymentQuery,
+  PriceRequest,
+  PriceResponse,
   BookingPaymentBody,
   ListPaging,
   ListRangeQuery,
@@ -47,7 +50,7 @@ import { forbidden } from '../../platform/errors';
 import { epochSeconds } from '../../platform/clock';
 import { tooManyRequests } from '../../platform/errors';
 import { IdParams, sendJson } from '../../platform/schemas';
-import { bookSelfSwab, payForSlot } from './book';
+import { bookSelfSwab, payForSlot, priceForSlot } from './book';
 import { bookUntimedWithOrder, orderSlotRange, payWithOrder } from './order-booking';
 import { appointmentInfo, appointmentsByShortToken, deleteAppointment, editBookingUsers, reschedule, storeUserVideoToken, updateTerms } from './customer';
 import { dayWindow, findSlots, getAppointment, present, rangeWindow, refuseStaleSession, searchDates, upcomingOrPast, userHistory } from './lists';
@@ -144,13 +147,29 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     },
   });
 
+  r.post('/:id/price', {
+    config: {
+      access: PUBLIC,
+      rateLimit: { max: BOOKING_PRICE_CHECKS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `booking-price:${request.ip}`, errorResponseBuilder: () => tooManyRequests() },
+    },
+    schema: {
+      tags,
+      summary: 'What a held slot costs the caller, with a discount code taken off as the shop does (no use is taken)',
+      description: "For the hold's holder only (another or lapsed hold: 409 \"Something went wrong, please try again.\"). A code that cannot be used today (unknown, inactive, out of its days, used up): 400 'Your code is invalid'. The payment must then carry `amount` and the same `discount_code`; it takes the code's use in its transaction.",
+      params: IdParams,
+      body: PriceRequest,
+      response: bookingErrors({ 200: PriceResponse }),
+    },
+    handler: async (request) => ({ success: true as const, price: await priceForSlot(deps, callerOf(request), request.params.id, request.body) }),
+  });
+
   r.post('/:id/payment', {
     config: { access: PUBLIC },
     schema: {
       tags,
       summary: 'Pay for a held slot and book it (one transaction)',
       description:
-        'Card: amount must equal the slot cost for this caller (0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. The hold token is the idempotency key: a retry of a payment that booked answers 200 with the same booking and charges nothing. Test cards: see README. Order (a body with the order\'s short token as `token` and no `amount`, issue 18): the order pays with its units of `product_id`; 409 "This order has been {flag}" (cancelled, failed), not paid, bought over 6 months ago; 400 for a product that is Virtual, not bookable or booked without a time, a slot outside its window (rechecked), more people than units left; 404 for an unknown token. ignore_fulfillment=true (booking.edit: super admins, customer services) books without taking units.',
+        'Card: amount must equal the slot cost for this caller less its `discount_code` (POST /{id}/price tells it; the code\'s use is taken in the payment\'s transaction, before the charge: a code that cannot be used is 400 "Your code is invalid" and nothing is charged; 0 for a covered patient, or for a rebook with the `token` of a booking deleted in time). Declined card: 402, the hold stays. Lapsed or foreign hold: 409 "Something went wrong, please try again.". ignore_fulfillment=true books without using a rebook credit. The hold token is the idempotency key: a retry of a payment that booked answers 200 with the same booking and charges nothing. Test cards: see README. Order (a body with the order\'s short token as `token` and no `amount`, issue 18): the order pays with its units of `product_id`; 409 "This order has been {flag}" (cancelled, failed), not paid, bought over 6 months ago; 400 for a product that is Virtual, not bookable or booked without a time, a slot outside its window (rechecked), more people than units left; 404 for an unknown token. ignore_fulfillment=true (booking.edit: super admins, customer services) books without taking units.',
       params: IdParams,
       querystring: PaymentQuery,
       body: BookingPaymentBody,

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, like, sql, type AnyColumn } from 'drizzle-orm';
 import {
   DISCOUNT_MSG,
+  discountPerLine,
   isDiscountValid,
   londonIsoDay,
   type Discount,
   type DiscountData,
+  type DiscountLine,
   type DiscountSortField,
   type DiscountsQuery,
   type PublicDiscount,
@@ -130,12 +132,26 @@ export async function discountProjects(deps: CommerceDeps): Promise<string[]> {
   return rows.map((row) => row.project);
 }
 
+/** The code's row when it may be used on London day `today` ('yyyy-MM-dd'), read without taking a use; else undefined. */
+async function usableRow(db: Db, code: string, today: string): Promise<DiscountRow | undefined> {
+  const [row] = await db.select().from(discounts).where(eq(discounts.code, code));
+  return row && isDiscountValid({ active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, today) ? row : undefined;
+}
+
 /** GET /discount/{code}: a customer's check at checkout; a code that cannot be used today is 'Your code is invalid'. */
 export async function checkDiscount(deps: CommerceDeps, code: string): Promise<PublicDiscount> {
-  const [row] = await deps.db.select().from(discounts).where(eq(discounts.code, code));
-  const today = londonIsoDay(deps.clock.now());
-  if (!row || !isDiscountValid({ active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, today)) throw invalidCode();
+  const row = await usableRow(deps.db, code, londonIsoDay(deps.clock.now()));
+  if (!row) throw invalidCode();
   return presentPublic(row);
+}
+
+/**
+ * The pence a code would take off each line on London day `today`, read without taking a use (a
+ * price shown before paying); null when the code cannot be used today.
+ */
+export async function discountOff(db: Db, code: string, lines: readonly DiscountLine[], today: string): Promise<number[] | null> {
+  const row = await usableRow(db, code, today);
+  return row ? discountPerLine(lines, { type: row.type as Discount['type'], value: row.value }) : null;
 }
 
 /**
@@ -157,6 +173,16 @@ export async function takeDiscountUse(tx: Db, code: string, today: string): Prom
     )
     .returning();
   return row ? presentDiscount(row) : null;
+}
+
+/**
+ * The shop's discount rule, for any payment: one use of the code taken in the payment's transaction
+ * (`takeDiscountUse`) and the pence it takes off each line (contracts' `discountPerLine`); null when
+ * the code cannot be used today, so the caller refuses the payment and nothing is charged.
+ */
+export async function takeDiscountOff(tx: Db, code: string, lines: readonly DiscountLine[], today: string): Promise<{ discount: Discount; off: number[] } | null> {
+  const discount = await takeDiscountUse(tx, code, today);
+  return discount ? { discount, off: discountPerLine(lines, discount) } : null;
 }
 
 /** POST /discount/{code}/apply: one use taken by staff, audited; 'Your code is invalid' when none is left to take. */

@@ -3,8 +3,8 @@ export { commerceRoutes } from './commerce.routes';
 export { createCatalogueCache } from './catalogue-cache';
 export { seedProducts, type CommerceDeps } from './products';
 export { findApprovedKit, listApprovedKits, seedApprovedKits } from './approved-kits';
-/** Orders take a code's use inside their own transaction. */
-export { takeDiscountUse } from './discounts';
+/** Orders and bookings take a code's use inside their own transaction, and show its price before. */
+export { discountOff, takeDiscountOff, takeDiscountUse } from './discounts';
 export { purchaseCodeRefusal, takePurchaseCodeUse } from './purchase-codes';
 /**
  * The commerce module's front door (/api/commerce/v1, spec 3 §7.1): other modules, app.ts and

@@ -4,6 +4,7 @@ import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { auditEvents, users } from '../../db/schema';
 import { reachOrder } from './access';
+import { money } from './mails';
 import type { OrdersDeps } from './deps';
 
 const ACTIONS: Record<string, OrderHistoryAction> = {
@@ -14,14 +15,16 @@ const ACTIONS: Record<string, OrderHistoryAction> = {
   'order.note_added': 'note_added',
   'order.dispatched': 'dispatched',
   'order.cancelled': 'cancelled',
+  'order.refunded': 'refunded',
   'order.mail_sent': 'mail_sent',
 };
 
-/** Each step's detail as data: the payment flag placed with, the kit IDs dispatched, the e-mail's template. */
+/** Each step's detail as data: the payment flag placed with, the kit IDs dispatched, the amount refunded, the e-mail's template. */
 function detailOf(action: OrderHistoryAction, details: Record<string, unknown> | null): string | null {
   if (action === 'placed' && typeof details?.payment_flag === 'string') return details.payment_flag;
   if (action === 'dispatched' && Array.isArray(details?.kit_ids)) return (details.kit_ids as string[]).join(', ');
   if (action === 'mail_sent' && typeof details?.template === 'string') return details.template;
+  if (action === 'refunded' && typeof details?.amount_pence === 'number' && typeof details.currency === 'string') return money(details.amount_pence, details.currency);
   return null;
 }
 

@@ -96,6 +96,26 @@ export function orderDispatched(input: { order: OrderRow; units: { kitId: string
   };
 }
 
+/** The cancellation e-mail: the order's reference and what was refunded to the card it was paid with. */
+export function orderCancelled(input: { order: OrderRow; refundedPence: number; productName: string }): OutgoingMail {
+  const { order } = input;
+  return {
+    to: order.billingEmail,
+    template: 'order.cancelled',
+    subject: `Your ${input.productName} order has been cancelled`,
+    text: [
+      `Hello ${order.billingDetail.first_name},`,
+      '',
+      `Your order ${order.shortToken} has been cancelled.`,
+      input.refundedPence > 0
+        ? `We have refunded ${money(input.refundedPence, order.currency)} to the card you paid with; it can take a few working days to reach your account.`
+        : 'No payment was taken, so there is nothing to refund.',
+      '',
+      `The ${input.productName} team`,
+    ].join('\n'),
+  };
+}
+
 /** The order an event names; none when it names no order (an event raised by hand may carry anything). */
 async function orderOf(db: Db, event: OutboxEvent): Promise<OrderRow | undefined> {
   const id = Uuid.safeParse(event.payload.order_id);
@@ -138,8 +158,16 @@ async function sendDispatched(deps: MailDeps, event: OutboxEvent, db: Db): Promi
   await send(deps, db, order, orderDispatched({ order, units, productName: deps.productName, publicUrl: deps.publicUrl }));
 }
 
+async function sendCancelled(deps: MailDeps, event: OutboxEvent, db: Db): Promise<void> {
+  const order = await orderOf(db, event);
+  if (!order) return;
+  const refunded = typeof event.payload.refunded === 'number' ? event.payload.refunded : 0;
+  await send(deps, db, order, orderCancelled({ order, refundedPence: refunded, productName: deps.productName }));
+}
+
 /** The order e-mails, each a handler of the event its change writes. */
 export function registerOrderMessages(relay: OutboxRelay, deps: MailDeps): void {
   relay.on('order.payment.complete', 'orders.confirmation-mail', (event, db) => sendConfirmation(deps, event, db));
   relay.on('order.dispatched', 'orders.dispatch-mail', (event, db) => sendDispatched(deps, event, db));
+  relay.on('order.cancelled', 'orders.cancellation-mail', (event, db) => sendCancelled(deps, event, db));
 }

@@ -397,6 +397,30 @@ describe('DELETE /order/{id}', () => {
     expect(await cancel(email)).toMatchObject({ status: 409, body: { message: ORDER_MSG.alreadyCancelled } });
     expect((await h.call('DELETE', `${base}/order/${randomUUID()}?email=${encodeURIComponent(email)}`, { token: support.token })).status).toBe(404);
   });
+
+  it('puts the refund in the order’s history with its amount and e-mails the customer the cancellation with the amount refunded', async () => {
+    const { id, email, shortToken } = await placed();
+    expect((await h.call('DELETE', `${base}/order/${id}?email=${encodeURIComponent(email)}`, { token: support.token })).status).toBe(200);
+    const history = await h.call('GET', `${base}/order/${id}/history`, { token: support.token });
+    expect(history.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'refunded', detail: '£29.00' }), expect.objectContaining({ action: 'cancelled' })]));
+    await h.deliverOutbox();
+    const [mail] = await h.mails({ recipient: email, template: 'order.cancelled' });
+    expect(mail?.body).toContain(`Your order ${shortToken} has been cancelled.`);
+    expect(mail?.body).toContain('We have refunded £29.00 to the card you paid with');
+  });
+
+  it('leaves the order uncancelled with the reason when the gateway refuses the refund: no refund line, no e-mail', async () => {
+    const { id, email } = await placed({ card: { number: '4000000000005126', expiration_date: '12/30', cvv: '123' } });
+    const res = await h.call('DELETE', `${base}/order/${id}?email=${encodeURIComponent(email)}`, { token: support.token });
+    expect(res).toMatchObject({ status: 409, body: { message: ORDER_MSG.refundFailed } });
+    expect(await orderRow(id)).toMatchObject({ shippingFlag: 'Processing', paymentFlag: 'Complete' });
+    expect((await paymentsOf(id)).map((payment) => payment.kind)).toEqual(['charge']);
+    expect(gateway().chargeOf((await orderRow(id)).transactionId!)).toEqual({ amountPence: 2900, refunded: false });
+    const history = await h.call('GET', `${base}/order/${id}/history`, { token: support.token });
+    expect(history.body.data.map((entry: { action: string }) => entry.action)).not.toContain('refunded');
+    await h.deliverOutbox();
+    expect(await h.mails({ recipient: email, template: 'order.cancelled' })).toHaveLength(0);
+  });
 });
 
 describe('PUT and PATCH /order/{id}/item', () => {

@@ -6,7 +6,6 @@ import {
   ORDER_MSG,
   currencyOf,
   currencyOfSource,
-  discountPerLine,
   londonIsoDay,
   orderBookingLink,
   pharmacySourceCurrency,
@@ -24,7 +23,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { ChargeResult } from '../../platform/payments';
 import { orderItems, orderPayments, orders, products } from '../../db/schema';
-import { purchaseCodeRefusal, takeDiscountUse, takePurchaseCodeUse } from '../commerce';
+import { purchaseCodeRefusal, takeDiscountOff, takePurchaseCodeUse } from '../commerce';
 import { sourceCodeError } from '../partners';
 import type { OrdersDeps } from './deps';
 import { newShortToken } from './short-token';
@@ -40,7 +39,7 @@ export interface BasketLine extends OrderLine {
  * The order's `discount`, resolved in the order's transaction: one use of it is taken and the pence
  * it takes off each line answered; without a code, nothing. A purchase code (commerce's
  * `takePurchaseCodeUse`) pays for one unit of its batch's product, so it is tried against each line's
- * product in turn; any other code is a discount code (`takeDiscountUse`, contracts' `discountPerLine`).
+ * product in turn; any other code is a discount code (commerce's `takeDiscountOff`, the rule bookings share).
  * Each use is one conditional UPDATE, so concurrent orders never take more uses than a code has. A
  * code that cannot be used today is 400, which rolls the order back: a purchase code with no use
  * left today (used up or past its batch's last day) is `flow`'s word for it (commerce's
@@ -53,12 +52,12 @@ export async function resolveOrderDiscount(tx: Db, code: string | undefined, lin
   for (const [index, line] of lines.entries()) {
     if (await takePurchaseCodeUse(tx, code, line.product.id, londonToday)) return lines.map((other, i) => (i === index ? other.unit_pence : 0));
   }
-  const discount = await takeDiscountUse(tx, code, londonToday);
-  if (!discount) {
+  const taken = await takeDiscountOff(tx, code, lines, londonToday);
+  if (!taken) {
     const message = (await purchaseCodeRefusal(tx, code, londonToday, flow)) ?? DISCOUNT_MSG.invalid;
     throw new AppError(400, message, { discount: message });
   }
-  return discountPerLine(lines, discount);
+  return taken.off;
 }
 
 /** A refused card, carried out of the savepoint that took the code's use so that the use is given back. */

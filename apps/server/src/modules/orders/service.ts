@@ -244,6 +244,9 @@ export async function completePayment(deps: OrdersDeps, caller: Caller, id: stri
  * DELETE /order/{id}?email= (staff): the typed e-mail must be the order's billing e-mail exactly
  * (else 400). The order's approved charges are refunded through the gateway (a refund that fails
  * leaves the order as it was, 409) and shipping becomes cancelled, which blocks booking with it.
+ * Each refund is a payment row and a line of the order's history ('order.refunded', with its
+ * amount); 'order.cancelled' (the customer's cancellation e-mail, with the amount refunded) is
+ * written in the same transaction.
  * The appointments it paid for that have not started are cancelled in the same transaction, their
  * future slots back in supply (booking's `cancelAppointmentsOfOrder`).
  */
@@ -273,8 +276,15 @@ export async function cancelOrder(deps: OrdersDeps, caller: SignedInCaller, id: 
         createdBy: caller.auth.userId,
         createdAt: now,
       });
+      await deps.audit.record(
+        { action: 'order.refunded', outcome: 'success', resourceType: 'order', resourceId: row.id, details: { amount_pence: charge.amountPence, currency: charge.currency, gateway: charge.gateway } },
+        caller,
+        tx,
+      );
     }
     const [updated] = await tx.update(orders).set({ shippingFlag: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id)).returning();
+    const refundedPence = refunded.reduce((a, b) => a + b, 0);
+    await deps.outbox.emit(tx, { name: 'order.cancelled', organisationId: row.organisationId, payload: { order_id: row.id, refunded: refundedPence, currency: row.currency } });
     changes = await cancelAppointmentsOfOrder(deps.booking, tx, caller, row.id);
     await deps.audit.record(
       {
@@ -282,7 +292,7 @@ export async function cancelOrder(deps: OrdersDeps, caller: SignedInCaller, id: 
         outcome: 'success',
         resourceType: 'order',
         resourceId: row.id,
-        details: { from: row.shippingFlag, refunded_pence: refunded.reduce((a, b) => a + b, 0), appointments_cancelled: changes.filter((c) => c.row.status === 'PROVIDER_CANCELLED').length },
+        details: { from: row.shippingFlag, refunded_pence: refundedPence, appointments_cancelled: changes.filter((c) => c.row.status === 'PROVIDER_CANCELLED').length },
       },
       caller,
       tx,

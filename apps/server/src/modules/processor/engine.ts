@@ -93,6 +93,7 @@ export const PROCESSOR_EVENTS: Record<DomainEvent, string> = {
   'appointment.link_renewed': 'Booking link renewed',
   'order.payment.complete': 'Order payment complete',
   'order.dispatched': 'Order dispatched',
+  'order.cancelled': 'Order cancelled',
   'booking_user.metadata.updated': 'Booking user metadata updated',
   'kit_order.placed': 'Kit order placed',
   'registration.invited': 'Registration invited',

@@ -9,6 +9,8 @@ import {
   type SlotsResponse,
   type StatusResponse,
   type PaymentRequest,
+  type PriceRequest,
+  type PriceResponse,
 } from '@vireo/contracts';
 import { type z } from 'zod';
 import { apiRequest } from '../../lib/api';
@@ -88,6 +90,11 @@ export function releaseSlotOnExit(slotId: string, holdToken: string): void {
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ status: 'AVAILABLE', hold_token: holdToken }),
   }).catch(() => undefined);
+}
+
+/** What the held slot costs with a discount code (the server's rule; no use is taken): 400 'Your code is invalid' on `discount_code`. */
+export function priceSlot(slotId: string, request: PriceRequest, context: CallContext) {
+  return apiRequest<typeof PriceResponse>(`${BASE}/${slotId}/price`, { method: 'POST', body: request, ...options(context) }).then((answer) => answer.price);
 }
 
 export function payForSlot(slotId: string, payment: PaymentRequest, context: CallContext) {

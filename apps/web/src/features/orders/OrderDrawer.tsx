@@ -75,6 +75,8 @@ function OrderDetails({ order }: { order: Order }) {
   const line = (item: OrderItem) => ({ product_id: item.product_id, bundle_id: item.bundle_id });
 
   const dispatchable = order.payment_flag === 'Complete' && order.shipping_flag === 'Processing';
+  // A cancelled order's charge given back through the gateway: the payment shows as refunded, with the amount.
+  const refundedPence = order.payments.filter((payment) => payment.kind === 'refund' && payment.outcome === 'approved').reduce((sum, payment) => sum + payment.amount, 0);
   const cancellable = order.shipping_flag !== 'cancelled';
 
   return (
@@ -85,7 +87,9 @@ function OrderDetails({ order }: { order: Order }) {
           <Detail term={t('drawer.purchase.shortToken')}>{order.short_token}</Detail>
           <Detail term={t('drawer.purchase.placed')}>{formatPlaced(order.created_at)}</Detail>
           <Detail term={t('drawer.purchase.source')}>{order.source}</Detail>
-          <Detail term={t('drawer.purchase.payment')}>{t(`flags.payment.${order.payment_flag}`)}</Detail>
+          <Detail term={t('drawer.purchase.payment')}>
+            {refundedPence > 0 ? t('drawer.purchase.refunded', { amount: formatPence(refundedPence, order.currency) }) : t(`flags.payment.${order.payment_flag}`)}
+          </Detail>
           <Detail term={t('drawer.purchase.transaction')}>{order.transaction_id ?? none}</Detail>
           <Detail term={t('drawer.purchase.originalPrice')}>{formatPence(order.original_price, order.currency)}</Detail>
           <Detail term={t('drawer.purchase.discount')}>{order.discount ? `${order.discount} (−${formatPence(order.discount_amount, order.currency)})` : none}</Detail>

@@ -1,10 +1,14 @@
 import { zodResolver } from '../../../lib/formResolver';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { BOOKING_MSG, BasicInformationForm, MIN_BOOKING_DATE_OF_BIRTH_EPOCH, londonCalendarDate } from '@vireo/contracts';
+import { BOOKING_MSG, BasicInformationForm, MIN_BOOKING_DATE_OF_BIRTH_EPOCH, londonCalendarDate, type BookingPrice } from '@vireo/contracts';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type z } from 'zod';
+import { ApiError } from '../../../lib/apiError';
+import { setServerFieldErrors } from '../../../lib/fieldErrors';
 import { useBookingTexts } from '../texts';
 import { FormText } from './FormText';
 
@@ -23,10 +27,26 @@ export type BasicInformation = z.infer<typeof BasicInformationSchema>;
 
 const REQUIRED = ['first_name', 'last_name', 'dateOfBirth', 'telephone', 'email'] as const;
 
-/** 'Basic information': Next is enabled only when every required field has a value (discount_code is optional). */
-export function BasicInformationStep({ initial, onBack, onNext }: { initial: BasicInformation | null; onBack: () => void; onNext: (values: BasicInformation) => void }) {
-  const { t } = useBookingTexts();
-  const { control, handleSubmit } = useForm<BasicInformation>({
+/**
+ * 'Basic information': Next is enabled only when every required field has a value (discount_code is
+ * optional). A discount code is priced by the server before the step is left (`priceCode`): a code
+ * that cannot be used stays on the step with the server's words beside it.
+ */
+export function BasicInformationStep({
+  initial,
+  onBack,
+  onNext,
+  priceCode,
+}: {
+  initial: BasicInformation | null;
+  onBack: () => void;
+  onNext: (values: BasicInformation, price: BookingPrice | null) => void;
+  priceCode: (code: string) => Promise<BookingPrice>;
+}) {
+  const { t, messageText } = useBookingTexts();
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<BasicInformation>({
     resolver: zodResolver(BasicInformationSchema),
     mode: 'onTouched',
     defaultValues: initial ?? { first_name: '', last_name: '', dateOfBirth: '', telephone: '', email: '', discount_code: '' },
@@ -35,8 +55,22 @@ export function BasicInformationStep({ initial, onBack, onNext }: { initial: Bas
   const filled = REQUIRED.every((name) => (values[name] ?? '').trim() !== '');
   const today = isoDate(londonCalendarDate(new Date()));
 
+  const next = async (values: BasicInformation) => {
+    const code = values.discount_code?.trim();
+    if (!code) return onNext(values, null);
+    setChecking(true);
+    setFailure(null);
+    try {
+      onNext(values, await priceCode(code));
+    } catch (error) {
+      if (!setServerFieldErrors(error, setError, ['discount_code'])) setFailure(error instanceof ApiError ? error.message : BOOKING_MSG.paymentFailed);
+    } finally {
+      setChecking(false);
+    }
+  };
+
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(onNext)(event)}>
+    <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(next)(event)}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormText control={control} name="first_name" label={t('basic.firstName')} required autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 100 } }} />
@@ -65,9 +99,10 @@ export function BasicInformationStep({ initial, onBack, onNext }: { initial: Bas
           <FormText control={control} name="discount_code" label={t('basic.discountCode')} slotProps={{ htmlInput: { maxLength: 40 } }} />
         </Grid>
       </Grid>
+      {failure && <Alert severity="error">{messageText(failure)}</Alert>}
       <Stack direction="row" spacing={2}>
         <Button onClick={onBack}>{t('actions.back')}</Button>
-        <Button type="submit" variant="contained" disabled={!filled}>
+        <Button type="submit" variant="contained" disabled={!filled} loading={checking}>
           {t('actions.next')}
         </Button>
       </Stack>

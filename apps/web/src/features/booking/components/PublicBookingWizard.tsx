@@ -1,17 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type BookingConfirmation, type ServiceInfo } from '@vireo/contracts';
+import { type BookingConfirmation, type BookingPrice, type ServiceInfo } from '@vireo/contracts';
 import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/PageLoader';
 import { Wizard } from '../../../components/wizard/Wizard';
 import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { clearSessionValue, useSessionState } from '../../../lib/sessionValue';
-import { payForSlot, type CallContext } from '../api';
+import { payForSlot, priceSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { useBookingTexts } from '../texts';
-import { isoDateToDayString } from '../time';
+import { formatPrice, isoDateToDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import type { BasicInformation } from './BasicInformationStep';
 import { BookingSummary, priceText } from './BookingSummary';
@@ -65,6 +65,8 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
   );
   const slot = hold.slot;
   const [person, setPerson] = useSessionState<BasicInformation | null>(`wizard:${storageId}`, initialPerson);
+  // The discount code's price, as the server worked it out when the details step was left.
+  const [codePrice, setCodePrice] = useSessionState<BookingPrice | null>(`wizard:${storageId}:price`, null);
   // The details step validates with its own form (loaded with it); here it is done once it gave its answers.
   const wizard = useWizardSteps(
     [
@@ -76,7 +78,8 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
     hold.restoring,
   );
   const step = wizard.index;
-  const amount = rebookCredit ? 0 : (slot?.cost ?? service.cost);
+  const discounted = !rebookCredit && person?.discount_code && codePrice ? codePrice : null;
+  const amount = rebookCredit ? 0 : (discounted?.amount ?? slot?.cost ?? service.cost);
   const price = priceText(amount, dateLocale, t('summary.rebookFree'));
 
   if (confirmation && person) {
@@ -109,7 +112,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
           },
           toc_accept: true,
           marketing_accept: checkout.marketingAccept,
-          discount_code: person.discount_code || undefined,
+          discount_code: discounted ? person.discount_code : undefined,
           service: service.service,
           group,
           user,
@@ -120,6 +123,7 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
       );
       hold.complete();
       clearSessionValue(`wizard:${storageId}`);
+      clearSessionValue(`wizard:${storageId}:price`);
       setConfirmation(booked);
       onBooked?.(booked);
     } catch (error) {
@@ -160,8 +164,12 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
             <BasicInformationStep
               initial={person}
               onBack={wizard.back}
-              onNext={(values) => {
+              priceCode={(code) =>
+                slot && hold.token ? priceSlot(slot.id, { hold_token: hold.token, service: service.service, discount_code: code }, context) : Promise.reject(new Error('no hold'))
+              }
+              onNext={(values, price) => {
                 setPerson(values);
+                setCodePrice(price);
                 wizard.forward();
               }}
             />
@@ -172,8 +180,14 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
                 serviceLabel={service.label}
                 slot={slot}
                 timeZone={service.time_zone}
-                priceText={price}
+                priceText={discounted ? formatPrice(discounted.cost, dateLocale) : price}
                 extra={[
+                  ...(discounted
+                    ? [
+                        { label: t('summary.discount', { code: person.discount_code }), value: `−${formatPrice(discounted.discount_amount, dateLocale)}` },
+                        { label: t('summary.total'), value: price },
+                      ]
+                    : []),
                   { label: t('summary.name'), value: `${person.first_name} ${person.last_name}` },
                   { label: t('summary.email'), value: person.email },
                 ]}

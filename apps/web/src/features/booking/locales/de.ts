@@ -39,6 +39,8 @@ const de: BookingTranslation = {
     dateOfBirth: 'Geburtsdatum',
     people: 'Personen',
     currentTime: 'Bisheriger Termin',
+    discount: 'Rabatt ({{code}})',
+    total: 'Zu zahlen',
   },
   basic: {
     firstName: 'Vorname',

@@ -47,6 +47,8 @@ export const en = {
     dateOfBirth: 'Date of birth',
     people: 'People',
     currentTime: 'Current appointment',
+    discount: 'Discount ({{code}})',
+    total: 'Total to pay',
   },
   basic: {
     firstName: 'First name',
