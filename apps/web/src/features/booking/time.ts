@@ -60,6 +60,11 @@ export function formatPrice(pence: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: BOOKING.currency }).format(pence / 100);
 }
 
+/** The price line: the amount, or why there is nothing to pay. */
+export function priceText(amountPence: number, locale: string, whyFree: string): string {
+  return amountPence > 0 ? formatPrice(amountPence, locale) : whyFree;
+}
+
 /** yyyy-MM-dd (the date input's value) as dd-MM-yyyy for billing_details.dateOfBirth. */
 export function isoDateToDayString(iso: string): string {
   const [year, month, day] = iso.split('-');

@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Slot } from '@vireo/contracts';
 import { useBookingTexts } from '../texts';
-import { formatDate, formatPrice, formatTime, zoneLabel } from '../time';
+import { formatDate, formatTime, zoneLabel } from '../time';
 
 export interface SummaryRow {
   label: string;
@@ -36,9 +36,4 @@ export function BookingSummary({ serviceLabel, slot, timeZone, priceText, extra 
       </TableBody>
     </Table>
   );
-}
-
-/** The price line: the amount, or why there is nothing to pay. */
-export function priceText(amountPence: number, locale: string, whyFree: string): string {
-  return amountPence > 0 ? formatPrice(amountPence, locale) : whyFree;
 }

@@ -11,18 +11,19 @@ import { clearSessionValue, useSessionState } from '../../../lib/sessionValue';
 import { payForSlot, priceSlot, type CallContext } from '../api';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { useBookingTexts } from '../texts';
-import { formatPrice, isoDateToDayString } from '../time';
+import { formatPrice, isoDateToDayString, priceText } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import type { BasicInformation } from './BasicInformationStep';
-import { BookingSummary, priceText } from './BookingSummary';
 import type { Checkout } from './CheckoutForm';
-import { ConfirmationView } from './ConfirmationView';
 import { HoldCountdown } from './HoldCountdown';
 import { SlotStep } from './SlotStep';
 
 // The form steps (react-hook-form and the phone rule, libphonenumber-js) load once a slot is chosen, not with the slot picker.
 const BasicInformationStep = lazy(() => import('./BasicInformationStep').then((m) => ({ default: m.BasicInformationStep })));
 const CheckoutForm = lazy(() => import('./CheckoutForm').then((m) => ({ default: m.CheckoutForm })));
+// The summary's table and the confirmation come with the last step, not with the slot picker.
+const BookingSummary = lazy(() => import('./BookingSummary').then((m) => ({ default: m.BookingSummary })));
+const ConfirmationView = lazy(() => import('./ConfirmationView').then((m) => ({ default: m.ConfirmationView })));
 
 export interface PublicBookingWizardProps {
   service: ServiceInfo;
@@ -85,7 +86,9 @@ export function PublicBookingWizard({ service, group, user, token, rebookCredit 
   if (confirmation && person) {
     return (
       <Wizard wizard={wizard} finished>
-        <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={person.email} priceText={price} />
+        <Suspense fallback={<PageLoader />}>
+          <ConfirmationView confirmation={confirmation} serviceLabel={service.label} email={person.email} priceText={price} />
+        </Suspense>
       </Wizard>
     );
   }

@@ -12,14 +12,14 @@ import { useWizardSteps } from '../../../components/wizard/useWizardSteps';
 import { useCurrentSession } from '../../../lib/session';
 import { payForSlot, useServices, type CallContext } from '../api';
 import { BookingFailureView } from '../components/BookingFailureView';
-import { BookingSummary, priceText } from '../components/BookingSummary';
+import { BookingSummary } from '../components/BookingSummary';
 import { CheckoutForm, type Checkout } from '../components/CheckoutForm';
 import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotStep } from '../components/SlotStep';
 import { describeFailure, type BookingFailure } from '../outcome';
 import { BookingLanguageContext, dateLocaleOf, useBookingT, type BookingLanguage } from '../texts';
-import { dateOfBirthDayString } from '../time';
+import { dateOfBirthDayString, priceText } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import { ChatLauncher } from '../../chat';
 
