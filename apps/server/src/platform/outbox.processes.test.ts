@@ -25,13 +25,14 @@ async function committed(db: pg.Client, query: string, within = 150_000): Promis
   }
 }
 
-describe.skipIf(!onPostgres)('the outbox across two server processes on one PostgreSQL (runs on PostgreSQL only)', () => {
+describe.skipIf(!onPostgres)('the outbox and its workflow runs across two server processes on one PostgreSQL (runs on PostgreSQL only)', () => {
   it('a process killed (kill -9) while sending a confirmation leaves it to the other, which sends it exactly once', async () => {
     const scratch = await createScratchDatabase(baseUrl!);
     const stuck = await TestMailbox.open();
     const working = await TestMailbox.open();
     stuck.mode = 'hang';
-    const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'true', DATA_DIR: '/tmp/vireo-unused' };
+    // A workflow run's lease of 3 s (a minute in production): it has passed by the time B has started.
+    const env = { DATABASE_URL: scratch.url, VIREO_SEED_DEMO: 'true', DATA_DIR: '/tmp/vireo-unused', PROCESSOR_RUN_LEASE_SECONDS: '3' };
     const servers: ServerProcess[] = [];
     const db = new pg.Client({ connectionString: scratch.url });
     try {
@@ -48,7 +49,8 @@ describe.skipIf(!onPostgres)('the outbox across two server processes on one Post
       const held = await api(a, 'POST', `/${slot!.id}/status`, { status: 'LOCKED' });
       expect(held.status).toBe(200);
 
-      // A's relay takes the confirmation at once and sticks in its SMTP conversation.
+      // A takes the confirmation at once (the outbox hands appointment.booked to the processor, whose default task
+      // sends it) and sticks in its SMTP conversation.
       const sending = stuck.nextConnection();
       const paid = await api(a, 'POST', `/${slot!.id}/payment`, {
         hold_token: held.body.hold_token,
@@ -63,7 +65,7 @@ describe.skipIf(!onPostgres)('the outbox across two server processes on one Post
       await sending;
 
       await a.kill();
-      // A's row lock ended with its connection; B's sweep (at its start, then every minute) finds the delivery.
+      // A's run is left under its lease; once that has passed, B's sweep (at its start, then every minute) takes it up.
       const b = await startServerProcess({ ...env, SMTP_URL: working.url });
       servers.push(b);
 
