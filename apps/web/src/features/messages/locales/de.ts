@@ -445,6 +445,7 @@ const de: MessagesTranslation = {
     kitHasResult: 'Dieses Kit hat bereits ein Ergebnis',
     kitWrongTest: 'Dieses Kit wurde für einen anderen Testtyp registriert',
     kitRepeated: 'Diese Kit-ID kommt in der Datei mehrmals vor',
+    kitOtherPerson: 'Das Kit {{kitId}} ist auf eine andere Person registriert',
     kitProvider: 'Dieser Kit-Anbieter ist kein zugelassenes Kit',
     lotId: 'Diese Chargennummer gehört nicht zum Kit',
     noCertificate: 'Ein unbestimmtes Ergebnis erhält kein Zertifikat: Die Person sollte erneut getestet werden',

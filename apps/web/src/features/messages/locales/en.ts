@@ -458,6 +458,7 @@ const en = {
     kitHasResult: 'This kit already has a result',
     kitWrongTest: 'This kit was registered for another test type',
     kitRepeated: 'This kit ID appears more than once in the file',
+    kitOtherPerson: 'Kit {{kitId}} is registered to another person',
     kitProvider: 'This kit provider is not an approved kit',
     lotId: 'This lot ID is not one of the kit’s lots',
     noCertificate: 'An indeterminate result gets no certificate: the person should be tested again',
