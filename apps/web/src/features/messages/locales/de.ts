@@ -290,6 +290,9 @@ const de: MessagesTranslation = {
     personActivated: 'Diese Person hat bereits ein Kit registriert.',
     sampleInFuture: 'Die Probe kann nicht in der Zukunft genommen worden sein.',
     activationNotFound: 'Zu dieser Kit-ID und Bestellreferenz wurde kein zu registrierendes Kit gefunden.',
+    activationNotDispatched: 'Dieses Kit wurde noch mit keiner Bestellung versandt. Prüfen Sie die Kit-ID auf dem Etikett des Kits.',
+    activationOtherOrder: 'Dieses Kit wurde mit einer anderen Bestellung versandt. Prüfen Sie die Bestellreferenz in Ihrer Bestellbestätigung.',
+    activationActive: 'Dieses Kit wurde bereits aktiviert: Die Ergebnisse erscheinen in Ihren Testergebnissen.',
     inputOrderReference: 'Bestellreferenz eingeben',
   },
   PURCHASE_CODE_MSG: {
