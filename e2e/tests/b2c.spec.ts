@@ -272,7 +272,7 @@ test.describe('kits', () => {
     await expect(page.getByText('Data submitted successfully! Please submit data for other users as well')).toBeHidden({ timeout: 10_000 });
   });
 
-  test('activate-kit opens the order’s kit registration from a kit ID and the order reference; a wrong pair is refused; /test-register lists the owner’s kits', async ({ page, request }) => {
+  test('activate-kit opens the order’s kit registration from a kit ID and the order reference; a wrong reference is refused saying why; /test-register lists the owner’s kits', async ({ page, request }) => {
     const kit = kitId();
     const order = await dispatchedOrder(request, [kit]);
     const appointmentId = await selfSwab(request, order.id, [['Ada', 'Lovelace']]);
@@ -285,7 +285,8 @@ test.describe('kits', () => {
     await form.getByLabel('Kit ID').fill(kit);
     await form.getByLabel('Order reference').fill(`${run}WRONGREFERENCE`.slice(0, 20));
     await form.getByRole('button', { name: 'Continue' }).click();
-    await expect(form.getByText('We could not find a kit to register with this kit ID and order reference.')).toBeVisible();
+    // The refusal says why, beside the field to check.
+    await expect(form.getByLabel('Order reference')).toHaveAccessibleDescription('This kit was sent with another order. Check the order reference in your order confirmation e-mail.');
     await form.getByLabel('Order reference').fill(order.shortToken.toLowerCase());
     await form.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(new RegExp(`/register-kit/${appointmentId}\\?short_token=`));

@@ -128,7 +128,7 @@ test('PCR tests: orange at 24 hours without a result, red at 48, View opens the 
   await mailbox.waitFor(done.email);
 });
 
-test('certificate management: quick filters and dates, name search, View in a new tab, Resend, Edit with its messages; customer services', async ({ page, request, context }) => {
+test('certificate management: quick filters and dates, name search, View in a new tab, the PDF, Resend, Edit with its messages; customer services', async ({ page, request, context }) => {
   const holder = person('Cm', ago(2 * HOUR), 'ND');
   await registerPcrKits(request, [holder]);
   const [stored] = await uploadThroughApi(request, [holder]);
@@ -164,6 +164,9 @@ test('certificate management: quick filters and dates, name search, View in a ne
   await expect(popup).toHaveURL(new RegExp(`/verify/${certificateId}$`));
   await expect(popup.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
   await popup.close();
+  // Staff open the PDF as it was issued.
+  const [pdf] = await Promise.all([page.waitForEvent('download'), row().getByRole('button', { name: `PDF of the certificate of ${holder.firstName} Hopper` }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^certificate-C-\d{8}-[0-9A-Z]{8}\.pdf$/);
 
   await row().getByRole('button', { name: `Resend the certificate of ${holder.firstName} Hopper` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Certificate resent' })).toBeVisible();

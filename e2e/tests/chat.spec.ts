@@ -201,6 +201,44 @@ test.describe('chats', () => {
     await staffContext.close();
   });
 
+  test('customer services reach the customers’ chats from their home and their menu, counted live; a claim updates the Claimable Chats badge', async ({ page }) => {
+    await signIn(page, DEMO.support);
+    const card = page.getByRole('list', { name: 'Management' }).getByRole('link', { name: /^Chats with Customers/ });
+    await expect(card).toHaveAttribute('href', '/chats/customer');
+    // A customer's chat waits to be claimed, started through the API (the customer's side is the first test's story).
+    // A name of letters only, this run's own.
+    const name = `Cara ${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+    const started = await page.request.post('/api/chat/chat/token', { data: { identity: { name, email: `chat-cs-${Date.now()}@example.test` } } });
+    expect(started.status()).toBe(201);
+    const { token } = (await started.json()) as { token: string };
+    const opened = await page.request.post('/api/chat/v1/chat/room', { headers: { 'x-chat-token': token }, data: { type: 'external', user_role: 'customer', status: 'claimable', room_members: [] } });
+    expect(opened.status()).toBe(201);
+    await expect(card).toContainText(/[1-9]\d* unread/);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    const entry = page.getByRole('menuitem', { name: /^Chats with Customers/ });
+    await expect(entry).toContainText(/[1-9]\d* unread/);
+    await entry.click();
+    await expect(page).toHaveURL(/\/chats\/customer$/);
+    const claimableTab = page.getByRole('tab', { name: /Claimable Chats/ });
+    const badge = claimableTab.locator('.MuiBadge-badge');
+    const rows = page.getByRole('table', { name: 'Claimable Chats' }).getByRole('row').filter({ has: page.getByRole('button', { name: /^Claim chat / }) });
+    const row = rows.filter({ hasText: name });
+    await expect(row).toBeVisible();
+    // On My Picked chats the Claimable Chats badge counts the chats waiting; after a claim it counts one fewer.
+    await page.getByRole('tab', { name: 'My Picked chats' }).click();
+    await expect(badge).toHaveText(/^[1-9]\d*$/);
+    await claimableTab.click();
+    const waiting = await rows.count();
+    await row.getByRole('button', { name: /^Claim chat / }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Chat claimed' })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: 'My Picked chats' }).click();
+    await expect(page.getByRole('region', { name: `Chat with ${name}` })).toBeVisible();
+    await expect.poll(async () => ((await badge.isVisible()) ? Number(await badge.textContent()) : 0)).toBe(waiting - 1);
+  });
+
   test('a staff room between two colleagues with unread counts', async ({ browser }) => {
     const managerContext = await browser.newContext();
     const practitionerContext = await browser.newContext();

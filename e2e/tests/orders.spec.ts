@@ -379,8 +379,12 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     expect(((await products.json()) as { data: { fulfilled: number }[] }).data[0]!.fulfilled).toBe(0);
   });
 
-  test('customer services without orders.edit_items see quantities read-only', async ({ page, request }) => {
+  test('customer services without orders.edit_items see quantities read-only, and the drawer asks nothing of the processor they may not use', async ({ page, request }) => {
     const order = await placeOrder(request);
+    const processorCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith(`${COMMERCE}/processor`)) processorCalls.push(sent.url());
+    });
     await signInTo(page, DEMO.support, '/customer_services/order-list');
     const drawer = await openOrder(page, order);
     const quantity = drawer.getByRole('spinbutton', { name: `Quantity of ${KIT_TITLE}` });
@@ -393,6 +397,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(drawer.getByRole('heading', { name: 'Purchase details' })).toBeVisible();
     await expect(drawer.getByRole('heading', { name: 'Resend messages' })).toHaveCount(0);
     await expectAccessible(page);
+    expect(processorCalls).toEqual([]);
   });
 
   test('a super admin granted orders.set_payment_complete sets a Failed payment Complete', async ({ page, request }) => {

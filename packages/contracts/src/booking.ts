@@ -179,6 +179,8 @@ export const Appointment = z.object({
   appointmentDetails: z.object({ start_time: /* @__PURE__ */ EpochSeconds.nullable(), end_time: /* @__PURE__ */ EpochSeconds.nullable() }),
   claimable_slot: z.boolean(),
   alternative_video_link: z.string().nullable(),
+  /** Whether an alternative video service is configured: the practitioner may e-mail its link to the customer only then. */
+  alternative_video_available: z.boolean(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

@@ -37,6 +37,7 @@ export const CERTIFICATE_ADMIN_MSG = {
   kitHasResult: 'This kit already has a result',
   kitWrongTest: 'This kit was registered for another test type',
   kitRepeated: 'This kit ID appears more than once in the file',
+  kitOtherPerson: (kitId: string) => `Kit ${kitId} is registered to another person`,
   kitProvider: 'This kit provider is not an approved kit',
   lotId: 'This lot ID is not one of the kit’s lots',
   noCertificate: 'An indeterminate result gets no certificate: the person should be tested again',

@@ -19,6 +19,9 @@ export const KIT_REGISTRATION_MSG = {
   personActivated: 'This person has already registered a kit.',
   sampleInFuture: 'The sample cannot have been taken in the future.',
   activationNotFound: 'We could not find a kit to register with this kit ID and order reference.',
+  activationNotDispatched: 'This kit has not been dispatched with any order yet. Check the kit ID on the kit’s label.',
+  activationOtherOrder: 'This kit was sent with another order. Check the order reference in your order confirmation e-mail.',
+  activationActive: 'This kit has already been activated: its results will appear in your test results.',
   inputOrderReference: 'Input your order reference',
 } as const;
 

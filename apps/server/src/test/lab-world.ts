@@ -9,7 +9,7 @@ import type { Harness } from './harness';
  */
 export async function registeredKit(
   h: Harness,
-  options: { testType?: string; kitId?: string; sampled?: Date | null; metadata?: Record<string, unknown>; firstName?: string; lastName?: string; language?: 'EN' | 'DE' } = {},
+  options: { testType?: string; kitId?: string; sampled?: Date | null; metadata?: Record<string, unknown>; firstName?: string; lastName?: string; email?: string; language?: 'EN' | 'DE' } = {},
 ) {
   const now = h.clock.now();
   const kitId = options.kitId ?? `KIT${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -18,21 +18,23 @@ export async function registeredKit(
     .values({ type: 'self_swab', testType: options.testType ?? 'PCR', status: null, statusLastUpdated: now, createdAt: now, paid: true, language: options.language ?? 'EN' })
     .returning({ id: appointments.id });
   const sampled = options.sampled === undefined ? now : options.sampled;
+  const firstName = options.firstName ?? 'Grace';
+  const email = options.email ?? `grace-${kitId.toLowerCase()}@example.test`;
   const [person] = await h.ctx.database.db
     .insert(bookingUsers)
     .values({
       appointmentId: appointment!.id,
       position: 0,
-      firstName: options.firstName ?? 'Grace',
+      firstName,
       lastName: options.lastName ?? 'Hopper',
-      email: `grace-${kitId.toLowerCase()}@example.test`,
+      email,
       dateOfBirth: Date.UTC(1990, 4, 17) / 1000,
       kitId,
       createdAt: now,
       metadata: { kit_id: kitId, sample_taken: 'valid', activated_by_user: true, ...(sampled ? { date_sampled: sampled.toISOString() } : {}), ...options.metadata },
     })
     .returning({ id: bookingUsers.id });
-  return { appointmentId: appointment!.id, bookingUserId: person!.id, kitId };
+  return { appointmentId: appointment!.id, bookingUserId: person!.id, kitId, firstName, email };
 }
 
 /** A multipart body with one file in the field `upload`. */

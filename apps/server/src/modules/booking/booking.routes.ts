@@ -266,7 +266,7 @@ export async function bookingCustomerRoutes(app: FastifyInstance, ctx: AppContex
     },
     schema: {
       tags,
-      summary: 'A kit ID and its order’s reference (short token) open the order’s self-swab appointment for kit registration; one 404 when they do not match',
+      summary: 'A kit ID and its order’s reference (short token) open the order’s self-swab appointment for kit registration; a refusal says why (kit not dispatched, another order’s kit, order cancelled or failed, kit already activated)',
       body: ActivateKitRequest,
       response: bookingErrors({ 200: ActivateKitResponse }),
     },

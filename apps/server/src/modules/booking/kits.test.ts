@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { KIT_REGISTRATION_MSG, MSG } from '@vireo/contracts';
-import { auditEvents, bookingUsers, outboxEvents, products } from '../../db/schema';
+import { KIT_REGISTRATION_MSG, MSG, ORDER_BOOKING_MSG } from '@vireo/contracts';
+import { auditEvents, bookingUsers, orders, outboxEvents, products } from '../../db/schema';
 import { actorKeyOf, readWindowOf } from '../../platform/audit';
 import { createHarness, uniqueEmail, type Harness, type TestUser } from '../../test/harness';
 import { person } from '../../test/booking-world';
@@ -231,28 +231,39 @@ describe('one kit, one registration', () => {
 });
 
 describe('POST /-/activate-kit', () => {
-  it('opens the order’s self-swab appointment from a kit it dispatched and its reference; one 404 otherwise', async () => {
+  const activate = (body: { kit_id: string; short_token: string }) => h.call('POST', '/api/booking/-/activate-kit', { body });
+
+  it('opens the order’s self-swab appointment from a kit it dispatched and its reference', async () => {
     const kit = kitId();
     const order = await dispatchedOrder([kit]);
     const swab = await selfSwab(order.id, ['Ada']);
-    const found = await h.call('POST', '/api/booking/-/activate-kit', { body: { kit_id: kit.toLowerCase(), short_token: order.shortToken.toLowerCase() } });
+    const found = await activate({ kit_id: kit.toLowerCase(), short_token: order.shortToken.toLowerCase() });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.appointment_id).toBe(swab.id);
-    const other = await dispatchedOrder([kitId()]);
-    for (const body of [
-      { kit_id: kit, short_token: other.shortToken },
-      { kit_id: 'NOSUCHKIT', short_token: order.shortToken },
-    ]) {
-      const refused = await h.call('POST', '/api/booking/-/activate-kit', { body });
-      expect(refused.status).toBe(404);
-      expect(refused.body.message).toBe(KIT_REGISTRATION_MSG.activationNotFound);
-    }
-    const unbooked = kitId();
-    const lonely = await dispatchedOrder([unbooked]);
-    expect((await h.call('POST', '/api/booking/-/activate-kit', { body: { kit_id: unbooked, short_token: lonely.shortToken } })).status).toBe(404);
-    const bad = await h.call('POST', '/api/booking/-/activate-kit', { body: { kit_id: '', short_token: '' } });
+    const bad = await activate({ kit_id: '', short_token: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ kit_id: KIT_REGISTRATION_MSG.inputKitId, short_token: KIT_REGISTRATION_MSG.inputOrderReference });
+  });
+
+  it('says why a kit cannot be activated, on the field to check: not dispatched, another order’s, the order cancelled, already activated, no appointment', async () => {
+    const kit = kitId();
+    const order = await dispatchedOrder([kit, kitId()]);
+    const swab = await selfSwab(order.id, ['Ada', 'Grace']);
+    const refusal = (status: number, message: string, field?: string) => ({ status, body: { success: false, message, ...(field ? { errors: { [field]: message } } : {}) } });
+
+    expect(await activate({ kit_id: 'NOSUCHKIT', short_token: order.shortToken })).toMatchObject(refusal(404, KIT_REGISTRATION_MSG.activationNotDispatched, 'kit_id'));
+    const other = await dispatchedOrder([kitId()]);
+    expect(await activate({ kit_id: kit, short_token: other.shortToken })).toMatchObject(refusal(404, KIT_REGISTRATION_MSG.activationOtherOrder, 'short_token'));
+    expect(await activate({ kit_id: kit, short_token: 'NOSUCHREFERENCE' })).toMatchObject(refusal(404, KIT_REGISTRATION_MSG.activationOtherOrder, 'short_token'));
+
+    expect((await register(swab.id, swab.people[0]!, registration(kit), { token: customer.token })).status).toBe(200);
+    expect(await activate({ kit_id: kit, short_token: order.shortToken })).toMatchObject(refusal(409, KIT_REGISTRATION_MSG.activationActive, 'kit_id'));
+
+    const unbooked = kitId();
+    const lonely = await dispatchedOrder([unbooked]);
+    expect(await activate({ kit_id: unbooked, short_token: lonely.shortToken })).toMatchObject(refusal(404, KIT_REGISTRATION_MSG.activationNotFound));
+    await h.ctx.database.db.update(orders).set({ shippingFlag: 'cancelled' }).where(eq(orders.id, lonely.id));
+    expect(await activate({ kit_id: unbooked, short_token: lonely.shortToken })).toMatchObject(refusal(409, ORDER_BOOKING_MSG.blocked('cancelled'), 'short_token'));
   });
 });
 

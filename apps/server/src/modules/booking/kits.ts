@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { KIT_REGISTRATION_MSG, type KitAwaiting, type KitPerson, type KitRegistrationRequest } from '@vireo/contracts';
+import { BLOCKED_SHIPPING_FLAGS, KIT_REGISTRATION_MSG, ORDER_BOOKING_MSG, type KitAwaiting, type KitPerson, type KitRegistrationRequest, type ShippingFlag } from '@vireo/contracts';
 import { appointments, bookingUsers } from '../../db/schema';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import { rowsOf } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
-import { findDispatchedKit, orderHolder } from '../orders';
+import { findDispatchedKit, orderHolder, ordersDispatchingKit } from '../orders';
 import { auditHealthData, auditRead, readAuditOf } from './audit';
 import type { BookingDeps } from './deps';
 import { findAppointment, type AppointmentRow, type BookingUserRow } from './repo';
@@ -132,13 +132,20 @@ export async function registerKit(deps: BookingDeps, caller: Caller, id: string,
 
 /**
  * POST /-/activate-kit: a kit ID and its order's reference (short token) open the order's self-swab
- * appointment that still has someone to register (else its latest one). A token, kit or appointment
- * that does not match is one 404 that does not say which. Audited as the token's holder.
+ * appointment that still has someone to register (else its latest one). A refusal says why, on the
+ * field to check: a kit no order dispatched (404, kit_id), a kit another order dispatched (404,
+ * short_token), a cancelled or failed order (409), a kit registered already (409, kit_id), no
+ * self-swab appointment for the order (404). Audited as the token's holder.
  */
 export async function activateKit(deps: BookingDeps, caller: Caller, input: { kit_id: string; short_token: string }): Promise<string> {
-  const notFoundHere = () => new AppError(404, KIT_REGISTRATION_MSG.activationNotFound);
-  const dispatched = await findDispatchedKit(deps.db, input.short_token, input.kit_id);
-  if (!dispatched) throw notFoundHere();
+  const refuse = (status: number, message: string, field?: 'kit_id' | 'short_token') => new AppError(status, message, field ? { [field]: message } : undefined);
+  const dispatches = await ordersDispatchingKit(deps.db, input.kit_id);
+  if (dispatches.length === 0) throw refuse(404, KIT_REGISTRATION_MSG.activationNotDispatched, 'kit_id');
+  const dispatched = dispatches.find((order) => sameToken(input.short_token, order.shortToken));
+  if (!dispatched) throw refuse(404, KIT_REGISTRATION_MSG.activationOtherOrder, 'short_token');
+  if (BLOCKED_SHIPPING_FLAGS.includes(dispatched.shippingFlag as ShippingFlag)) throw refuse(409, ORDER_BOOKING_MSG.blocked(dispatched.shippingFlag), 'short_token');
+  const registered = rowsOf(await deps.db.execute(sql`SELECT 1 FROM booking_users WHERE metadata->>'kit_id' = ${input.kit_id} AND (metadata->>'activated_by_user')::boolean IS TRUE LIMIT 1`));
+  if (registered.length > 0) throw refuse(409, KIT_REGISTRATION_MSG.activationActive, 'kit_id');
   const orderIds = [dispatched.orderId, `${dispatched.orderId}_x`, `${dispatched.orderId}_x_x`];
   const rows = rowsOf<{ id: string; waiting: boolean }>(
     await deps.db.execute(sql`
@@ -150,7 +157,7 @@ export async function activateKit(deps: BookingDeps, caller: Caller, input: { ki
       LIMIT 1`),
   );
   const found = rows[0];
-  if (!found) throw notFoundHere();
+  if (!found) throw refuse(404, KIT_REGISTRATION_MSG.activationNotFound);
   await auditHealthData(deps, { ...caller, shortToken: input.short_token }, 'read', [found.id]);
   return found.id;
 }

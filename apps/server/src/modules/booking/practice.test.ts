@@ -189,16 +189,18 @@ describe('practitioner work on an appointment', () => {
     expect(res).toMatchObject({ status: 200, body: { message: BOOKING_MSG.alternativeLinkSent } });
     expect(res.body.link).toMatch(/^https:\/\/meet\.example\.test\/vireo-[0-9a-f-]{36}$/);
     const shown = await h.call('GET', `/api/booking/${appointmentId}`, { token: w.practitioner.token });
-    expect(shown.body.appointment.alternative_video_link).toBe(res.body.link);
+    expect(shown.body.appointment).toMatchObject({ alternative_video_link: res.body.link, alternative_video_available: true });
     const [mail] = (await h.mails({ template: 'booking.alternative_link' })).filter((m) => m.body.includes(res.body.link));
     expect(mail?.body).toContain(`/appointment?appointmentId=${appointmentId}&short_token=${shortToken}`);
     await deny('POST', `/api/booking/${appointmentId}/8x8link`);
   });
 
-  it('POST /{id}/8x8link without an alternative video service answers 409 and sends nothing', async () => {
+  it('POST /{id}/8x8link without an alternative video service answers 409 and sends nothing; the appointment says none is available', async () => {
     const before = (await h.mails({ template: 'booking.alternative_link' })).length;
     h.ctx.booking.settings.alternativeVideoUrl = undefined;
     try {
+      const shown = await h.call('GET', `/api/booking/${appointmentId}`, { token: w.practitioner.token });
+      expect(shown.body.appointment).toMatchObject({ alternative_video_link: null, alternative_video_available: false });
       const res = await h.call('POST', `/api/booking/${appointmentId}/8x8link`, { token: w.practitioner.token });
       expect(res).toMatchObject({ status: 409, body: { success: false, message: BOOKING_MSG.noAlternativeVideo } });
     } finally {

@@ -36,6 +36,7 @@ export function presentAppointment(details: AppointmentDetails, now: Date, alter
     appointmentDetails: { start_time: seconds(row.startTime), end_time: seconds(row.endTime) },
     claimable_slot: row.claimableSlot,
     alternative_video_link: row.alternativeVideoRoom && alternativeVideoUrl ? alternativeLink(alternativeVideoUrl, row.alternativeVideoRoom) : null,
+    alternative_video_available: alternativeVideoUrl !== undefined,
   };
 }
 

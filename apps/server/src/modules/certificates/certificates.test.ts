@@ -9,12 +9,12 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CERTIFICATE_MSG } from '@vireo/contracts';
-import { auditEvents, bookingUsers, certificates, outboxDeliveries, outboxEvents, roleProfiles, testResults } from '../../db/schema';
+import { appointments, auditEvents, bookingUsers, certificates, orderItems, orders, outboxDeliveries, outboxEvents, products, roleProfiles, testResults } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookAsPatient, bookingWorld, bookPublicly, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { CertificateKeys, parseCertificateSigningKey } from './index';
 import { PNG } from '../../test/images';
-import { seedApprovedKits } from '../commerce';
+import { seedApprovedKits, seedProducts } from '../commerce';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -345,6 +345,53 @@ describe('issuing', () => {
     } finally {
       h.ctx.certificates.keys = original;
     }
+  });
+
+  it('an appointment booked from an order carries its product’s test and purpose: a travel test’s certificate is a travel certificate', async () => {
+    await seedProducts(h.ctx.commerce);
+    /** A booked appointment paid for by an order's line of the product `sku`, as a booking from the order leaves it. */
+    const bookedFrom = async (sku: string) => {
+      const booked = await appointment();
+      const [product] = await db().select().from(products).where(eq(products.sku, sku));
+      const email = `order-${randomUUID()}@example.test`;
+      const [order] = await db()
+        .insert(orders)
+        .values({
+          shortToken: randomUUID().slice(0, 8).toUpperCase(),
+          source: 'vireo',
+          currency: 'GBP',
+          createdAt: h.clock.now(),
+          updatedAt: h.clock.now(),
+          originalPricePence: 0,
+          pricePence: 0,
+          vatPence: 0,
+          paymentFlag: 'Complete',
+          shippingFlag: 'Processing',
+          billingEmail: email,
+          billingDetail: { first_name: 'Ada', last_name: 'Lovelace', email },
+          billingAddress: { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' },
+          shippingAddress: { address_1: '1 Test Street', postcode: 'EC1A 1AA', town: 'London' },
+        })
+        .returning();
+      const [line] = await db()
+        .insert(orderItems)
+        .values({ orderId: order!.id, position: 0, productId: product!.id, title: product!.title, sku, type: product!.type, bookable: true, shippable: false, discountExempt: false, vatExempt: false, unitPricePence: 0, quantity: 1, amountPence: 0, vatPence: 0 })
+        .returning();
+      await db().update(appointments).set({ orderId: order!.id, orderItemId: line!.id }).where(eq(appointments.id, booked.appointmentId));
+      return booked;
+    };
+    const kindOf = async (booked: { bookingUserId: string; path: string }) => {
+      await issue(booked.path);
+      const list = await h.call('GET', `/api/certificates?booking_user_id=${booked.bookingUserId}`, { token: w.practitioner.token });
+      return list.body.certificates[0].kind;
+    };
+    // The Day 2 Antigen Test is sold for after a flight; no travel details were given with the booking.
+    const travel = await bookedFrom('DAY-2-UK-ANT-001');
+    expect((await db().select().from(appointments).where(eq(appointments.id, travel.appointmentId)))[0]!.flightDetails).toBeNull();
+    expect(await kindOf(travel)).toBe('uk_antigen_travel');
+    // The Day 2 PCR Test is the product's PCR test, whatever the appointment's own test type says.
+    expect(await kindOf(await bookedFrom('SYN-UK-PCR-SNS-002'))).toBe('uk_pcr_travel');
+    expect(await kindOf(await bookedFrom('CONSULT-ANT'))).toBe('uk_antigen_medical');
   });
 
   it('a German travel certificate carries German and English', async () => {

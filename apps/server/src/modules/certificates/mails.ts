@@ -52,7 +52,8 @@ async function issued(deps: CertificateMessageDeps, event: OutboxEvent, db: Db) 
 export interface CertificateMessage {
   recipients: string[];
   /** `open_link` is the signed link whose first opening marks the certificate opened; `verify_link` the public check. */
-  values: { product: string; name: string; number: string; open_link: string; verify_link: string };
+  /** The template's values; `certificate_id` also lets the processor's e-mail mark the certificate sent. */
+  values: { product: string; name: string; number: string; open_link: string; verify_link: string; certificate_id: string };
   /** The PDF, by its key in the file storage. */
   attachment: { filename: string; contentType: 'application/pdf'; fileKey: string };
 }
@@ -85,6 +86,7 @@ export async function certificateMessage(
       number: certificate.number,
       open_link: `${deps.publicUrl}/verify/${certificate.id}?${new URLSearchParams({ user: grant.user, expires: String(grant.expires), signature: grant.signature })}`,
       verify_link: `${deps.publicUrl}/verify/${certificate.id}`,
+      certificate_id: certificate.id,
     },
     attachment: { filename: `certificate-${certificate.number}.pdf`, contentType: 'application/pdf', fileKey: certificate.pdfKey },
   };

@@ -6,13 +6,13 @@ import type { AppContext } from '../../app-context';
 import { permission } from '../../platform/access';
 import { signedInCaller } from '../../platform/caller';
 import { IdParams, withErrors } from '../../platform/schemas';
-import { emailCertificate, exportCertificates, reissueCertificate, searchCertificates } from './management';
+import { emailCertificate, exportCertificates, managedCertificatePdf, reissueCertificate, searchCertificates } from './management';
 
 const tags = ['certificates'];
 
 /**
  * Certificate management (spec 3 §2.10, §7; issue 19), mounted at /api/commerce/v1 for super admins
- * and customer services (certificates.manage): search, export, resend and edit (reissue).
+ * and customer services (certificates.manage): search, export, open the PDF, resend and edit (reissue).
  */
 export async function certificateManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +50,15 @@ export async function certificateManagementRoutes(app: FastifyInstance, ctx: App
     handler: async (request) => {
       await emailCertificate(deps, signedInCaller(request), request.params.id);
       return { success: true as const, message: CERTIFICATE_ADMIN_MSG.resent, data: { id: request.params.id } };
+    },
+  });
+
+  r.get('/certificate/:id/pdf', {
+    config: { access: manage },
+    schema: { tags, summary: 'The certificate’s PDF, for the back office to open (audited)', params: IdParams },
+    handler: async (request, reply) => {
+      const file = await managedCertificatePdf(deps, signedInCaller(request), request.params.id);
+      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${file.fileName}"`).header('Cache-Control', 'no-store, private').send(file.data);
     },
   });
 

@@ -154,6 +154,23 @@ describe('POST /certificate/{id}/email from another organisation', () => {
   });
 });
 
+describe('GET /certificate/{id}/pdf', () => {
+  it('opens the certificate’s PDF for the back office, audited as a health-data read; unknown 404; bad id 400; 401; 403', async () => {
+    const { id } = await certificate('Golf', 'golf@example.test');
+    const url = `${base}/certificate/${id}/pdf`;
+    const opened = await h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${support.token}` } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(opened.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const audited = await db().select().from(auditEvents).where(and(eq(auditEvents.resourceType, 'certificate_file'), eq(auditEvents.resourceId, id)));
+    expect(audited.map((row) => [row.action, row.actorUserId])).toEqual([['health_data.read', support.user.id]]);
+    expect((await h.call('GET', `${base}/certificate/${randomUUID()}/pdf`, { token: admin.token })).status).toBe(404);
+    expect((await h.call('GET', `${base}/certificate/not-a-uuid/pdf`, { token: admin.token })).status).toBe(400);
+    expect((await h.call('GET', url)).status).toBe(401);
+    expect((await h.call('GET', url, { token: practitioner.token })).status).toBe(403);
+  });
+});
+
 describe('PUT /certificate/{id} (Edit)', () => {
   const edit = { forename: 'Grace', surname: 'Brewster', date_of_birth: '09/12/1906', email: 'Grace.Brewster@example.test', document_number: 'X9876543' };
 

@@ -138,6 +138,18 @@ export async function emailCertificate(deps: CertificatesDeps, caller: SignedInC
   });
 }
 
+/**
+ * GET /certificate/{id}/pdf: the certificate's PDF as it was issued, for the back office to open
+ * (a revoked one too: it shows what was sent). Audited as a health-data read. Unknown: 404.
+ */
+export async function managedCertificatePdf(deps: CertificatesDeps, caller: SignedInCaller, id: string): Promise<{ data: Buffer; fileName: string }> {
+  const row = await repo.findCertificate(deps.db, id);
+  const file = row ? await deps.files.get(row.pdfKey) : null;
+  if (!row || !file) throw notFound();
+  await deps.audit.healthData(deps.db, caller, { action: 'read', resourceType: 'certificate_file', resourceIds: [row.id] });
+  return { data: file.data, fileName: `certificate-${row.number}.pdf` };
+}
+
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**

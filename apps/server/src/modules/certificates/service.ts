@@ -23,7 +23,7 @@ import { appointments, bookingUsers, certificates } from '../../db/schema';
 import type { CertificatesDeps } from './deps';
 import { certificatePdf, kindParts } from './pdf';
 import * as repo from './repo';
-import { findApprovedKit, listApprovedKits } from '../commerce';
+import { findApprovedKit, listApprovedKits, productOfOrderLine, type TestProduct } from '../commerce';
 
 /** SNOMED CT and LOINC codes of the EU DCC value sets for a SARS-CoV-2 test entry. */
 const DCC = {
@@ -56,14 +56,34 @@ function isoDay(dayMonthYear: string): string {
   return `${year}-${month}-${day}`;
 }
 
-/** The kind of certificate an appointment gives: its country (language, European service), test and purpose (travel details). */
-export function certificateKind(appointment: repo.AppointmentRow, person: repo.BookingUserRow, kit: ApprovedKit): CertificateKind {
+/** A travel test's product: the shop sells it for before or after a journey. */
+const TRAVEL_TAGS: readonly string[] = ['before_flight', 'after_flight'];
+
+/**
+ * The kind of certificate an appointment gives: its country (language, European service), test and
+ * purpose. An appointment booked from an order takes its test and purpose from the product the order
+ * bought (a travel test's certificate is a travel certificate, with or without travel details given);
+ * otherwise the appointment's test type or the kit, and its travel details.
+ */
+export function certificateKind(appointment: repo.AppointmentRow, person: repo.BookingUserRow, kit: ApprovedKit, product?: TestProduct): CertificateKind {
   const country = appointment.language === 'DE' || appointment.type === 'video_gp_euro' ? 'de' : 'uk';
-  const test = /pcr/i.test(appointment.testType) || /pcr/i.test(kit.name) ? 'pcr' : 'antigen';
+  const productTest = product && /^(pcr|antigen)$/i.test(product.type) ? product.type.toLowerCase() : null;
+  const test = productTest === 'pcr' || (!productTest && (/pcr/i.test(appointment.testType) || /pcr/i.test(kit.name))) ? 'pcr' : 'antigen';
   const metadata = person.metadata;
   const travel =
-    appointment.flightDetails !== null || appointment.type === 'video_gp_euro' || appointment.type === 'video_gp_tui' || metadata.transit === true || Boolean(metadata.travel_date) || Boolean(metadata.flight_number);
+    product?.tags.some((tag) => TRAVEL_TAGS.includes(tag)) === true ||
+    appointment.flightDetails !== null ||
+    appointment.type === 'video_gp_euro' ||
+    appointment.type === 'video_gp_tui' ||
+    metadata.transit === true ||
+    Boolean(metadata.travel_date) ||
+    Boolean(metadata.flight_number);
   return `${country}_${test}_${travel ? 'travel' : 'medical'}`;
+}
+
+/** The product an appointment was booked from, when an order paid for it. */
+function bookedProduct(db: Db, appointment: repo.AppointmentRow): Promise<TestProduct | undefined> {
+  return appointment.orderItemId ? productOfOrderLine(db, appointment.orderItemId) : Promise.resolve(undefined);
 }
 
 /** A certificate number people can read out: C-yyyymmdd-XXXXXXXX (Crockford base 32). */
@@ -147,7 +167,7 @@ export async function submitCertificate(
       ? await prepareCertificate(deps, {
           appointmentId,
           bookingUserId: person.id,
-          kind: certificateKind(appointment, person, kit),
+          kind: certificateKind(appointment, person, kit, await bookedProduct(db, appointment)),
           forename: String(payload.forename),
           surname: String(payload.surname),
           dateOfBirth,
@@ -269,7 +289,7 @@ export async function recordedCertificateContent(
   return {
     appointmentId: appointment.id,
     bookingUserId: person.id,
-    kind: certificateKind(appointment, person, kit),
+    kind: certificateKind(appointment, person, kit, await bookedProduct(deps.db, appointment)),
     forename: textOf(metadata.forename) || person.firstName,
     surname: textOf(metadata.surname) || person.lastName,
     dateOfBirth: textOf(metadata.date_of_birth).slice(0, 10) || new Date(person.dateOfBirth * 1000).toISOString().slice(0, 10),

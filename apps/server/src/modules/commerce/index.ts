@@ -1,7 +1,7 @@
 /** The commerce module's front door: other modules, app.ts, context.ts and the seed import only this file. */
 export { commerceRoutes } from './commerce.routes';
 export { createCatalogueCache } from './catalogue-cache';
-export { seedProducts, type CommerceDeps } from './products';
+export { productOfOrderLine, seedProducts, type CommerceDeps, type TestProduct } from './products';
 export { findApprovedKit, listApprovedKits, seedApprovedKits } from './approved-kits';
 /** Orders and bookings take a code's use inside their own transaction, and show its price before. */
 export { discountOff, takeDiscountOff, takeDiscountUse } from './discounts';

@@ -16,7 +16,7 @@ import { SYSTEM_CALLER, type Caller, type SignedInCaller } from '../../platform/
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound, sqlStateOf, unauthenticated } from '../../platform/errors';
-import { auditEvents, products, users } from '../../db/schema';
+import { auditEvents, orderItems, products, users } from '../../db/schema';
 import { cachedJson, type CatalogueCache } from './catalogue-cache';
 
 /** What the commerce API needs; built once per process (ctx.commerce). */
@@ -35,6 +35,18 @@ type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 're
 
 const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
 const toPence = (amount: number) => Math.round(amount * 100);
+
+/** What a product says about the test it sells: its type (Antigen, PCR, Consultation…) and tags (before_flight, after_flight…). */
+export interface TestProduct {
+  type: string;
+  tags: string[];
+}
+
+/** The product an order's line sold (a booking from the order keeps the line), or undefined for an unknown line. */
+export async function productOfOrderLine(db: Db, orderItemId: string): Promise<TestProduct | undefined> {
+  const [row] = await db.select({ type: products.type, tags: products.tags }).from(orderItems).innerJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.id, orderItemId));
+  return row;
+}
 
 export function presentProduct(row: ProductRow): Product {
   return {

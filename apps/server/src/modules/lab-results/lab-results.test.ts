@@ -52,11 +52,12 @@ const csvOf = (type: Parameters<typeof templateColumns>[0], rows: Record<string,
   return [columns.join(','), ...rows.map((row) => columns.map((column) => row[column] ?? '').join(','))].join('\n');
 };
 
-const pcrRow = (kitId: string, overrides: Record<string, string> = {}) => ({
-  kit_id: kitId,
-  first_name: 'Grace',
+/** A row of a lab's file naming the person the kit is registered to (registeredKit's Grace Hopper, born 1990-05-17). */
+const pcrRow = (person: { kitId: string; firstName?: string; email?: string }, overrides: Record<string, string> = {}) => ({
+  kit_id: person.kitId,
+  first_name: person.firstName ?? 'Grace',
   last_name: 'Hopper',
-  email: 'grace@example.test',
+  email: person.email ?? 'grace@example.test',
   date_of_birth: '1990-05-17',
   sex: 'female',
   date_sampled: '2026-06-09T08:30',
@@ -214,14 +215,14 @@ describe('POST /certificate/upload', () => {
     const withResult = await registeredKit(h, { metadata: { result: 'Negative' } });
     const antigen = await registeredKit(h, { testType: 'Antigen', sampled: null });
     const csv = csvOf('PCRTravelUK', [
-      pcrRow(good.kitId),
-      pcrRow('NOSUCHKIT1'),
-      pcrRow(withResult.kitId),
-      pcrRow(antigen.kitId),
-      pcrRow(good.kitId),
-      pcrRow('', { email: 'not-an-email', date_sampled: '09/06/2026', result: 'XX', sex: 'unknown', date_of_birth: '1990-02-30' }),
-      pcrRow('KITFUTURE1', { date_sampled: '2026-06-11T08:00', first_name: '' }),
-      pcrRow('KITLATE01', { date_reported: '2026-06-08T08:00', result: '', date_of_receipt: '' }),
+      pcrRow(good),
+      pcrRow({ kitId: 'NOSUCHKIT1' }),
+      pcrRow(withResult),
+      pcrRow(antigen),
+      pcrRow(good),
+      pcrRow({ kitId: '' }, { email: 'not-an-email', date_sampled: '09/06/2026', result: 'XX', sex: 'unknown', date_of_birth: '1990-02-30' }),
+      pcrRow({ kitId: 'KITFUTURE1' }, { date_sampled: '2026-06-11T08:00', first_name: '' }),
+      pcrRow({ kitId: 'KITLATE01' }, { date_reported: '2026-06-08T08:00', result: '', date_of_receipt: '' }),
     ]);
     const answer = await upload('PCRTravelUK', csv);
     expect(answer.status).toBe(400);
@@ -269,15 +270,15 @@ describe('POST /certificate/upload', () => {
   });
 
   it('stores each result on its person, issues ND and DT certificates (not e-mailed), none for IDT, and records a sample in the lab', async () => {
-    const negative = await registeredKit(h, { sampled: null });
-    const positive = await registeredKit(h, { sampled: null });
-    const indeterminate = await registeredKit(h, { sampled: null });
-    const inLab = await registeredKit(h, { sampled: null });
+    const negative = await registeredKit(h, { sampled: null, firstName: 'Nina', email: 'negative@example.test' });
+    const positive = await registeredKit(h, { sampled: null, firstName: 'Paul', email: 'positive@example.test' });
+    const indeterminate = await registeredKit(h, { sampled: null, firstName: 'Ida' });
+    const inLab = await registeredKit(h, { sampled: null, firstName: 'Lab' });
     const csv = csvOf('PCRTravelUK', [
-      pcrRow(negative.kitId.toLowerCase(), { email: 'negative@example.test', first_name: 'Nina' }),
-      pcrRow(positive.kitId, { result: 'DT', email: 'positive@example.test', first_name: 'Paul' }),
-      pcrRow(indeterminate.kitId, { result: 'IDT', first_name: 'Ida' }),
-      pcrRow(inLab.kitId, { result: '', date_reported: '', first_name: 'Lab' }),
+      pcrRow({ ...negative, kitId: negative.kitId.toLowerCase() }),
+      pcrRow(positive, { result: 'DT', email: 'Positive@Example.test' }),
+      pcrRow(indeterminate, { result: 'IDT' }),
+      pcrRow(inLab, { result: '', date_reported: '' }),
     ]);
     const answer = await upload('PCRTravelUK', csv);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -325,9 +326,37 @@ describe('POST /certificate/upload', () => {
     expect(repeat.body.errors['5.kit_id']).toBeUndefined();
   });
 
+  it('refuses a row naming someone other than the kit’s holder (name, date of birth or e-mail) and stores nothing; the corrected row is accepted', async () => {
+    const holder = await registeredKit(h, { sampled: null, firstName: 'Zoë', lastName: 'van Dijk', email: 'zoe.vandijk@example.test' });
+    const row = pcrRow(holder, { last_name: 'van Dijk', result: 'DT' });
+    const otherPerson = CERTIFICATE_ADMIN_MSG.kitOtherPerson(holder.kitId);
+    expect(otherPerson).toBe(`Kit ${holder.kitId} is registered to another person`);
+    const refusals = [
+      [{ first_name: 'Ada' }, 'first_name'],
+      [{ last_name: 'Lovelace' }, 'last_name'],
+      [{ date_of_birth: '1990-05-18' }, 'date_of_birth'],
+      [{ email: 'someone.else@example.test' }, 'email'],
+    ] as const;
+    for (const [change, column] of refusals) {
+      const answer = await upload('PCRTravelUK', csvOf('PCRTravelUK', [{ ...row, ...change }]));
+      expect(answer, column).toMatchObject({ status: 400, body: { message: CERTIFICATE_ADMIN_MSG.uploadFailed, errors: { [`2.${column}`]: otherPerson } } });
+      expect(Object.keys(answer.body.errors)).toEqual([`2.${column}`]);
+    }
+    const [untouched] = await db().select().from(bookingUsers).where(eq(bookingUsers.id, holder.bookingUserId));
+    expect(untouched!.metadata.result).toBeUndefined();
+    expect(await db().select().from(resultUploadCertificates).where(eq(resultUploadCertificates.bookingUserId, holder.bookingUserId))).toEqual([]);
+
+    // The same person as the lab writes them: letter case, accents and spacing aside.
+    const corrected = await upload('PCRTravelUK', csvOf('PCRTravelUK', [{ ...row, first_name: 'ZOE', last_name: ' Van  Dijk', email: 'Zoe.VanDijk@example.test' }]));
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(201);
+    expect(await makeCertificates(corrected.body.upload.id)).toBe(1);
+    const [issued] = await db().select().from(certificates).where(eq(certificates.bookingUserId, holder.bookingUserId));
+    expect(issued).toMatchObject({ status: 'valid', email: 'zoe.vandijk@example.test' });
+  });
+
   it('an antigen template checks the kit provider and its lot, and names the kit on the certificate', async () => {
     const person = await registeredKit(h, { testType: 'Antigen', sampled: null });
-    const row = { ...pcrRow(person.kitId), kit_provider: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test', lot_id: 'NOPE' };
+    const row = { ...pcrRow(person), kit_provider: 'Innova SARS-CoV-2 Antigen Rapid Qualitative Test', lot_id: 'NOPE' };
     const bad = await upload('AntigenTravelDE', csvOf('AntigenTravelDE', [row, { ...row, kit_id: 'OTHER1', kit_provider: 'Unknown kit' }]));
     expect(bad.body.errors).toMatchObject({ '2.lot_id': CERTIFICATE_ADMIN_MSG.lotId, '3.kit_provider': CERTIFICATE_ADMIN_MSG.kitProvider });
     const good = await upload('AntigenTravelDE', csvOf('AntigenTravelDE', [{ ...row, lot_id: 'X2010051' }]));
@@ -340,7 +369,7 @@ describe('POST /certificate/upload', () => {
 
   it.skipIf(!onPostgres)('two uploads of one kit’s result at once: one stores it and its certificate, the other is refused (runs on PostgreSQL only)', async () => {
     const person = await registeredKit(h, { sampled: null });
-    const csv = csvOf('PCRTravelUK', [pcrRow(person.kitId, { email: 'race@example.test' })]);
+    const csv = csvOf('PCRTravelUK', [pcrRow(person)]);
     const answers = await Promise.all(Array.from({ length: 6 }, () => upload('PCRTravelUK', csv)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status !== 201)) expect([400, 409]).toContain(answer.status);
@@ -350,7 +379,7 @@ describe('POST /certificate/upload', () => {
 
   it('answers before any certificate is made; its jobs make each certificate once, however often they run', async () => {
     const people = await Promise.all(Array.from({ length: 3 }, () => registeredKit(h, { sampled: null })));
-    const csv = csvOf('PCRMedicalUK', [pcrRow(people[0]!.kitId), pcrRow(people[1]!.kitId, { result: 'DT' }), pcrRow(people[2]!.kitId, { result: '', date_reported: '' })]);
+    const csv = csvOf('PCRMedicalUK', [pcrRow(people[0]!), pcrRow(people[1]!, { result: 'DT' }), pcrRow(people[2]!, { result: '', date_reported: '' })]);
     const answer = await upload('PCRMedicalUK', csv);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const ids = people.map((p) => p.bookingUserId);
@@ -378,7 +407,7 @@ describe('POST /certificate/upload', () => {
 
   it('a certificate that cannot be made fails its job after the others are made; the summary shows it missing until a retry makes it', async () => {
     const people = await Promise.all(Array.from({ length: 2 }, () => registeredKit(h, { sampled: null })));
-    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', people.map((p) => pcrRow(p.kitId))));
+    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', people.map((p) => pcrRow(p))));
     expect(answer.status).toBe(201);
     const owed = await db().select().from(resultUploadCertificates).where(eq(resultUploadCertificates.uploadId, answer.body.upload.id));
     const broken = owed[0]!;
@@ -398,7 +427,7 @@ describe('POST /certificate/upload', () => {
 
   it('GET /certificate/upload/{id}: another organisation’s upload or an unknown one 404; a bad id 400; 401; 403', async () => {
     const person = await registeredKit(h, { sampled: null });
-    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', [pcrRow(person.kitId)]));
+    const answer = await upload('PCRMedicalUK', csvOf('PCRMedicalUK', [pcrRow(person)]));
     const url = `${base}/certificate/upload/${answer.body.upload.id}`;
     const otherAdmin = await h.user({ org: await h.org(), roles: ['super_admin'] });
     expect((await h.call('GET', url, { token: otherAdmin.token })).status).toBe(404);

@@ -125,8 +125,9 @@ function checkRow(template: ResultTemplate, values: Record<ResultColumn, string>
 /**
  * POST /certificate/upload?type= (lab_results.manage): a lab's results in one of the six templates.
  * Every row is checked (columns, dates, codes, e-mail, a registered kit ID of the template's test
- * without a result, no repeats) and every error answered at once (400 'Error uploading file', errors
- * keyed `{line}.{column}`, the header being line 1) with nothing stored. Else, in one transaction,
+ * without a result, the name, date of birth and e-mail of the person it is registered to, no
+ * repeats) and every error answered at once (400 'Error uploading file', errors keyed
+ * `{line}.{column}`, the header being line 1) with nothing stored. Else, in one transaction,
  * each result is written to its person (`booking_user.metadata.updated`), the upload recorded with
  * the ND and DT certificates it owes (their ids fixed now), and jobs queued that make them
  * (`upload-jobs.ts`: the certificate service's, not e-mailed; the table's Send does that). It
@@ -180,7 +181,11 @@ export async function uploadResults(
     if (!person) fail(CERTIFICATE_ADMIN_MSG.kitUnknown);
     else if (resultCodeOf(person.metadata) !== null || typeof person.metadata.result === 'string') fail(CERTIFICATE_ADMIN_MSG.kitHasResult);
     else if (isPcrPerson(person.testType, person.metadata) !== pcr) fail(CERTIFICATE_ADMIN_MSG.kitWrongTest);
-    else row.person = person;
+    else {
+      const mismatched = columnsNamingAnother(person, row);
+      for (const column of mismatched) errors[`${row.line}.${column}`] ??= CERTIFICATE_ADMIN_MSG.kitOtherPerson(person.kitId!);
+      if (mismatched.length === 0) row.person = person;
+    }
   }
   if (Object.keys(errors).length > 0) throw badRequest(CERTIFICATE_ADMIN_MSG.uploadFailed, errors);
 
@@ -254,6 +259,25 @@ export async function uploadResults(
       }))
       .sort((a, b) => Number(b.positive) - Number(a.positive)),
   };
+}
+
+/** A name as a person and a lab may each write it: letter case, accents and spacing aside. */
+function comparableName(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The row's columns that name someone other than the person the kit is registered to (their name,
+ * date of birth or e-mail): a result, and its certificate, is only ever stored under the kit holder's own.
+ */
+function columnsNamingAnother(person: BookingUserRow, row: CheckedRow): ResultColumn[] {
+  const v = row.values;
+  const columns: ResultColumn[] = [];
+  if (comparableName(v.first_name) !== comparableName(person.firstName)) columns.push('first_name');
+  if (comparableName(v.last_name) !== comparableName(person.lastName)) columns.push('last_name');
+  if (row.dateOfBirth !== new Date(person.dateOfBirth * 1000).toISOString().slice(0, 10)) columns.push('date_of_birth');
+  if (v.email.trim().toLowerCase() !== person.email.trim().toLowerCase()) columns.push('email');
+  return columns;
 }
 
 /** What a row writes to its person's metadata (spec 3 §3's booking-user keys, and the lab's code). */

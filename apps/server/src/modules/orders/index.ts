@@ -2,4 +2,4 @@
 export { orderRoutes } from './orders.routes';
 export { orderMessageOf, registerOrderMessages, type OrderMessage } from './mails';
 export { createOrdersDeps, type OrdersDeps } from './deps';
-export { findDispatchedKit, findOrderIdByReference, findSampleOrder, orderHolder, type SampleOrder } from './repo';
+export { findDispatchedKit, findOrderIdByReference, findSampleOrder, orderHolder, ordersDispatchingKit, type SampleOrder } from './repo';

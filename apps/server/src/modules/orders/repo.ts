@@ -139,6 +139,15 @@ export async function findDispatchedKit(db: Db, shortToken: string, kitId: strin
   return row;
 }
 
+/** The orders that dispatched the kit `kitId` (normally one), with their reference and shipping flag. */
+export function ordersDispatchingKit(db: Db, kitId: string): Promise<{ orderId: string; shortToken: string; shippingFlag: string }[]> {
+  return db
+    .select({ orderId: orders.id, shortToken: orders.shortToken, shippingFlag: orders.shippingFlag })
+    .from(orderDispatches)
+    .innerJoin(orders, eq(orders.id, orderDispatches.orderId))
+    .where(eq(orderDispatches.kitId, kitId));
+}
+
 /** An order as sample logistics sees it: its reference, the customer to write to and the kits it dispatched. */
 export interface SampleOrder {
   orderId: string;

@@ -6,7 +6,7 @@ import { auditEvents, bookingUsers, certificates, processorRuns, processorSends,
 import { bookAsPatient, MONDAY_START, shiftWithSlots } from '../../test/booking-world';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { seedApprovedKits } from '../commerce';
-import { runDue } from './index';
+import { runDue, seedDefaultTasks } from './index';
 import { nodeRuntime } from './engine';
 import { NODE_RUNS, NodeFailure, parseParams, type NodeRuntime } from './nodes';
 
@@ -356,5 +356,23 @@ describe('the certificate message node', () => {
     } finally {
       send.mockRestore();
     }
+  });
+});
+
+describe('the default certificate task', () => {
+  it('e-mails an issued certificate in the product’s place and marks it sent, so certificate management shows it sent', async () => {
+    const { bookingUserId } = await personWithResult({ result: 'Negative' });
+    await issue({ booking_user_id: bookingUserId });
+    await h.deliverOutbox();
+    const [certificate] = await certificatesOf(bookingUserId);
+    expect(certificate!.sentAt).toBeNull();
+    // Every organisation's processor has the default tasks; from then on it, not the product's handler, e-mails a certificate issued.
+    await seedDefaultTasks(h.ctx.processor);
+    await db().transaction((tx) => h.ctx.outbox.emit(tx, { name: 'certificate.issued', organisationId: org, payload: { certificate_id: certificate!.id } }));
+    await h.deliverOutbox();
+    await runDue(h.ctx.processor);
+    const mails = await h.mails({ recipient: 'ada.cert@example.test', template: 'certificate.issued' });
+    expect(mails.filter((mail) => mail.subject?.includes(certificate!.number))).toHaveLength(1);
+    expect((await certificatesOf(bookingUserId))[0]!.sentAt).toEqual(h.clock.now());
   });
 });

@@ -115,7 +115,7 @@ function Links({ appointment, t }: { appointment: Appointment; t: PanelT }) {
   const send = () =>
     emailAlternative.mutate(appointment.id, {
       onSuccess: () => showToast(t('alternativeSent'), 'success'),
-      onError: () => showToast(t('failed'), 'error'),
+      onError: (error) => showToast(error.message || t('failed'), 'error'),
     });
   return (
     <Stack spacing={2}>
@@ -131,9 +131,11 @@ function Links({ appointment, t }: { appointment: Appointment; t: PanelT }) {
             {t('joinAlternative')}
           </Button>
         )}
-        <Button variant="outlined" onClick={send} disabled={emailAlternative.isPending}>
-          {t('emailAlternative')}
-        </Button>
+        {appointment.alternative_video_available && (
+          <Button variant="outlined" onClick={send} disabled={emailAlternative.isPending}>
+            {t('emailAlternative')}
+          </Button>
+        )}
       </Stack>
     </Stack>
   );

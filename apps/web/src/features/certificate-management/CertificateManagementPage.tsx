@@ -14,7 +14,7 @@ import { QueryState } from '../../components/QueryState';
 import { useToast } from '../../components/toast/toastContext';
 import { useMessageText } from '../../lib/messageText';
 import { useDebounced } from '../../lib/useDebounced';
-import { useCertificateMutations, useCertificates, useExportCertificates, type CertificateSearch } from './api';
+import { useCertificateMutations, useCertificatePdf, useCertificates, useExportCertificates, type CertificateSearch } from './api';
 import { dayOfInput, formatLondon, inputOfDay, londonDay, londonMidnight } from './dates';
 
 /** The dialog loads once Edit is pressed. */
@@ -37,7 +37,8 @@ function rangeOf(filter: QuickFilter, fromDay: string, toDay: string): { from: n
  * /certificate-management (certificates.manage; super admins and customer services): the
  * certificates created today, yesterday, the day before or between two dates, searched by name, paged
  * and sorted on the server; View opens the certificate's public page in a new tab, Resend e-mails it
- * again, Edit reissues it with corrected details; Export CSV saves the search.
+ * again, PDF saves its PDF as issued (an audited read), Edit reissues it with corrected details; Export CSV
+ * saves the search.
  */
 export function CertificateManagementPage() {
   const { t } = useTranslation('certificate-management');
@@ -56,6 +57,7 @@ export function CertificateManagementPage() {
   const certificates = useCertificates(search, view);
   const exportCsv = useExportCertificates();
   const { resend } = useCertificateMutations();
+  const pdf = useCertificatePdf();
   const firstPage = () => setView((current) => ({ ...current, page: 0 }));
 
   const columns: DataColumn<ManagedCertificate>[] = [
@@ -83,6 +85,15 @@ export function CertificateManagementPage() {
         <Stack direction="row" spacing={1}>
           <Button size="small" variant="outlined" href={`/verify/${c.id}`} target="_blank" rel="noopener noreferrer" aria-label={t('certificates.viewLabel', { name: c.name })}>
             {t('certificates.view')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={pdf.isPending}
+            aria-label={t('certificates.pdfLabel', { name: c.name })}
+            onClick={() => pdf.mutate(c, { onError: (error) => showToast(messageText(error.message), 'error') })}
+          >
+            {t('certificates.pdf')}
           </Button>
           {c.provider_id && c.recipient_id && c.status === 'valid' && (
             <>

@@ -53,6 +53,13 @@ export function useExportCertificates() {
   });
 }
 
+/** Saves a certificate's PDF as issued (GET /certificate/{id}/pdf, a read the server audits). */
+export function useCertificatePdf() {
+  return useSubmitMutation({
+    mutationFn: async (certificate: { id: string; number: string }) => saveFile(await apiFile(`${BASE}/certificate/${encodeURIComponent(certificate.id)}/pdf`, `certificate-${certificate.number}.pdf`)),
+  });
+}
+
 export function useCertificateMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });

@@ -68,11 +68,12 @@ describe('role home pages', () => {
     ]);
   });
 
-  it('gives customer services Order Management, Certificate Management and booking', () => {
+  it('gives customer services Order Management, Certificate Management, their chats with customers and booking', () => {
     renderHomeOf('customer_services');
     expect(cardLinks()).toEqual([
       ['Order Management', '/customer_services/order-list'],
       ['Certificate Management', '/certificate-management'],
+      ['Chats with Customers', '/chats/customer'],
       ['Book an Appointment', '/authenticated/book'],
     ]);
   });

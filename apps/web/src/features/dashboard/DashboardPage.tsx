@@ -5,11 +5,13 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import type { RoleName } from '@vireo/contracts';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { opensPage } from '../../app/routing/resolveRoute';
 import { apiRequest } from '../../lib/api';
 import { useCurrentSession } from '../../lib/session';
+import { UnreadCount } from '../chat';
 import { HUB_CARDS } from './hubs';
 
 /** A role's home page: the role title, a welcome, and the cards of the pages this session can open. */
@@ -43,6 +45,11 @@ export function DashboardPage({ role }: { role: RoleName }) {
                   <CardContent>
                     <Typography component="h2" variant="h6" gutterBottom>
                       {t(`hub.${card.key}.title`)}
+                      {card.unread && (
+                        <Suspense fallback={null}>
+                          <UnreadCount kind={card.unread} />
+                        </Suspense>
+                      )}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {t(`hub.${card.key}.text`)}

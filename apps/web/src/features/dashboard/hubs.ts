@@ -5,6 +5,7 @@ export type HubCardKey =
   | 'doctors'
   | 'orders'
   | 'certificates'
+  | 'customerChats'
   | 'discounts'
   | 'products'
   | 'pages'
@@ -28,6 +29,8 @@ export interface HubCard {
   probe?: string;
   /** Opens in a new tab (spec 2 §2.10: the b2c Book an Appointment card). */
   newTab?: boolean;
+  /** Shows the chats' unread count beside its title (the chat feature's `UnreadCount`). */
+  unread?: 'internal' | 'external';
 }
 
 /**
@@ -56,6 +59,7 @@ export const HUB_CARDS: Partial<Record<RoleName, readonly HubCard[]>> = {
   customer_services: [
     { key: 'orders', to: '/customer_services/order-list' },
     { key: 'certificates', to: '/certificate-management' },
+    { key: 'customerChats', to: '/chats/customer', unread: 'external' },
     { key: 'book', to: '/authenticated/book' },
   ],
   b2c: [

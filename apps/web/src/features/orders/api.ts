@@ -19,6 +19,7 @@ import type { TableView } from '../../components/DataTable';
 import { apiFile, apiRequest, saveFile } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
 import { orderFilterParams, orderListParams, type OrderSearch } from './search';
+import { useAllows } from './useAllows';
 
 /** The commerce API's orders (spec 3 §7.1), for holders of orders.manage. */
 const BASE = '/api/commerce/v1/order';
@@ -127,11 +128,16 @@ export function useProductsOnSale(enabled: boolean) {
 
 const PROCESSOR = '/api/commerce/v1/processor';
 
-/** Whether the workflow processor answers this session (GET /processor is 200): Resend messages shows only then. */
+/**
+ * Whether the workflow processor answers this session (GET /processor is 200): Resend messages shows only then.
+ * Asked only of a session holding the route's permission (processor.manage), so no other role meets a 403.
+ */
 export function useCanResend() {
+  const allowed = useAllows('processor.manage');
   const probe = useQuery({
     queryKey: ['hub-probe', PROCESSOR],
     queryFn: ({ signal }) => apiRequest<typeof SuccessOnly>(PROCESSOR, { signal, signOutOnAuthError: false }).then(() => true),
+    enabled: allowed,
     retry: false,
     staleTime: 5 * 60_000,
   });

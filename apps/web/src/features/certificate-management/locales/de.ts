@@ -35,6 +35,8 @@ const certificateManagement: CertificateManagementTranslation = {
     never: '—',
     view: 'Ansehen',
     viewLabel: 'Zertifikat von {{name}} ansehen (öffnet einen neuen Tab)',
+    pdf: 'PDF',
+    pdfLabel: 'PDF des Zertifikats von {{name}}',
     resend: 'Erneut senden',
     resendLabel: 'Zertifikat von {{name}} erneut senden',
     edit: 'Bearbeiten',

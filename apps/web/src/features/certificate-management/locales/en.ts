@@ -37,6 +37,8 @@ const certificateManagement = {
     never: '—',
     view: 'View',
     viewLabel: 'View the certificate of {{name}} (opens in a new tab)',
+    pdf: 'PDF',
+    pdfLabel: 'PDF of the certificate of {{name}}',
     resend: 'Resend',
     resendLabel: 'Resend the certificate of {{name}}',
     edit: 'Edit',

@@ -290,6 +290,9 @@ const de: MessagesTranslation = {
     personActivated: 'Diese Person hat bereits ein Kit registriert.',
     sampleInFuture: 'Die Probe kann nicht in der Zukunft genommen worden sein.',
     activationNotFound: 'Zu dieser Kit-ID und Bestellreferenz wurde kein zu registrierendes Kit gefunden.',
+    activationNotDispatched: 'Dieses Kit wurde noch mit keiner Bestellung versandt. Prüfen Sie die Kit-ID auf dem Etikett des Kits.',
+    activationOtherOrder: 'Dieses Kit wurde mit einer anderen Bestellung versandt. Prüfen Sie die Bestellreferenz in Ihrer Bestellbestätigung.',
+    activationActive: 'Dieses Kit wurde bereits aktiviert: Die Ergebnisse erscheinen in Ihren Testergebnissen.',
     inputOrderReference: 'Bestellreferenz eingeben',
   },
   PURCHASE_CODE_MSG: {
@@ -445,6 +448,7 @@ const de: MessagesTranslation = {
     kitHasResult: 'Dieses Kit hat bereits ein Ergebnis',
     kitWrongTest: 'Dieses Kit wurde für einen anderen Testtyp registriert',
     kitRepeated: 'Diese Kit-ID kommt in der Datei mehrmals vor',
+    kitOtherPerson: 'Das Kit {{kitId}} ist auf eine andere Person registriert',
     kitProvider: 'Dieser Kit-Anbieter ist kein zugelassenes Kit',
     lotId: 'Diese Chargennummer gehört nicht zum Kit',
     noCertificate: 'Ein unbestimmtes Ergebnis erhält kein Zertifikat: Die Person sollte erneut getestet werden',

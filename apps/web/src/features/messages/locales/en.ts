@@ -303,6 +303,9 @@ const en = {
     personActivated: 'This person has already registered a kit.',
     sampleInFuture: 'The sample cannot have been taken in the future.',
     activationNotFound: 'We could not find a kit to register with this kit ID and order reference.',
+    activationNotDispatched: 'This kit has not been dispatched with any order yet. Check the kit ID on the kit’s label.',
+    activationOtherOrder: 'This kit was sent with another order. Check the order reference in your order confirmation e-mail.',
+    activationActive: 'This kit has already been activated: its results will appear in your test results.',
     inputOrderReference: 'Input your order reference',
   },
   PURCHASE_CODE_MSG: {
@@ -458,6 +461,7 @@ const en = {
     kitHasResult: 'This kit already has a result',
     kitWrongTest: 'This kit was registered for another test type',
     kitRepeated: 'This kit ID appears more than once in the file',
+    kitOtherPerson: 'Kit {{kitId}} is registered to another person',
     kitProvider: 'This kit provider is not an approved kit',
     lotId: 'This lot ID is not one of the kit’s lots',
     noCertificate: 'An indeterminate result gets no certificate: the person should be tested again',
