@@ -180,6 +180,8 @@ export const BOOKING_MSG = {
   alternativeLinkSent: 'Alternative Link has been sent successfully',
   noAlternativeVideo: 'No alternative video service is configured.',
   statusNotAllowed: 'This status change is not allowed.',
+  onlyPractitionerEnds: 'Only the practitioner of the appointment can end the consultation.',
+  callCompleted: 'This appointment has been completed: its call is over.',
   shiftOverlap: 'This shift overlaps another shift of the same practitioner.',
   shiftAlignment: 'Shifts start and end on the hour or at 20 or 40 minutes past.',
   shiftTooLong: 'A shift lasts at most 16 hours.',

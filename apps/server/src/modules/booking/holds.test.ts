@@ -152,6 +152,19 @@ describe('POST /api/booking/{id}/status — call states and supply switches', ()
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.otherPatient.token, body: { status: 'PATIENT_ATTENDED' } })).status).toBe(404);
   });
 
+  it('lets only the practitioner of record end the consultation: a shift manager’s COMPLETED is refused and changes nothing', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 106 });
+    await bookPublicly(h, slots[0]!.id);
+    const status = async () => (await h.ctx.database.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, slots[0]!.id)))[0]!.status;
+    const byManager = await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.manager.token, body: { status: 'COMPLETED' } });
+    expect(byManager).toMatchObject({ status: 403, body: { message: 'Only the practitioner of the appointment can end the consultation.' } });
+    expect(await status()).toBe('WAITING');
+    // A manager may still put a call on hold; the practitioner ends it.
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.manager.token, body: { status: 'ON_HOLD' } })).status).toBe(200);
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.practitioner.token, body: { status: 'COMPLETED' } })).status).toBe(200);
+    expect(await status()).toBe('COMPLETED');
+  });
+
   it('lets a manager take an open slot out of supply and back, and make an UNAVAILABLE booked appointment WAITING', async () => {
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 104 });
     const off = await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.manager.token, body: { status: 'UNAVAILABLE' } });

@@ -16,8 +16,8 @@ export type StatusOutcome = { status: AppointmentStatus | null; hold?: Hold };
 
 /**
  * POST /{id}/status. LOCKED and AVAILABLE are the hold protocol of the booking wizards (anyone,
- * with the hold token). Other statuses are call states (the assigned practitioner or a manager;
- * the booked patient for PATIENT_ATTENDED and PATIENT_LEFT) and the managers' supply switches:
+ * with the hold token). Other statuses are call states (the assigned practitioner or a manager,
+ * but COMPLETED only the practitioner of record; the booked patient for PATIENT_ATTENDED and PATIENT_LEFT) and the managers' supply switches:
  * AVAILABLE <-> UNAVAILABLE for an open slot, and an UNAVAILABLE appointment with people made WAITING.
  */
 export async function changeStatus(deps: BookingDeps, caller: Caller, id: string, status: AppointmentStatus, holdToken: string | undefined): Promise<StatusOutcome> {
@@ -37,6 +37,8 @@ export async function changeStatus(deps: BookingDeps, caller: Caller, id: string
   const from = current.status;
   let allowed = false;
   if ((CALL_STATUSES as readonly string[]).includes(status) && from && IN_CALL.includes(from)) {
+    // Only the practitioner of record ends the consultation: a manager supervising it may not.
+    if (status === 'COMPLETED' && !practitioner) throw forbidden(BOOKING_MSG.onlyPractitionerEnds);
     allowed = canPractise(caller, current) || (patient && (PATIENT_CALL_STATUSES as readonly string[]).includes(status));
     if (!allowed) throw forbidden(BOOKING_MSG.statusNotAllowed);
   } else if (status === 'UNAVAILABLE' && from === 'AVAILABLE') {

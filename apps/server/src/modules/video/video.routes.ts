@@ -20,7 +20,7 @@ export async function videoRoutes(app: FastifyInstance, ctx: AppContext): Promis
       tags,
       summary: 'A short-lived token for one participant of one appointment’s video room',
       description:
-        'identity "nurse": the appointment’s assigned practitioner or a shift manager (a session); "patient": its customer (the booker’s session, or the link token in x-short-token). Anyone else, and an appointment that does not exist, answers 404; no session nor link 401; a call that is over 409. The token joins the room over the live socket (`call.join`) for an hour; the patient’s is also set in a cookie for 3600 s. ice_servers carries TURN credentials minted for this token.',
+        'identity "nurse": the appointment’s practitioner of record (the practitioner’s seat) or a shift manager of its organisation (a supervisor, listening in: never one of the two seats; their hang-up or leaving changes no status); "patient": its customer (the booker’s session, or the link token in x-short-token). Anyone else, and an appointment that does not exist, answers 404; no session nor link 401; a call that is over 409. The token joins the room over the live socket (`call.join`) for an hour; the patient’s is also set in a cookie for 3600 s. ice_servers carries TURN credentials minted for this token.',
       body: VideoTokenRequest,
       response: withErrors({ 200: VideoTokenResponse }),
     },
