@@ -16,7 +16,7 @@ import { qualityBetween, sampleOf, type CallQuality, type StatsSample } from './
 export type CallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'paused' | 'ended' | 'left' | 'elsewhere' | 'refused';
 
 export interface CallOptions {
-  /** Fetches a video token for this page's participant (null: the patient's video cookie). */
+  /** Fetches a video token for this page's participant (null: the patient's video cookie); a `CallRefusal` when the server refuses one for good. */
   token(): Promise<string | null>;
   sessionToken: string | null;
   /** Called with the code of a refused request (`status`: a status change failed). */
@@ -25,7 +25,8 @@ export interface CallOptions {
 
 export interface Call {
   phase: CallPhase;
-  error: { code: CallErrorCode; message: string } | null;
+  /** Why the call was refused: by the room (`CallErrorCode`), or no token was given (`token`). */
+  error: { code: CallErrorCode | 'token'; message: string } | null;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
   mediaError: boolean;
@@ -288,7 +289,11 @@ export function useCall(options: CallOptions): Call {
         .enumerateDevices()
         .then((all) => !cancelled && setCameras(all.filter((device) => device.kind === 'videoinput')))
         .catch(() => undefined);
-      const channel = new CallChannel({ token: () => optionsRef.current.token(), sessionToken: optionsRef.current.sessionToken, onMessage, onState });
+      const onRefused = (message: string) => {
+        setError({ code: 'token', message });
+        movePhase('refused');
+      };
+      const channel = new CallChannel({ token: () => optionsRef.current.token(), sessionToken: optionsRef.current.sessionToken, onMessage, onState, onRefused });
       channelRef.current = channel;
       channel.start();
     };

@@ -15,6 +15,9 @@ const de: VideoTranslation = {
   },
   mediaError: 'Ihre Kamera oder Ihr Mikrofon konnte nicht verwendet werden. Prüfen Sie die Berechtigungen Ihres Browsers für diese Seite und laden Sie die Seite neu.',
   missingLink: 'Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus Ihrer Bestätigungs-E-Mail erneut.',
+  refused: {
+    notYours: 'Dieser Termin ist Ihnen nicht zugewiesen, daher können Sie dem Gespräch nicht beitreten. Er wurde möglicherweise neu zugewiesen oder von einer Schichtleitung übernommen.',
+  },
   remoteVideo: 'Video der anderen Person',
   selfView: 'Ihre Kamera',
   mute: 'Stummschalten',

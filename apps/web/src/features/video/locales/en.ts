@@ -15,6 +15,9 @@ const en = {
   },
   mediaError: 'Your camera or microphone could not be used. Check your browser’s permissions for this site, then reload the page.',
   missingLink: 'This link is not complete. Please open the link from your confirmation e-mail again.',
+  refused: {
+    notYours: 'This appointment is not assigned to you, so you cannot join its call. It may have been reassigned, or taken over by a shift manager.',
+  },
   remoteVideo: 'Video of the other participant',
   selfView: 'Your camera',
   mute: 'Mute',
