@@ -1,4 +1,4 @@
-import { CallServerMessage, LIVE_PATH, type CallSignal, type LiveClientMessage } from '@vireo/contracts';
+import { CallServerMessage, LIVE_PATH, type CallRole, type CallSignal, type LiveClientMessage } from '@vireo/contracts';
 
 export type { CallServerMessage };
 export type ChannelState = 'connecting' | 'open' | 'down';
@@ -62,8 +62,9 @@ export class CallChannel {
     this.socket = null;
   }
 
-  signal(signal: CallSignal): void {
-    this.send({ type: 'call.signal', signal });
+  /** Sends a signal to one member of the room (by role). */
+  signal(signal: CallSignal, to: CallRole): void {
+    this.send({ type: 'call.signal', signal, to });
   }
 
   send(message: LiveClientMessage): void {
