@@ -25,7 +25,7 @@ export const CALL_PEER_EVENTS = ['joined', 'left', 'paused', 'ended'] as const;
  */
 export const CALL_ROLES = ['practitioner', 'patient', 'supervisor'] as const;
 /** Why a socket is no longer in its call. */
-export const CALL_LEFT_REASONS = ['hangup', 'paused', 'left', 'replaced'] as const;
+export const CALL_LEFT_REASONS = ['hangup', 'paused', 'left', 'replaced', 'taken_over'] as const;
 
 /** Spec 2 §4.1: the practitioner's end-call warning while a booking user has neither result nor sample_taken. */
 export const CALL_END_WARNING = 'You have not submitted results for all patients.';

@@ -15,6 +15,10 @@ export type VideoIdentity = z.infer<typeof VideoIdentity>;
 export const VideoTokenRequest = z.object({ identity: VideoIdentity, room: z.uuid() });
 export type VideoTokenRequest = z.infer<typeof VideoTokenRequest>;
 
+/** POST /api/video/takeover (issue 32): a shift manager listening in becomes the appointment's practitioner. */
+export const TakeOverRequest = z.object({ room: z.uuid() });
+export const TakeOverResponse = z.object({ success: z.literal(true), message: z.string() });
+
 export const IceServer = z.object({
   urls: z.array(z.string()),
   username: z.string().optional(),
@@ -86,8 +90,8 @@ export const CallServerMessages = [
   z.object({ type: z.literal('call.signal'), signal: CallSignal, from: z.enum(CALL_ROLES) }),
   /** A member of the room joined, left, paused or ended the call; `supervisor` names a supervisor who joined. */
   z.object({ type: z.literal('call.peer'), event: z.enum(CALL_PEER_EVENTS), role: z.enum(CALL_ROLES), supervisor: Supervisor.optional() }),
-  /** This socket is no longer in the call (it hung up, paused, or the same participant joined elsewhere). */
-  z.object({ type: z.literal('call.left'), reason: z.enum(CALL_LEFT_REASONS) }),
+  /** This socket is no longer in the call (it hung up, paused, the same participant joined elsewhere, or a shift manager took over: `by`). */
+  z.object({ type: z.literal('call.left'), reason: z.enum(CALL_LEFT_REASONS), by: z.string().optional() }),
   z.object({ type: z.literal('call.error'), code: z.enum(CALL_ERRORS), message: z.string() }),
 ] as const;
 

@@ -187,6 +187,23 @@ export class CallRooms implements CallHandler {
   }
 
   /**
+   * A shift manager took the appointment over (booking's `takeOver` has made them its practitioner
+   * of record): the practitioner who held the seat leaves the call, told by whom; their token no
+   * longer joins. No leave rule applies (the appointment is not left without a practitioner).
+   */
+  async takenOver(appointmentId: string, formerPractitionerUserId: string, byUserId: string): Promise<void> {
+    const seats = await this.deps.db
+      .select()
+      .from(videoParticipants)
+      .where(and(eq(videoParticipants.appointmentId, appointmentId), eq(videoParticipants.role, 'practitioner'), eq(videoParticipants.userId, formerPractitionerUserId), isNotNull(videoParticipants.connectionId)));
+    const by = await this.nameOf(byUserId);
+    for (const seat of seats) {
+      await this.removeFromCall(seat.connectionId!, 'taken_over', by);
+      await this.announce(appointmentId, null, { type: 'call.peer', event: 'left', role: 'practitioner' });
+    }
+  }
+
+  /**
    * Passes a signal to the other side of the sender's room. Who that is comes from the database once,
    * then from the socket's membership until the server tells the socket of a change in the room
    * (every join, departure, pause and hang-up does), so a call's burst of candidates costs no lookups.
@@ -272,10 +289,10 @@ export class CallRooms implements CallHandler {
     await this.announce(row.appointmentId, null, { type: 'call.peer', event: 'left', role: 'patient' });
   }
 
-  /** Takes a connection out of its call without a leave rule (pause, hang-up, replaced by a newer join). */
-  private async removeFromCall(connectionId: string, reason: 'hangup' | 'paused' | 'replaced'): Promise<void> {
+  /** Takes a connection out of its call without a leave rule (pause, hang-up, replaced by a newer join, taken over). */
+  private async removeFromCall(connectionId: string, reason: 'hangup' | 'paused' | 'replaced' | 'taken_over', by?: string): Promise<void> {
     await this.deps.db.update(videoParticipants).set({ connectionId: null, leftAt: null }).where(eq(videoParticipants.connectionId, connectionId));
-    const message = { type: 'call.left' as const, reason };
+    const message = { type: 'call.left' as const, reason, ...(by ? { by } : {}) };
     const local = this.deps.live.withLocalSocket(connectionId, (socket) => {
       socket.call = null;
       socket.send(message);

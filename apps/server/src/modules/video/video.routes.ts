@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, VideoTokenRequest, VideoTokenResponse } from '@vireo/contracts';
+import { BOOKING_MSG, TakeOverRequest, TakeOverResponse, VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, VideoTokenRequest, VideoTokenResponse } from '@vireo/contracts';
 import type { AppContext } from '../../app-context';
-import { PUBLIC } from '../../platform/access';
-import { callerOf } from '../../platform/caller';
+import { PUBLIC, permission } from '../../platform/access';
+import { callerOf, signedInCaller } from '../../platform/caller';
 import { withErrors } from '../../platform/schemas';
+import { takeOver } from '../booking';
 import { issueVideoToken } from './service';
 
 const tags = ['video'];
@@ -31,6 +32,24 @@ export async function videoRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       reply.header('cache-control', 'no-store');
       return answer;
+    },
+  });
+
+  r.post('/takeover', {
+    config: { access: permission('appointments.manage') },
+    schema: {
+      tags,
+      summary: 'A shift manager takes the consultation over: they become the appointment’s practitioner of record',
+      description:
+        'As a reassign to them, with its supply checks: 400 when they are not a practitioner on shift at its time, 409 when they have another appointment then, when its call is over or it is theirs already; 404 for an appointment of another organisation. The practitioner in the room leaves it (call.left taken_over, with the manager’s name) and their token no longer joins. Audited. The manager then joins again with a "nurse" token, now for the practitioner’s seat.',
+      body: TakeOverRequest,
+      response: withErrors({ 200: TakeOverResponse }),
+    },
+    handler: async (request) => {
+      const caller = signedInCaller(request);
+      const { fromUserId } = await takeOver(ctx.booking, caller, request.body.room);
+      await ctx.calls.takenOver(request.body.room, fromUserId, caller.auth.userId);
+      return { success: true as const, message: BOOKING_MSG.takenOver };
     },
   });
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('not listening');
   url = `ws://127.0.0.1:${address.port}/api/live`;
   w = await bookingWorld(h);
-  slots = (await shiftWithSlots(h, w.practitioner, { hoursAhead: 60, hours: 5 })).slots;
+  slots = (await shiftWithSlots(h, w.practitioner, { hoursAhead: 60, hours: 8 })).slots;
 });
 afterAll(() => h.close());
 
@@ -332,6 +332,57 @@ describe('the call room over the live socket', () => {
     const b = await booked();
     expect((await token(b.id, 'nurse', { session: outsider.token })).status).toBe(404);
     for (const c of [customer, supervisor, second, practitioner]) await c.client.close();
+  });
+
+  it('take over: a shift manager who is a practitioner on shift becomes the practitioner of record, the practitioner is told and let out', async () => {
+    // A shift manager who also practises, on shift at the appointment's time, in the practitioner's organisation.
+    const clinic = w.manager.roles[0]!.organisationId;
+    const lead = await h.user({ org: clinic, roles: ['shift_manager', 'practitioner'] });
+    await h.ctx.database.db.update(users).set({ firstName: 'Lee', lastName: 'Okafor' }).where(eq(users.id, lead.user.id));
+    const own = await shiftWithSlots(h, lead, { hoursAhead: 60, hours: 8 });
+    const a = await booked();
+    const takeOver = (session: string | undefined, room: unknown = a.id) =>
+      h.app.inject({ method: 'POST', url: '/api/video/takeover', headers: session ? { authorization: `Bearer ${session}` } : {}, payload: { room } });
+
+    const customer = await customerJoins(a.id, a.shortToken);
+    const practitioner = await practitionerJoins(a.id);
+    const supervisor = await practitionerJoins(a.id, lead.token);
+    expect(supervisor.joined).toMatchObject({ type: 'call.joined', role: 'supervisor' });
+
+    // No session 401, not a manager 403, bad input 400, another organisation's manager 404, a manager who is no practitioner 400.
+    expect((await takeOver(undefined)).statusCode).toBe(401);
+    expect((await takeOver(w.practitioner.token)).statusCode).toBe(403);
+    expect((await takeOver(lead.token, 'nope')).statusCode).toBe(400);
+    const outsider = await h.user({ org: await h.org(), roles: ['shift_manager', 'practitioner'] });
+    expect((await takeOver(outsider.token)).statusCode).toBe(404);
+    expect((await takeOver(w.manager.token)).json()).toMatchObject({ message: 'Only a practitioner can take over a consultation.' });
+    expect((await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, a.id)))[0]!.practitionerUserId).toBe(w.practitioner.user.id);
+
+    const taken = await takeOver(lead.token);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ success: true, message: 'You are now the practitioner of this appointment.' });
+    const [row] = await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, a.id));
+    expect(row).toMatchObject({ practitionerUserId: lead.user.id, shiftId: own.shiftId, status: 'PRACTITIONER_ATTENDED' });
+    // As a reassign: the lead's own open slot at that time left supply.
+    const ownAtThatTime = await h.ctx.database.db.select().from(appointments).where(and(eq(appointments.practitionerUserId, lead.user.id), eq(appointments.startTime, row!.startTime!)));
+    expect(ownAtThatTime.map((slot) => [slot.id === a.id, slot.status]).sort()).toEqual([
+      [false, 'UNAVAILABLE'],
+      [true, 'PRACTITIONER_ATTENDED'],
+    ]);
+    // The practitioner is told, and let out; their token no longer takes the seat.
+    expect(await practitioner.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'taken_over', by: 'Lee Okafor' });
+    expect(await customer.client.next((m) => m.type === 'call.peer' && m.role === 'practitioner' && m.event === 'left')).toBeTruthy();
+    const refused = await customerJoins(a.id, a.shortToken, practitioner.token);
+    expect(refused.joined).toMatchObject({ type: 'call.error', code: 'invalid' });
+    expect((await token(a.id, 'nurse', { session: w.practitioner.token })).status).toBe(404);
+    // The lead joins again, now in the practitioner's seat; taking it over twice is refused.
+    const seat = await practitionerJoins(a.id, lead.token);
+    expect(seat.joined).toMatchObject({ type: 'call.joined', role: 'practitioner' });
+    expect((await takeOver(lead.token)).statusCode).toBe(409);
+    const audited = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.takeover'), eq(auditEvents.resourceId, a.id)));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.details).toEqual({ from_user_id: w.practitioner.user.id });
+    for (const c of [customer, practitioner, supervisor, refused, seat]) await c.client.close();
   });
 
   it('the customer leaving or vanishing sets PATIENT_LEFT; hanging up as the customer too', async () => {

@@ -11,9 +11,10 @@ import { qualityBetween, sampleOf, type CallQuality, type StatsSample } from './
  *   dropped and is being restored (retried automatically);
  * - `paused`: the practitioner paused (the customer waits); `ended`: the call is over;
  * - `left`: this page left the call (the practitioner paused); `elsewhere`: the same participant
- *   joined from another tab; `refused`: see `error`.
+ *   joined from another tab; `takenOver`: a shift manager took the appointment over (`takenOverBy`);
+ *   `refused`: see `error`.
  */
-export type CallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'paused' | 'ended' | 'left' | 'elsewhere' | 'refused';
+export type CallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'paused' | 'ended' | 'left' | 'elsewhere' | 'takenOver' | 'refused';
 
 export interface CallOptions {
   /** Fetches a video token for this page's participant (null: the patient's video cookie); a `CallRefusal` when the server refuses one for good. */
@@ -38,6 +39,8 @@ export interface Call {
   remoteStreams: Partial<Record<CallRole, MediaStream>>;
   /** The shift manager listening in, while one is. */
   supervisor: { name: string } | null;
+  /** Who took the appointment over, when a shift manager did (phase `takenOver`). */
+  takenOverBy: string | null;
   mediaError: boolean;
   muted: boolean;
   toggleMute(): void;
@@ -109,6 +112,7 @@ export function useCall(options: CallOptions): Call {
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remoteStreams, setRemoteStreams] = useState<Partial<Record<CallRole, MediaStream>>>({});
   const [supervisor, setSupervisor] = useState<Call['supervisor']>(null);
+  const [takenOverBy, setTakenOverBy] = useState<string | null>(null);
   const [mediaError, setMediaError] = useState(false);
   const [muted, setMuted] = useState(listenIn);
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
@@ -290,7 +294,10 @@ export function useCall(options: CallOptions): Call {
           setSupervisor(null);
           channelRef.current?.stop();
           if (message.reason === 'hangup') movePhase(roleRef.current === 'supervisor' && hungUpRef.current ? 'left' : 'ended');
-          else movePhase(message.reason === 'replaced' ? 'elsewhere' : 'left');
+          else if (message.reason === 'taken_over') {
+            setTakenOverBy(message.by ?? '');
+            movePhase('takenOver');
+          } else movePhase(message.reason === 'replaced' ? 'elsewhere' : 'left');
           return;
         case 'call.error':
           if (message.code === 'full' || message.code === 'invalid') {
@@ -304,7 +311,7 @@ export function useCall(options: CallOptions): Call {
     };
 
     const onState = (state: ChannelState) => {
-      if (state === 'down' && !['ended', 'left', 'elsewhere', 'refused'].includes(phaseRef.current)) movePhase('reconnecting');
+      if (state === 'down' && !['ended', 'left', 'elsewhere', 'refused', 'takenOver'].includes(phaseRef.current)) movePhase('reconnecting');
     };
 
     const onOnline = () => restartIce();
@@ -417,5 +424,5 @@ export function useCall(options: CallOptions): Call {
   }, []);
 
   const remoteStream = remoteStreams[mainPeerOf(role ?? 'patient')] ?? null;
-  return { phase, error, role, localStream, remoteStream, remoteStreams, supervisor, mediaError, muted, toggleMute, cameras, cameraId, selectCamera, quality, hangUp, pause, sendData, onData };
+  return { phase, error, role, localStream, remoteStream, remoteStreams, supervisor, takenOverBy, mediaError, muted, toggleMute, cameras, cameraId, selectCamera, quality, hangUp, pause, sendData, onData };
 }

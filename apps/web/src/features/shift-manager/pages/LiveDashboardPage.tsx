@@ -141,7 +141,7 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
           </Paper>
           <Paper sx={{ p: 2 }} component="section" aria-label={t('live.room')}>
             {joined?.supervise ? (
-              <SupervisorCall key={joined.id} appointmentId={joined.id} onClose={() => setJoined(null)} />
+              <SupervisorCall key={joined.id} appointmentId={joined.id} onClose={() => setJoined(null)} onTakenOver={() => setJoined({ id: joined.id, supervise: false })} />
             ) : joined ? (
               <PractitionerCall key={joined.id} appointmentId={joined.id} onClose={() => setJoined(null)} />
             ) : selected ? (

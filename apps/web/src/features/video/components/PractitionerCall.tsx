@@ -73,7 +73,7 @@ export function PractitionerCall({
     if (resultsMissing(appointment.data)) setConfirming(true);
     else call.hangUp();
   };
-  const over = call.phase === 'ended' || call.phase === 'left' || call.phase === 'elsewhere' || call.phase === 'refused';
+  const over = ['ended', 'left', 'elsewhere', 'takenOver', 'refused'].includes(call.phase);
 
   return (
     <Box sx={aside ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, alignItems: 'start' } : undefined}>

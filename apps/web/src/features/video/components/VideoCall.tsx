@@ -73,6 +73,7 @@ export function VideoCall({ call, side, onHangUp, controls }: VideoCallProps) {
     ended: t('phase.ended'),
     left: side === 'supervisor' ? t('phase.supervisorLeft') : t('phase.left'),
     elsewhere: t('phase.elsewhere'),
+    takenOver: t('phase.takenOver', { name: call.takenOverBy ?? '' }),
     refused: call.error?.message ?? '',
   };
   const active = ACTIVE.includes(call.phase);
