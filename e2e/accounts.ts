@@ -22,10 +22,10 @@ let created = 0;
 /** A suffix no other account or address of this run uses (the run's mailbox is shared by every worker). */
 export const uniqueSuffix = () => `${Date.now()}-${process.env.TEST_PARALLEL_INDEX ?? 0}-${++created}`;
 
-/** A new account with one role in the organisation `memberOf` belongs to, created by the demo super admin. */
+/** A new account with roles in the organisation `memberOf` belongs to (the first is the one it signs in with), created by the demo super admin. */
 async function createAccount(
   request: APIRequestContext,
-  account: { memberOf: string; role: string; email: string; password: string; firstName: string; lastName: string },
+  account: { memberOf: string; roles: string[]; email: string; password: string; firstName: string; lastName: string },
 ): Promise<void> {
   const admin = await apiSession(request, DEMO.admin);
   const organisation = (await apiSession(request, account.memberOf)).organisationId;
@@ -37,8 +37,10 @@ async function createAccount(
   });
   expect(user.status()).toBe(201);
   const { user: newUser } = (await user.json()) as { user: { id: string } };
-  const role = await request.post('/api/identity/roles', { headers, data: { name: account.role, user_id: newUser.id, organisation_id: organisation } });
-  expect(role.status()).toBe(201);
+  for (const name of account.roles) {
+    const role = await request.post('/api/identity/roles', { headers, data: { name, user_id: newUser.id, organisation_id: organisation } });
+    expect(role.status()).toBe(201);
+  }
 }
 
 /**
@@ -48,7 +50,7 @@ async function createAccount(
 export async function createDemoLtdPatient(request: APIRequestContext, firstName = 'Robin'): Promise<{ email: string; password: string }> {
   const email = `e2e-${uniqueSuffix()}@example.test`;
   const password = 'e2e patient password';
-  await createAccount(request, { memberOf: DEMO.patient, role: 'patient', email, password, firstName, lastName: 'Ashworth' });
+  await createAccount(request, { memberOf: DEMO.patient, roles: ['patient'], email, password, firstName, lastName: 'Ashworth' });
   return { email, password };
 }
 
@@ -63,7 +65,14 @@ export interface Practitioner {
 /** A new practitioner of the demo clinic, so a test books and claims on shifts no other test touches. */
 export async function createPractitioner(request: APIRequestContext, name = { first: 'Rowan', last: 'Adeyemi' }): Promise<Practitioner> {
   const email = `e2e-practitioner-${uniqueSuffix()}@example.test`;
-  await createAccount(request, { memberOf: DEMO.practitioner, role: 'practitioner', email, password: PRACTITIONER_PASSWORD, firstName: name.first, lastName: name.last });
+  await createAccount(request, { memberOf: DEMO.practitioner, roles: ['practitioner'], email, password: PRACTITIONER_PASSWORD, firstName: name.first, lastName: name.last });
+  return { email, token: (await apiSession(request, email, PRACTITIONER_PASSWORD)).token };
+}
+
+/** A new shift manager of the demo clinic who also practises (so they may take a consultation over), signing in as shift manager. */
+export async function createShiftLead(request: APIRequestContext, name = { first: 'Lee', last: 'Okafor' }): Promise<Practitioner> {
+  const email = `e2e-shift-lead-${uniqueSuffix()}@example.test`;
+  await createAccount(request, { memberOf: DEMO.practitioner, roles: ['shift_manager', 'practitioner'], email, password: PRACTITIONER_PASSWORD, firstName: name.first, lastName: name.last });
   return { email, token: (await apiSession(request, email, PRACTITIONER_PASSWORD)).token };
 }
 
@@ -72,7 +81,7 @@ export const PHARMACIST_PASSWORD = 'e2e pharmacist password';
 /** A new member of the pharmacy role (pharmacy.book and nothing else) in the demo admin's organisation. */
 export async function createPharmacist(request: APIRequestContext): Promise<{ email: string; password: string }> {
   const email = `e2e-pharmacist-${uniqueSuffix()}@example.test`;
-  await createAccount(request, { memberOf: DEMO.admin, role: 'pharmacy', email, password: PHARMACIST_PASSWORD, firstName: 'Priya', lastName: 'Chemist' });
+  await createAccount(request, { memberOf: DEMO.admin, roles: ['pharmacy'], email, password: PHARMACIST_PASSWORD, firstName: 'Priya', lastName: 'Chemist' });
   return { email, password: PHARMACIST_PASSWORD };
 }
 

@@ -308,6 +308,9 @@ export const BookingConfirmation = z.object({
 export const ClaimQuery = z.object({ assigneeRoleId: /* @__PURE__ */ Uuid.optional(), override: /* @__PURE__ */ queryBoolean.optional() });
 export const ClaimBody = z.object({ booking_id: /* @__PURE__ */ Uuid.optional() });
 export const MessageResponse = z.object({ success: z.literal(true), message: z.string() });
+/** POST /{id}/reopen (issue 32): why a shift manager reopens a completed or abandoned appointment (kept in the audit). */
+export const REOPEN_REASON_MAX = 500;
+export const ReopenRequest = z.object({ reason: /* @__PURE__ */ text().trim().min(1, BOOKING_MSG.reopenReason).max(REOPEN_REASON_MAX) });
 
 /** PUT /{id}/booking-users/{userId}: the practitioner's corrections and the result's checks (not the result). */
 export const UpdateTermsRequest = z.object({ toc_accept: z.boolean(), marketing_accept: z.boolean().optional() });

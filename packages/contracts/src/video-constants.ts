@@ -19,7 +19,13 @@ export const MAX_SDP_CHARS = 24_000;
 
 export const CALL_ERRORS = ['invalid', 'full', 'not_joined', 'not_allowed', 'status'] as const;
 export const CALL_PEER_EVENTS = ['joined', 'left', 'paused', 'ended'] as const;
-export const CALL_ROLES = ['practitioner', 'patient'] as const;
+/**
+ * Who is in a room: its two seats, the practitioner of record and the customer, and a shift
+ * manager listening in as a supervisor (never one of the seats; their leaving changes no status).
+ */
+export const CALL_ROLES = ['practitioner', 'patient', 'supervisor'] as const;
+/** Why a socket is no longer in its call. */
+export const CALL_LEFT_REASONS = ['hangup', 'paused', 'left', 'replaced', 'taken_over'] as const;
 
 /** Spec 2 §4.1: the practitioner's end-call warning while a booking user has neither result nor sample_taken. */
 export const CALL_END_WARNING = 'You have not submitted results for all patients.';
@@ -27,6 +33,7 @@ export const CALL_END_WARNING = 'You have not submitted results for all patients
 export const CALL_MSG = {
   invalid: 'This video link is not valid or has expired.',
   full: 'This call already has its two participants.',
+  supervisorPresent: 'Another supervisor is already in this call.',
   notJoined: 'Join the call first.',
   notAllowed: 'Only the practitioner can do that.',
   statusFailed: 'The appointment status could not be changed.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIDEO_IDENTITIES, MAX_SDP_CHARS, CALL_ERRORS, CALL_PEER_EVENTS, CALL_ROLES } from './video-constants';
+import { VIDEO_IDENTITIES, MAX_SDP_CHARS, CALL_ERRORS, CALL_LEFT_REASONS, CALL_PEER_EVENTS, CALL_ROLES } from './video-constants';
 
 export * from './video-constants';
 
@@ -14,6 +14,10 @@ export type VideoIdentity = z.infer<typeof VideoIdentity>;
 
 export const VideoTokenRequest = z.object({ identity: VideoIdentity, room: z.uuid() });
 export type VideoTokenRequest = z.infer<typeof VideoTokenRequest>;
+
+/** POST /api/video/takeover (issue 32): a shift manager listening in becomes the appointment's practitioner. */
+export const TakeOverRequest = z.object({ room: z.uuid() });
+export const TakeOverResponse = z.object({ success: z.literal(true), message: z.string() });
 
 export const IceServer = z.object({
   urls: z.array(z.string()),
@@ -52,10 +56,11 @@ export type CallSignal = z.infer<typeof CallSignal>;
 export const CallClientMessages = [
   /** Without `token`, the patient's video token cookie sent with the socket's upgrade request. */
   z.object({ type: z.literal('call.join'), token: z.string().min(20).max(100).optional() }),
-  z.object({ type: z.literal('call.signal'), signal: CallSignal }),
+  /** `to`: which member of the room it is for; without it, the other seat (practitioner and customer). */
+  z.object({ type: z.literal('call.signal'), signal: CallSignal, to: z.enum(CALL_ROLES).optional() }),
   /** Practitioner: ON_HOLD, and both leave the call. */
   z.object({ type: z.literal('call.pause') }),
-  /** Practitioner: the call ends (COMPLETED); customer: they leave (PATIENT_LEFT). */
+  /** Practitioner: the call ends (COMPLETED); customer: they leave (PATIENT_LEFT); supervisor: they leave (no status). */
   z.object({ type: z.literal('call.hangup') }),
   /** Leaving the page: PATIENT_LEFT, or PRACTITIONER_LEFT after PRACTITIONER_LEAVE_DELAY_MS unless on hold or completed. */
   z.object({ type: z.literal('call.leave') }),
@@ -63,6 +68,8 @@ export const CallClientMessages = [
 export type CallErrorCode = (typeof CALL_ERRORS)[number];
 export type CallPeerEvent = (typeof CALL_PEER_EVENTS)[number];
 export type CallRole = (typeof CALL_ROLES)[number];
+export type CallLeftReason = (typeof CALL_LEFT_REASONS)[number];
+const Supervisor = z.object({ name: z.string() });
 
 /** Call messages the server sends. */
 export const CallServerMessages = [
@@ -72,14 +79,19 @@ export const CallServerMessages = [
     role: z.enum(CALL_ROLES),
     /** Perfect negotiation: the customer is the polite peer. */
     polite: z.boolean(),
-    /** Whether the other party is in the room now. */
+    /** Whether the other seat is in the room now. */
     peer_present: z.boolean(),
+    /** Everyone else in the room now (a supervisor connects to each). */
+    present: z.array(z.enum(CALL_ROLES)),
+    /** The shift manager listening in, if any. */
+    supervisor: Supervisor.nullable(),
     ice_servers: z.array(IceServer),
   }),
-  z.object({ type: z.literal('call.signal'), signal: CallSignal }),
-  z.object({ type: z.literal('call.peer'), event: z.enum(CALL_PEER_EVENTS) }),
-  /** This socket is no longer in the call (it hung up, paused, or the same participant joined elsewhere). */
-  z.object({ type: z.literal('call.left'), reason: z.enum(['hangup', 'paused', 'left', 'replaced']) }),
+  z.object({ type: z.literal('call.signal'), signal: CallSignal, from: z.enum(CALL_ROLES) }),
+  /** A member of the room joined, left, paused or ended the call; `supervisor` names a supervisor who joined. */
+  z.object({ type: z.literal('call.peer'), event: z.enum(CALL_PEER_EVENTS), role: z.enum(CALL_ROLES), supervisor: Supervisor.optional() }),
+  /** This socket is no longer in the call (it hung up, paused, the same participant joined elsewhere, or a shift manager took over: `by`). */
+  z.object({ type: z.literal('call.left'), reason: z.enum(CALL_LEFT_REASONS), by: z.string().optional() }),
   z.object({ type: z.literal('call.error'), code: z.enum(CALL_ERRORS), message: z.string() }),
 ] as const;
 

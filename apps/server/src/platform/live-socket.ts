@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { LIVE_CLOSE, LiveClientMessage, type CallServerMessage, type LiveServerMessage } from '@vireo/contracts';
+import { LIVE_CLOSE, LiveClientMessage, type CallRole, type CallServerMessage, type LiveServerMessage } from '@vireo/contracts';
 import type { AuthContext, SessionResolver } from './access';
 
 /** A guest token (see `LiveClientMessage` `guest`) to the guest's key, or null. */
@@ -40,12 +40,12 @@ export type CallClientMessage = Extract<LiveClientMessage, { type: `call.${strin
 export interface CallMembership {
   appointmentId: string;
   participantId: string;
-  role: 'practitioner' | 'patient';
+  role: CallRole;
   /**
-   * The other side's connection as last looked up (null: nobody there); undefined until looked up
-   * and again whenever the server tells this socket that the other side joined, left, paused or ended.
+   * The connections of the room's other members as last looked up, by role (null: nobody there);
+   * emptied whenever the server tells this socket that someone joined, left, paused or ended.
    */
-  peerConnectionId?: string | null;
+  peerConnectionIds: Partial<Record<CallRole, string | null>>;
   /** How many such changes this socket has been told of, so a lookup that raced one is not kept. */
   peerChanges: number;
 }
@@ -114,7 +114,7 @@ export class LiveSocket {
 
   send(message: LiveServerMessage | CallServerMessage): void {
     if (this.call && message.type === 'call.peer') {
-      this.call.peerConnectionId = undefined;
+      this.call.peerConnectionIds = {};
       this.call.peerChanges += 1;
     }
     if (message.type === 'call.left') this.call = null;

@@ -5,28 +5,30 @@ import { appointments, bookingUsers, practitionerPresence } from '../../db/schem
 import type { Caller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { publishAppointmentChanges } from './live-events';
-import { canPractise, isCustomerOf, isManager, isAssignedPractitioner, requireIdentity } from './policy';
+import { canPractise, isCustomerOf, isAssignedPractitioner, managesAppointment, requireIdentity } from './policy';
 import { findAppointment, recordStatus } from './repo';
 import { IN_CALL } from './status';
 
 /**
- * Who may be in an appointment's video room (spec 2 §7 video service): as the practitioner's side
- * ("nurse") its assigned practitioner or a shift manager (`appointments.manage`, joining from the
- * live dashboard); as the patient its customer (the signed-in booker, or the holder of its working
- * link). Anyone else, and any appointment that does not exist, answers 404 alike; an appointment
- * whose call is over (completed, cancelled) answers 409 to those allowed in it.
+ * Who may be in an appointment's video room (spec 2 §7 video service), and in which role: as
+ * "nurse" its practitioner of record takes the practitioner's seat, and a shift manager of its
+ * organisation (`appointments.manage`, joining from the live dashboard) comes in as a supervisor,
+ * never one of the two seats; as "patient" its customer (the signed-in booker, or the holder of its
+ * working link). Anyone else, and any appointment that does not exist, answers 404 alike; an
+ * appointment whose call is over answers 409 to those allowed in it, saying whether it was
+ * completed or cancelled.
  */
 export async function authoriseCallParticipant(deps: BookingDeps, caller: Caller, id: string, identity: VideoIdentity): Promise<{ role: CallRole; userId: string | null }> {
   requireIdentity(caller);
   const row = await findAppointment(deps.db, id);
   if (!row) throw notFound();
-  const allowed =
-    identity === 'nurse'
-      ? Boolean(caller.auth) && (isAssignedPractitioner(caller, row) || isManager(caller.auth))
-      : isCustomerOf(caller, row, deps.clock.now());
-  if (!allowed) throw notFound();
-  if (!row.status || !IN_CALL.includes(row.status) || !row.videoRoom) throw conflict(BOOKING_MSG.alreadyCancelled);
-  return identity === 'nurse' ? { role: 'practitioner', userId: caller.auth!.userId } : { role: 'patient', userId: caller.auth && row.bookerUserId === caller.auth.userId ? caller.auth.userId : null };
+  let role: CallRole | null = null;
+  if (identity === 'patient') role = isCustomerOf(caller, row, deps.clock.now()) ? 'patient' : null;
+  else if (isAssignedPractitioner(caller, row)) role = 'practitioner';
+  else if (await managesAppointment(deps.db, caller.auth, row)) role = 'supervisor';
+  if (!role) throw notFound();
+  if (!row.status || !IN_CALL.includes(row.status) || !row.videoRoom) throw conflict(row.status === 'COMPLETED' ? BOOKING_MSG.callCompleted : BOOKING_MSG.alreadyCancelled);
+  return { role, userId: role === 'patient' ? (caller.auth && row.bookerUserId === caller.auth.userId ? caller.auth.userId : null) : caller.auth!.userId };
 }
 
 export interface CallStateChange {

@@ -8,9 +8,10 @@ import type { SignedInCaller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
 import { listPage, orderOf, statusIn } from './list-page';
 import { MAX_RANGE_DAYS, rangeWindow } from './lists';
-import { canRead, isManager } from './policy';
+import { canRead, isManager, isPractitioner, managesAppointment } from './policy';
 import { publishAppointmentChanges, type AppointmentChange } from './live-events';
 import { findAppointment, loadDetails, overlappingBooked, recordStatus, recordStatuses, type AppointmentDetails, type AppointmentRow } from './repo';
+import { IN_CALL } from './status';
 import { lockPractitioner } from './supply';
 
 /**
@@ -151,28 +152,7 @@ export async function reassign(
     if (rows.length !== ids.length || rows.some((r) => r.status !== 'WAITING' && r.status !== 'AVAILABLE' && r.status !== 'UNAVAILABLE')) throw conflict(BOOKING_MSG.notReleasable);
     const booked = rows.filter((r) => r.status === 'WAITING');
     const open = rows.filter((r) => r.status === 'AVAILABLE');
-    const targetShifts = await tx.select().from(shifts).where(eq(shifts.practitionerUserId, input.toUserId));
-    const coveringShift = (row: AppointmentRow) => targetShifts.find((s) => s.startTime <= row.startTime! && s.endTime >= row.endTime!);
-    for (const row of booked) {
-      if (!coveringShift(row)) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
-      if ((await overlappingBooked(tx, input.toUserId, row.startTime!, row.endTime!, row.id)).length > 0) throw conflict(ROTA_MSG.practitionerBusy);
-    }
-    for (const row of booked) {
-      const [moved] = await tx
-        .update(appointments)
-        .set({ practitionerUserId: input.toUserId, shiftId: coveringShift(row)!.id })
-        .where(and(eq(appointments.id, row.id), eq(appointments.status, 'WAITING'), eq(appointments.practitionerUserId, input.fromUserId)))
-        .returning({ id: appointments.id });
-      if (!moved) throw conflict(BOOKING_MSG.notReleasable);
-      const closed = await tx
-        .update(appointments)
-        .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
-        .where(and(eq(appointments.practitionerUserId, input.toUserId), eq(appointments.status, 'AVAILABLE'), lt(appointments.startTime, row.endTime!), gt(appointments.endTime, row.startTime!)))
-        .returning();
-      await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
-      closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
-      await deps.audit.record({ action: 'appointment.reassign', outcome: 'success', resourceType: 'appointment', resourceId: row.id }, caller, tx);
-    }
+    closedSlots.push(...(await moveBooked(deps, tx, caller, booked, input.toUserId, now)));
     if (open.length > 0) {
       const closed = await tx
         .update(appointments)
@@ -191,6 +171,68 @@ export async function reassign(
   );
   await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, closedSlots);
   return [...booked, ...open];
+}
+
+/**
+ * Moves booked appointments (rows read under both practitioners' supply locks) to `toUserId` with
+ * the reassign's supply checks: the target is on a shift covering each one's time (400) and has no
+ * other booked appointment then (409); each moves to that shift, keeping its status, and the
+ * target's own open slots at that time leave supply. Audited per appointment. Answers the closed slots.
+ */
+async function moveBooked(deps: BookingDeps, tx: Db, caller: SignedInCaller, booked: readonly AppointmentRow[], toUserId: string, now: Date): Promise<AppointmentChange[]> {
+  const targetShifts = await tx.select().from(shifts).where(eq(shifts.practitionerUserId, toUserId));
+  const coveringShift = (row: AppointmentRow) => targetShifts.find((s) => s.startTime <= row.startTime! && s.endTime >= row.endTime!);
+  for (const row of booked) {
+    if (!row.startTime || !row.endTime || !coveringShift(row)) throw badRequest(ROTA_MSG.notOnShift, { practitioner_id: ROTA_MSG.notOnShift });
+    if ((await overlappingBooked(tx, toUserId, row.startTime, row.endTime, row.id)).length > 0) throw conflict(ROTA_MSG.practitionerBusy);
+  }
+  const closedSlots: AppointmentChange[] = [];
+  for (const row of booked) {
+    const [moved] = await tx
+      .update(appointments)
+      .set({ practitionerUserId: toUserId, shiftId: coveringShift(row)!.id })
+      .where(and(eq(appointments.id, row.id), eq(appointments.status, row.status!), eq(appointments.practitionerUserId, row.practitionerUserId!)))
+      .returning({ id: appointments.id });
+    if (!moved) throw conflict(BOOKING_MSG.notReleasable);
+    const closed = await tx
+      .update(appointments)
+      .set({ status: 'UNAVAILABLE', statusLastUpdated: now })
+      .where(and(eq(appointments.practitionerUserId, toUserId), eq(appointments.status, 'AVAILABLE'), lt(appointments.startTime, row.endTime!), gt(appointments.endTime, row.startTime!)))
+      .returning();
+    await recordStatuses(tx, closed.map((c) => c.id), 'UNAVAILABLE', now, caller.auth.userId);
+    closedSlots.push(...closed.map((c) => ({ row: c, previousStatus: 'AVAILABLE' as const })));
+    await deps.audit.record({ action: 'appointment.reassign', outcome: 'success', resourceType: 'appointment', resourceId: row.id }, caller, tx);
+  }
+  return closedSlots;
+}
+
+/**
+ * A shift manager of the appointment's organisation takes its consultation over (issue 32): they
+ * become its practitioner of record, as a reassign to them would make them, with the same supply
+ * checks, while its call is on (any status of IN_CALL). 404 for an appointment they do not manage;
+ * 400 when they are not a practitioner; 409 when its call is over or it is theirs already. Audited
+ * (`appointment.takeover` beside the reassign's record); the practitioner hears of it on the
+ * `appointments` topic. Answers whom it was taken from.
+ */
+export async function takeOver(deps: BookingDeps, caller: SignedInCaller, id: string): Promise<{ fromUserId: string }> {
+  const current = await findAppointment(deps.db, id);
+  if (!current || !(await managesAppointment(deps.db, caller.auth, current))) throw notFound();
+  if (!isPractitioner(caller.auth)) throw badRequest(BOOKING_MSG.takeOverNotPractitioner);
+  const toUserId = caller.auth.userId;
+  const fromUserId = current.practitionerUserId;
+  if (!fromUserId || fromUserId === toUserId || !current.status || !IN_CALL.includes(current.status)) throw conflict(BOOKING_MSG.notTakeable);
+  const now = deps.clock.now();
+  const { row, closedSlots } = await deps.db.transaction(async (tx) => {
+    for (const userId of [fromUserId, toUserId].sort()) await lockPractitioner(tx, userId);
+    const [row] = await tx.select().from(appointments).where(and(eq(appointments.id, id), eq(appointments.practitionerUserId, fromUserId)));
+    if (!row?.status || !IN_CALL.includes(row.status)) throw conflict(BOOKING_MSG.notTakeable);
+    const closedSlots = await moveBooked(deps, tx, caller, [row], toUserId, now);
+    await deps.audit.record({ action: 'appointment.takeover', outcome: 'success', resourceType: 'appointment', resourceId: id, details: { from_user_id: fromUserId } }, caller, tx);
+    return { row, closedSlots };
+  });
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.reassigned, [{ row: { ...row, practitionerUserId: toUserId }, previousStatus: row.status, previousPractitionerUserId: fromUserId }]);
+  await publishAppointmentChanges(deps, BOOKING_LIVE.kinds.statusChanged, closedSlots);
+  return { fromUserId };
 }
 
 /**

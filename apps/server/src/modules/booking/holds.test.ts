@@ -1,8 +1,8 @@
 // @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BOOKING_MSG } from '@vireo/contracts';
-import { appointments, appointmentStatusChanges, users } from '../../db/schema';
+import { appointments, appointmentStatusChanges, auditEvents, bookingUsers, users } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { insertRole } from '../identity';
 import { releaseExpiredHolds } from './holds';
@@ -150,6 +150,52 @@ describe('POST /api/booking/{id}/status — call states and supply switches', ()
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'COMPLETED' } })).status).toBe(403);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.patient.token, body: { status: 'PATIENT_ATTENDED' } })).status).toBe(200);
     expect((await h.call('POST', `/api/booking/${slots[1]!.id}/status`, { token: w.otherPatient.token, body: { status: 'PATIENT_ATTENDED' } })).status).toBe(404);
+  });
+
+  it('lets only the practitioner of record end the consultation: a shift manager’s COMPLETED is refused and changes nothing', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 106 });
+    await bookPublicly(h, slots[0]!.id);
+    const status = async () => (await h.ctx.database.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, slots[0]!.id)))[0]!.status;
+    const byManager = await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.manager.token, body: { status: 'COMPLETED' } });
+    expect(byManager).toMatchObject({ status: 403, body: { message: 'Only the practitioner of the appointment can end the consultation.' } });
+    expect(await status()).toBe('WAITING');
+    // A manager may still put a call on hold; the practitioner ends it.
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.manager.token, body: { status: 'ON_HOLD' } })).status).toBe(200);
+    expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.practitioner.token, body: { status: 'COMPLETED' } })).status).toBe(200);
+    expect(await status()).toBe('COMPLETED');
+  });
+
+  it('lets a shift manager reopen a completed appointment without results, with a reason: the customer’s link works again', async () => {
+    const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 108 });
+    const paid = await bookPublicly(h, slots[0]!.id);
+    const id = slots[0]!.id;
+    const reopen = (token: string | undefined, body: unknown = { reason: 'Completed by mistake before the test.' }) => h.call('POST', `/api/booking/${id}/reopen`, { token, body });
+    const linkWorks = async () => (await h.app.inject({ method: 'POST', url: '/api/video/token', headers: { 'x-short-token': paid.short_token }, payload: { identity: 'patient', room: id } })).statusCode === 200;
+    expect(await linkWorks()).toBe(true);
+    expect((await h.call('POST', `/api/booking/${id}/status`, { token: w.practitioner.token, body: { status: 'COMPLETED' } })).status).toBe(200);
+    expect(await linkWorks()).toBe(false);
+
+    expect((await reopen(undefined)).status).toBe(401);
+    expect((await reopen(w.practitioner.token)).status).toBe(403);
+    const outsider = await h.user({ org: await h.org(), roles: ['shift_manager'] });
+    expect((await reopen(outsider.token)).status).toBe(404);
+    expect(await reopen(w.manager.token, { reason: '  ' })).toMatchObject({ status: 400, body: { errors: { reason: 'Say why the appointment is reopened.' } } });
+    expect((await reopen(w.manager.token, {})).status).toBe(400);
+
+    const reopened = await reopen(w.manager.token);
+    expect(reopened).toMatchObject({ status: 200, body: { success: true, message: 'Appointment reopened' } });
+    expect((await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status).toBe('WAITING');
+    expect(await linkWorks()).toBe(true);
+    const [audit] = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.reopen'), eq(auditEvents.resourceId, id)));
+    expect(audit).toMatchObject({ outcome: 'success', actorUserId: w.manager.user.id, details: { from: 'COMPLETED', reason: 'Completed by mistake before the test.' } });
+    // Only from a finished or abandoned call.
+    expect(await reopen(w.manager.token)).toMatchObject({ status: 409, body: { message: 'Only a completed or abandoned appointment can be reopened.' } });
+
+    // Not once a result or a sample is recorded.
+    await h.ctx.database.db.update(bookingUsers).set({ metadata: { sample_taken: 'valid' } }).where(eq(bookingUsers.appointmentId, id));
+    expect((await h.call('POST', `/api/booking/${id}/status`, { token: w.practitioner.token, body: { status: 'COMPLETED' } })).status).toBe(200);
+    expect(await reopen(w.manager.token)).toMatchObject({ status: 409, body: { message: 'This appointment has a result or a sample recorded: it cannot be reopened.' } });
+    expect((await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status).toBe('COMPLETED');
   });
 
   it('lets a manager take an open slot out of supply and back, and make an UNAVAILABLE booked appointment WAITING', async () => {

@@ -3,7 +3,7 @@ export { bookingRoutes } from './routes';
 export { startBookingJobs } from './jobs';
 export { createBookingDeps, type BookingDeps } from './deps';
 export { bookingMessage, ICS_ATTACHMENT, registerBookingMessages, type BookingMessage, type ProcessorOwns } from './mail';
-export { reassign, releaseAppointment, withdrawFutureWork } from './claims';
+export { reassign, releaseAppointment, takeOver, withdrawFutureWork } from './claims';
 export { publishAppointmentChanges } from './live-events';
 export { createShift, listShifts, removeShift, updateShift, type ShiftRow } from './supply';
 export { slotServices } from './services';

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { BOOKING_MSG, type AppointmentStatus } from '@vireo/contracts';
-import { hasPermission, type AuthContext } from '../../platform/access';
+import { hasPermission, hasRole, type AuthContext } from '../../platform/access';
+import type { Db } from '../../platform/db';
+import { shifts } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import type { Caller } from '../../platform/caller';
@@ -55,6 +58,19 @@ export function canRead(caller: Caller, row: AppointmentRow, now: Date): boolean
 /** Practitioner work on an appointment (notes, results, links, call states): assigned practitioner or a manager. */
 export function canPractise(caller: Caller, row: AppointmentRow): boolean {
   return isManager(caller.auth) || isAssignedPractitioner(caller, row);
+}
+
+/**
+ * A manager of the appointment's organisation (its shift's, i.e. its practitioner's): a super admin
+ * of any, a shift manager of those where they hold that role. Supervising a call, taking it over
+ * and reopening an appointment are theirs.
+ */
+export async function managesAppointment(db: Db, auth: AuthContext | null, row: AppointmentRow): Promise<boolean> {
+  if (!auth || !isManager(auth)) return false;
+  if (hasRole(auth, 'super_admin')) return true;
+  if (!row.shiftId) return false;
+  const [shift] = await db.select({ organisationId: shifts.organisationId }).from(shifts).where(eq(shifts.id, row.shiftId));
+  return Boolean(shift && auth.roles.some((r) => r.name === 'shift_manager' && r.organisationId === shift.organisationId));
 }
 
 /** Customer changes (edit, reschedule, delete, terms): the customer or support. */

@@ -17,6 +17,7 @@ import {
   NoteRequest,
   NotesHistoryResponse,
   PractitionerInfoResponse,
+  ReopenRequest,
   ListRangeQuery,
   ResultFields,
   ResultsQuery,
@@ -46,6 +47,7 @@ import {
   uploadFile,
 } from './practice';
 import { callerOf, signedInCaller } from '../../platform/caller';
+import { reopenAppointment } from './status';
 import { bookingErrors } from './routes-common';
 import { submitCertificate } from '../certificates';
 
@@ -105,6 +107,22 @@ export async function bookingPracticeRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request) => {
       await releaseAppointment(deps, signedInCaller(request), request.params.id);
       return { success: true as const, message: BOOKING_MSG.appointmentReleased };
+    },
+  });
+
+  r.post('/:id/reopen', {
+    config: { access: permission('appointments.manage') },
+    schema: {
+      tags,
+      summary: 'Reopen a completed or abandoned appointment without any result or sample (shift managers of its organisation): back to WAITING, the customer’s link works again',
+      description: '404 for an appointment of another organisation; 409 from another status, with a result or a sample recorded, or once its end has passed. Audited with the reason.',
+      params: IdParams,
+      body: ReopenRequest,
+      response: bookingErrors({ 200: MessageResponse }),
+    },
+    handler: async (request) => {
+      await reopenAppointment(deps, signedInCaller(request), request.params.id, request.body.reason);
+      return { success: true as const, message: BOOKING_MSG.reopened };
     },
   });
 

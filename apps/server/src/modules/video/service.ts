@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { CALL_MSG, PRACTITIONER_LEAVE_DELAY_MS, VIDEO_TOKEN_COOKIE, VIDEO_TOKEN_SECONDS, type AppointmentStatus, type CallRole, type CallServerMessage, type CallSignal, type VideoTokenRequest, type VideoTokenResponse } from '@vireo/contracts';
-import { appointments, videoParticipants } from '../../db/schema';
+import { appointments, users, videoParticipants } from '../../db/schema';
 import type { AuditActorKind, AuditLog, AuditOutcome } from '../../platform/audit';
 import { originOf, type Caller } from '../../platform/caller';
 import { epochSeconds, type Clock } from '../../platform/clock';
@@ -25,7 +25,8 @@ export interface VideoDeps {
 
 type ParticipantRow = typeof videoParticipants.$inferSelect;
 
-const JOINED_STATUS: Record<CallRole, AppointmentStatus> = { practitioner: 'PRACTITIONER_ATTENDED', patient: 'PATIENT_ATTENDED' };
+/** A seat's joining sets the call state; a supervisor's sets none. */
+const JOINED_STATUS: Partial<Record<CallRole, AppointmentStatus>> = { practitioner: 'PRACTITIONER_ATTENDED', patient: 'PATIENT_ATTENDED' };
 /** The patient's token from the video cookie of the socket's upgrade request, if any. */
 function cookieToken(socket: LiveSocket): string | null {
   const header = socket.request.headers.cookie ?? '';
@@ -36,7 +37,10 @@ function cookieToken(socket: LiveSocket): string | null {
   return null;
 }
 
-const other = (role: CallRole): CallRole => (role === 'practitioner' ? 'patient' : 'practitioner');
+/** The other of the two seats (practitioner and customer); a supervisor holds none. */
+const otherSeat = (role: CallRole): CallRole | null => (role === 'practitioner' ? 'patient' : role === 'patient' ? 'practitioner' : null);
+
+type PeerMessage = Extract<CallServerMessage, { type: 'call.peer' }>;
 
 /**
  * POST /api/video/token: a token for one participant of one appointment's room, valid for
@@ -57,11 +61,12 @@ export async function issueVideoToken(deps: VideoDeps, caller: Caller, input: Vi
 
 /**
  * The call rooms: the live hub hands every `call.*` message here. Who is in which room is kept in
- * `video_participants` (a room has at most one practitioner's side and one patient's side, each a
- * socket in any server process), so signalling is relayed only to the other member of the
- * sender's room, through the live channel when that member's socket is in another process. Call
- * states (spec 2 §4.1) follow joins, pauses, hang-ups and departures, including sockets that
- * vanished (their close, or their process's heartbeat stopping).
+ * `video_participants`: a room has two seats, the practitioner of record's and the customer's, and
+ * at most one supervisor (a shift manager listening in), each a socket in any server process.
+ * Signalling is relayed only to the member of the sender's room it names (by default the other
+ * seat), through the live channel when that member's socket is in another process. Call states
+ * (spec 2 §4.1) follow the seats' joins, pauses, hang-ups and departures, including sockets that
+ * vanished (their close, or their process's heartbeat stopping); a supervisor's change none.
  */
 export class CallRooms implements CallHandler {
   constructor(private readonly deps: VideoDeps) {}
@@ -71,7 +76,7 @@ export class CallRooms implements CallHandler {
       case 'call.join':
         return this.join(socket, message.token ?? cookieToken(socket));
       case 'call.signal':
-        return this.relay(socket, message.signal);
+        return this.relay(socket, message.signal, message.to);
       case 'call.pause':
         return this.pause(socket);
       case 'call.hangup':
@@ -104,7 +109,10 @@ export class CallRooms implements CallHandler {
       .set({ connectionId: null, leftAt: videoParticipants.seenAt })
       .where(and(isNotNull(videoParticipants.connectionId), lt(videoParticipants.seenAt, new Date(now.getTime() - this.deps.staleAfterMs))))
       .returning();
-    for (const row of stale.filter((r) => r.role === 'patient')) await this.patientLeft(row, null);
+    for (const row of stale) {
+      if (row.role === 'patient') await this.patientLeft(row, null);
+      else if (row.role === 'supervisor') await this.announce(row.appointmentId, null, { type: 'call.peer', event: 'left', role: 'supervisor' });
+    }
     const due = await this.deps.db
       .select()
       .from(videoParticipants)
@@ -132,39 +140,67 @@ export class CallRooms implements CallHandler {
     }
     if (socket.call && socket.call.participantId !== participant.id) await this.depart(socket, null);
     const outcome = await this.deps.db.transaction(async (tx) => {
-      const [appointment] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, participant.appointmentId)).for('no key update');
-      if (!appointment) return { full: true, replaced: null };
+      const [appointment] = await tx
+        .select({ id: appointments.id, practitionerUserId: appointments.practitionerUserId })
+        .from(appointments)
+        .where(eq(appointments.id, participant.appointmentId))
+        .for('no key update');
+      // The practitioner's seat is the practitioner of record's: a token of one who has since been replaced no longer works.
+      if (!appointment || (participant.role === 'practitioner' && appointment.practitionerUserId !== participant.userId)) return { refused: 'invalid' as const, replaced: null };
       const sameSide = await tx
         .select()
         .from(videoParticipants)
         .where(and(eq(videoParticipants.appointmentId, participant.appointmentId), eq(videoParticipants.role, participant.role), isNotNull(videoParticipants.connectionId)));
       const occupant = sameSide.find((row) => row.id !== participant.id && this.live(row, now));
       // The same person may take their place again from another tab or after a reload; nobody else.
-      if (occupant && !(occupant.userId && occupant.userId === participant.userId)) return { full: true, replaced: null };
+      if (occupant && !(occupant.userId && occupant.userId === participant.userId)) return { refused: 'full' as const, replaced: null };
       const replaced = sameSide.filter((row) => row.connectionId !== socket.id).map((row) => row.connectionId!);
       if (occupant) await tx.update(videoParticipants).set({ connectionId: null, leftAt: null }).where(eq(videoParticipants.id, occupant.id));
       await tx.update(videoParticipants).set({ connectionId: socket.id, joinedAt: now, seenAt: now, leftAt: null }).where(eq(videoParticipants.id, participant.id));
-      return { full: false, replaced };
+      return { refused: null, replaced };
     });
-    if (outcome.full) {
-      await this.audit(socket, 'video.join', 'denied', participant.appointmentId, { reason: 'full', role: participant.role });
-      return this.refuse(socket, 'full', CALL_MSG.full);
+    if (outcome.refused) {
+      await this.audit(socket, 'video.join', 'denied', participant.appointmentId, { reason: outcome.refused, role: participant.role });
+      if (outcome.refused === 'invalid') return this.refuse(socket, 'invalid', CALL_MSG.invalid);
+      return this.refuse(socket, 'full', participant.role === 'supervisor' ? CALL_MSG.supervisorPresent : CALL_MSG.full);
     }
     for (const connectionId of outcome.replaced ?? []) await this.removeFromCall(connectionId, 'replaced');
-    socket.call = { appointmentId: participant.appointmentId, participantId: participant.id, role: participant.role, peerChanges: 0 };
+    socket.call = { appointmentId: participant.appointmentId, participantId: participant.id, role: participant.role, peerConnectionIds: {}, peerChanges: 0 };
     await this.audit(socket, 'video.join', 'success', participant.appointmentId, { role: participant.role });
-    const changed = await setCallState(this.deps.booking, participant.appointmentId, { status: JOINED_STATUS[participant.role], actorUserId: participant.userId });
+    const joinedStatus = JOINED_STATUS[participant.role];
+    const changed = joinedStatus ? await setCallState(this.deps.booking, participant.appointmentId, { status: joinedStatus, actorUserId: participant.userId }) : null;
     if (changed) await this.audit(socket, 'video.status', 'success', participant.appointmentId, { from: changed.from, to: changed.to });
-    const peer = (await this.connected(participant.appointmentId, now)).find((row) => row.role === other(participant.role));
+    const others = (await this.connected(participant.appointmentId, now)).filter((row) => row.id !== participant.id);
+    const supervisorRow = others.find((row) => row.role === 'supervisor');
     socket.send({
       type: 'call.joined',
       room: participant.appointmentId,
       role: participant.role,
       polite: participant.role === 'patient',
-      peer_present: Boolean(peer),
+      peer_present: others.some((row) => row.role === otherSeat(participant.role)),
+      present: others.map((row) => row.role),
+      supervisor: supervisorRow ? { name: await this.nameOf(supervisorRow.userId) } : null,
       ice_servers: iceServersFor(this.deps.config, participant.id, now),
     });
-    if (peer?.connectionId) await this.deps.live.sendTo(peer.connectionId, { type: 'call.peer', event: 'joined' });
+    const supervisor = participant.role === 'supervisor' ? { supervisor: { name: await this.nameOf(participant.userId) } } : {};
+    await this.announce(participant.appointmentId, socket.id, { type: 'call.peer', event: 'joined', role: participant.role, ...supervisor });
+  }
+
+  /**
+   * A shift manager took the appointment over (booking's `takeOver` has made them its practitioner
+   * of record): the practitioner who held the seat leaves the call, told by whom; their token no
+   * longer joins. No leave rule applies (the appointment is not left without a practitioner).
+   */
+  async takenOver(appointmentId: string, formerPractitionerUserId: string, byUserId: string): Promise<void> {
+    const seats = await this.deps.db
+      .select()
+      .from(videoParticipants)
+      .where(and(eq(videoParticipants.appointmentId, appointmentId), eq(videoParticipants.role, 'practitioner'), eq(videoParticipants.userId, formerPractitionerUserId), isNotNull(videoParticipants.connectionId)));
+    const by = await this.nameOf(byUserId);
+    for (const seat of seats) {
+      await this.removeFromCall(seat.connectionId!, 'taken_over', by);
+      await this.announce(appointmentId, null, { type: 'call.peer', event: 'left', role: 'practitioner' });
+    }
   }
 
   /**
@@ -172,18 +208,20 @@ export class CallRooms implements CallHandler {
    * then from the socket's membership until the server tells the socket of a change in the room
    * (every join, departure, pause and hang-up does), so a call's burst of candidates costs no lookups.
    */
-  private async relay(socket: LiveSocket, signal: CallSignal): Promise<void> {
+  private async relay(socket: LiveSocket, signal: CallSignal, to: CallRole | undefined): Promise<void> {
     const call = socket.call;
     if (!call) return this.refuse(socket, 'not_joined', CALL_MSG.notJoined);
-    let peer = call.peerConnectionId;
+    const target = to ?? otherSeat(call.role);
+    if (!target || target === call.role) return;
+    let peer = call.peerConnectionIds[target];
     if (peer === undefined) {
       const changes = call.peerChanges;
       const room = await this.roomOf(socket);
       if (!room) return this.refuse(socket, 'not_joined', CALL_MSG.notJoined);
-      peer = room.peer?.connectionId ?? null;
-      if (socket.call === call && call.peerChanges === changes) call.peerConnectionId = peer;
+      peer = room.others.find((row) => row.role === target)?.connectionId ?? null;
+      if (socket.call === call && call.peerChanges === changes) call.peerConnectionIds[target] = peer;
     }
-    if (peer) await this.deps.live.sendTo(peer, { type: 'call.signal', signal });
+    if (peer) await this.deps.live.sendTo(peer, { type: 'call.signal', signal, from: call.role });
   }
 
   private async pause(socket: LiveSocket): Promise<void> {
@@ -195,7 +233,7 @@ export class CallRooms implements CallHandler {
     await this.audit(socket, 'video.status', 'success', room.me.appointmentId, { from: changed.from, to: changed.to });
     // The practitioner leaves; the customer stays in the room, waiting (the Waiting Rooms table).
     await this.removeFromCall(socket.id, 'paused');
-    if (room.peer?.connectionId) await this.deps.live.sendTo(room.peer.connectionId, { type: 'call.peer', event: 'paused' });
+    await this.tell(room.others, { type: 'call.peer', event: 'paused', role: 'practitioner' });
   }
 
   private async hangUp(socket: LiveSocket): Promise<void> {
@@ -206,13 +244,20 @@ export class CallRooms implements CallHandler {
       await this.patientLeft(room.me, socket);
       return;
     }
+    if (room.me.role === 'supervisor') {
+      // Only the practitioner of record ends the consultation: a supervisor hanging up only leaves.
+      await this.removeFromCall(socket.id, 'hangup');
+      await this.audit(socket, 'video.leave', 'success', room.me.appointmentId, { role: 'supervisor', vanished: false });
+      await this.tell(room.others, { type: 'call.peer', event: 'left', role: 'supervisor' });
+      return;
+    }
     const changed = await setCallState(this.deps.booking, room.me.appointmentId, { status: 'COMPLETED', actorUserId: room.me.userId });
     if (!changed) return this.refuse(socket, 'status', CALL_MSG.statusFailed);
     await this.audit(socket, 'video.status', 'success', room.me.appointmentId, { from: changed.from, to: changed.to });
     await this.removeFromCall(socket.id, 'hangup');
-    if (room.peer?.connectionId) {
-      await this.deps.live.sendTo(room.peer.connectionId, { type: 'call.peer', event: 'ended' });
-      await this.removeFromCall(room.peer.connectionId, 'hangup');
+    for (const other of room.others) {
+      await this.deps.live.sendTo(other.connectionId!, { type: 'call.peer', event: 'ended', role: 'practitioner' });
+      await this.removeFromCall(other.connectionId!, 'hangup');
     }
   }
 
@@ -233,30 +278,40 @@ export class CallRooms implements CallHandler {
       await this.patientLeft(row, socket);
       return;
     }
-    const peer = (await this.connected(row.appointmentId, now)).find((p) => p.role === 'patient');
-    if (peer?.connectionId) await this.deps.live.sendTo(peer.connectionId, { type: 'call.peer', event: 'left' });
-    this.scheduleSettle();
+    await this.announce(row.appointmentId, null, { type: 'call.peer', event: 'left', role: row.role });
+    // A supervisor leaving or closing the page changes no status; the practitioner's 2-second rule.
+    if (row.role === 'practitioner') this.scheduleSettle();
   }
 
   private async patientLeft(row: ParticipantRow, socket: LiveSocket | null): Promise<void> {
     const changed = await setCallState(this.deps.booking, row.appointmentId, { status: 'PATIENT_LEFT', actorUserId: row.userId });
     if (changed) await this.audit(socket, 'video.status', 'success', row.appointmentId, { from: changed.from, to: changed.to });
-    const peer = (await this.connected(row.appointmentId, this.deps.clock.now())).find((p) => p.role === 'practitioner');
-    if (peer?.connectionId) await this.deps.live.sendTo(peer.connectionId, { type: 'call.peer', event: 'left' });
+    await this.announce(row.appointmentId, null, { type: 'call.peer', event: 'left', role: 'patient' });
   }
 
-  /** Takes a connection out of its call without a leave rule (pause, hang-up, replaced by a newer join). */
-  private async removeFromCall(connectionId: string, reason: 'hangup' | 'paused' | 'replaced'): Promise<void> {
+  /** Takes a connection out of its call without a leave rule (pause, hang-up, replaced by a newer join, taken over). */
+  private async removeFromCall(connectionId: string, reason: 'hangup' | 'paused' | 'replaced' | 'taken_over', by?: string): Promise<void> {
     await this.deps.db.update(videoParticipants).set({ connectionId: null, leftAt: null }).where(eq(videoParticipants.connectionId, connectionId));
+    const message = { type: 'call.left' as const, reason, ...(by ? { by } : {}) };
     const local = this.deps.live.withLocalSocket(connectionId, (socket) => {
       socket.call = null;
-      socket.send({ type: 'call.left', reason });
+      socket.send(message);
     });
-    if (!local) await this.deps.live.sendTo(connectionId, { type: 'call.left', reason });
+    if (!local) await this.deps.live.sendTo(connectionId, message);
   }
 
-  /** The sender's participant row and the other side's, or null when the socket is not (or no longer) in a room. */
-  private async roomOf(socket: LiveSocket): Promise<{ me: ParticipantRow; peer: ParticipantRow | undefined } | null> {
+  /** Tells everyone in the appointment's room now (but `except`) of a change among its members. */
+  private async announce(appointmentId: string, except: string | null, message: PeerMessage): Promise<void> {
+    const rows = await this.connected(appointmentId, this.deps.clock.now());
+    await this.tell(rows.filter((row) => row.connectionId !== except), message);
+  }
+
+  private async tell(rows: readonly ParticipantRow[], message: PeerMessage): Promise<void> {
+    for (const row of rows) if (row.connectionId) await this.deps.live.sendTo(row.connectionId, message);
+  }
+
+  /** The sender's participant row and the room's other members, or null when the socket is not (or no longer) in a room. */
+  private async roomOf(socket: LiveSocket): Promise<{ me: ParticipantRow; others: ParticipantRow[] } | null> {
     if (!socket.call) return null;
     const rows = await this.connected(socket.call.appointmentId, this.deps.clock.now());
     const me = rows.find((row) => row.connectionId === socket.id);
@@ -264,7 +319,14 @@ export class CallRooms implements CallHandler {
       socket.call = null;
       return null;
     }
-    return { me, peer: rows.find((row) => row.role === other(me.role)) };
+    return { me, others: rows.filter((row) => row !== me) };
+  }
+
+  /** A staff member's name as the room shows it. */
+  private async nameOf(userId: string | null): Promise<string> {
+    if (!userId) return '';
+    const [user] = await this.deps.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+    return user ? `${user.firstName} ${user.lastName}` : '';
   }
 
   private async connected(appointmentId: string, now: Date): Promise<ParticipantRow[]> {

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { LIVE_CLOSE, PRACTITIONER_LEAVE_DELAY_MS, VIDEO_TOKEN_SECONDS, type CallServerMessage } from '@vireo/contracts';
-import { appointments, auditEvents } from '../../db/schema';
+import { appointments, auditEvents, users } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
 import { bookAsPatient, bookPublicly, bookingWorld, shiftWithSlots, type BookingWorld } from '../../test/booking-world';
 import { LiveTestClient } from '../../test/live-client';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('not listening');
   url = `ws://127.0.0.1:${address.port}/api/live`;
   w = await bookingWorld(h);
-  slots = (await shiftWithSlots(h, w.practitioner, { hoursAhead: 60, hours: 5 })).slots;
+  slots = (await shiftWithSlots(h, w.practitioner, { hoursAhead: 60, hours: 8 })).slots;
 });
 afterAll(() => h.close());
 
@@ -147,7 +147,7 @@ describe('the call room over the live socket', () => {
 
     const customer = await customerJoins(a.id, a.shortToken);
     expect(customer.joined).toMatchObject({ type: 'call.joined', room: a.id, role: 'patient', polite: true, peer_present: true });
-    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined' });
+    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined', role: 'patient' });
     expect(await statusOf(a.id)).toBe('PATIENT_ATTENDED');
 
     // Another room's pair hears nothing of this one.
@@ -158,19 +158,16 @@ describe('the call room over the live socket', () => {
 
     const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' } };
     practitioner.client.send({ type: 'call.signal', signal: offer });
-    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: offer });
+    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: offer, from: 'practitioner' });
     const candidate = { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host', sdpMid: '0', sdpMLineIndex: 0 } };
     customer.client.send({ type: 'call.signal', signal: candidate });
-    expect(await practitioner.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate });
+    expect(await practitioner.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate, from: 'patient' });
     await otherPractitioner.client.ping();
     await otherCustomer.client.ping();
     await expect(otherPractitioner.client.next((m) => m.type === 'call.signal', 200)).rejects.toThrow();
     await expect(otherCustomer.client.next((m) => m.type === 'call.signal', 200)).rejects.toThrow();
 
-    // A shift manager with their own token cannot take the practitioner's place while they are in.
-    const manager = await practitionerJoins(a.id, w.manager.token);
-    expect(manager.joined).toMatchObject({ type: 'call.error', code: 'full' });
-    // Nor can a second customer token (another browser with the link).
+    // A second customer token (another browser with the link) cannot take the customer's place.
     const second = await customerJoins(a.id, a.shortToken);
     expect(second.joined).toMatchObject({ type: 'call.error', code: 'full' });
     // A token for room B does not reach room A's members.
@@ -179,8 +176,8 @@ describe('the call room over the live socket', () => {
     await expect(otherCustomer.client.next((m) => m.type === 'call.signal', 200)).rejects.toThrow();
 
     const joins = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'video.join'), eq(auditEvents.resourceId, a.id)));
-    expect(joins.map((j) => j.outcome).sort()).toEqual(['denied', 'denied', 'success', 'success']);
-    for (const c of [practitioner, customer, otherPractitioner, otherCustomer, manager, second]) await c.client.close();
+    expect(joins.map((j) => j.outcome).sort()).toEqual(['denied', 'success', 'success']);
+    for (const c of [practitioner, customer, otherPractitioner, otherCustomer, second]) await c.client.close();
   });
 
   it('refuses malformed signals, signals before joining, and a wrong or expired token', async () => {
@@ -227,15 +224,15 @@ describe('the call room over the live socket', () => {
     const customer = await customerJoins(a.id, a.shortToken);
     await practitioner.client.next((m) => m.type === 'call.peer');
     practitioner.client.send({ type: 'call.signal', signal: candidate(2) });
-    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(2) });
+    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(2), from: 'practitioner' });
 
     // A reload: the same link joins from a new socket and takes the old one's place.
     const reloaded = await customerJoins(a.id, a.shortToken, customer.token);
     expect(reloaded.joined).toMatchObject({ type: 'call.joined', peer_present: true });
     expect(await customer.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'replaced' });
-    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined' });
+    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined', role: 'patient' });
     practitioner.client.send({ type: 'call.signal', signal: candidate(3) });
-    expect(await reloaded.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(3) });
+    expect(await reloaded.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: candidate(3), from: 'practitioner' });
     await expect(customer.client.next((m) => m.type === 'call.signal', 200)).rejects.toThrow();
     for (const c of [practitioner, customer, reloaded]) await c.client.close();
   });
@@ -252,29 +249,140 @@ describe('the call room over the live socket', () => {
 
     practitioner.client.send({ type: 'call.pause' });
     expect(await practitioner.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'paused' });
-    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'paused' });
+    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'paused', role: 'practitioner' });
     expect(await statusOf(a.id)).toBe('ON_HOLD');
     // Pausing is not leaving: the 2-second rule does not apply.
     h.clock.advance(PRACTITIONER_LEAVE_DELAY_MS + 1);
     await h.ctx.calls.settleDepartures();
     expect(await statusOf(a.id)).toBe('ON_HOLD');
 
-    // A shift manager joins from the waiting room.
-    const manager = await practitionerJoins(a.id, w.manager.token);
-    expect(manager.joined).toMatchObject({ type: 'call.joined', peer_present: true });
-    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined' });
+    // The practitioner comes back and hangs up: the call is over.
+    const back = await practitionerJoins(a.id);
+    expect(back.joined).toMatchObject({ type: 'call.joined', role: 'practitioner', peer_present: true });
+    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined', role: 'practitioner' });
     expect(await statusOf(a.id)).toBe('PRACTITIONER_ATTENDED');
-    manager.client.send({ type: 'call.hangup' });
-    expect(await manager.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'hangup' });
-    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'ended' });
+    back.client.send({ type: 'call.hangup' });
+    expect(await back.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'hangup' });
+    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'ended', role: 'practitioner' });
     expect(await customer.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'hangup' });
     expect(await statusOf(a.id)).toBe('COMPLETED');
-    // Over: no new token.
-    expect((await token(a.id, 'nurse', { session: w.practitioner.token })).status).toBe(409);
+    // Over: no new token, and the practitioner is told why.
+    expect(await token(a.id, 'nurse', { session: w.practitioner.token })).toMatchObject({ status: 409, body: { message: 'This appointment has been completed: its call is over.' } });
 
     const statuses = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'video.status'), eq(auditEvents.resourceId, a.id))).orderBy(asc(auditEvents.id));
     expect(statuses.map((s) => (s.details as { to: string }).to)).toEqual(['PRACTITIONER_ATTENDED', 'PATIENT_ATTENDED', 'ON_HOLD', 'PRACTITIONER_ATTENDED', 'COMPLETED']);
-    for (const c of [practitioner, customer, manager]) await c.client.close();
+    for (const c of [practitioner, customer, back]) await c.client.close();
+  });
+
+  it('a shift manager comes in as a supervisor, never a seat: their hang-up or leaving changes no status, and the practitioner gets their seat', async () => {
+    await h.ctx.database.db.update(users).set({ firstName: 'Sam', lastName: 'Whitfield' }).where(eq(users.id, w.manager.user.id));
+    const a = await booked();
+    const customer = await customerJoins(a.id, a.shortToken);
+    expect(await statusOf(a.id)).toBe('PATIENT_ATTENDED');
+
+    // Listening in while the customer waits: no status changes, the customer is told who came in.
+    const supervisor = await practitionerJoins(a.id, w.manager.token);
+    expect(supervisor.joined).toMatchObject({ type: 'call.joined', role: 'supervisor', peer_present: false, present: ['patient'], supervisor: null });
+    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined', role: 'supervisor', supervisor: { name: 'Sam Whitfield' } });
+    expect(await statusOf(a.id)).toBe('PATIENT_ATTENDED');
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' } };
+    supervisor.client.send({ type: 'call.signal', signal: offer, to: 'patient' });
+    expect(await customer.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: offer, from: 'supervisor' });
+    // A supervisor neither pauses nor ends the call.
+    supervisor.client.send({ type: 'call.pause' });
+    expect(await supervisor.client.next((m) => m.type === 'call.error')).toMatchObject({ code: 'not_allowed' });
+    // Nor does a second supervisor come in beside the first.
+    const second = await practitionerJoins(a.id, w.admin.token);
+    expect(second.joined).toMatchObject({ type: 'call.error', code: 'full', message: 'Another supervisor is already in this call.' });
+
+    // The practitioner arriving gets their seat, with the supervisor's name.
+    const practitioner = await practitionerJoins(a.id);
+    expect(practitioner.joined).toMatchObject({ type: 'call.joined', role: 'practitioner', peer_present: true, supervisor: { name: 'Sam Whitfield' } });
+    expect([...practitioner.joined.present].sort()).toEqual(['patient', 'supervisor']);
+    expect(await supervisor.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'joined', role: 'practitioner' });
+    expect(await statusOf(a.id)).toBe('PRACTITIONER_ATTENDED');
+    practitioner.client.send({ type: 'call.signal', signal: offer, to: 'supervisor' });
+    expect(await supervisor.client.next((m) => m.type === 'call.signal')).toEqual({ type: 'call.signal', signal: offer, from: 'practitioner' });
+
+    // The supervisor hangs up: they leave, nothing else changes.
+    supervisor.client.send({ type: 'call.hangup' });
+    expect(await supervisor.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'hangup' });
+    expect(await practitioner.client.next((m) => m.type === 'call.peer' && m.role === 'supervisor')).toEqual({ type: 'call.peer', event: 'left', role: 'supervisor' });
+    expect(await customer.client.next((m) => m.type === 'call.peer' && m.role === 'supervisor' && m.event === 'left')).toMatchObject({ event: 'left' });
+    expect(await statusOf(a.id)).toBe('PRACTITIONER_ATTENDED');
+
+    // Back in, then the page closes: still nothing changes, however long they are gone.
+    const again = await practitionerJoins(a.id, w.manager.token);
+    expect(again.joined).toMatchObject({ type: 'call.joined', role: 'supervisor', peer_present: false });
+    again.client.socket.terminate();
+    await practitioner.client.next((m) => m.type === 'call.peer' && m.role === 'supervisor' && m.event === 'left');
+    h.clock.advance(PRACTITIONER_LEAVE_DELAY_MS + 1);
+    await h.ctx.calls.settleDepartures();
+    expect(await statusOf(a.id)).toBe('PRACTITIONER_ATTENDED');
+
+    // The practitioner of record ends it.
+    practitioner.client.send({ type: 'call.hangup' });
+    await practitioner.client.next((m) => m.type === 'call.left');
+    expect(await statusOf(a.id)).toBe('COMPLETED');
+    const statuses = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'video.status'), eq(auditEvents.resourceId, a.id))).orderBy(asc(auditEvents.id));
+    expect(statuses.map((row) => (row.details as { to: string }).to)).toEqual(['PATIENT_ATTENDED', 'PRACTITIONER_ATTENDED', 'COMPLETED']);
+
+    // A shift manager of another organisation is not let in.
+    const outsider = await h.user({ org: await h.org(), roles: ['shift_manager'] });
+    const b = await booked();
+    expect((await token(b.id, 'nurse', { session: outsider.token })).status).toBe(404);
+    for (const c of [customer, supervisor, second, practitioner]) await c.client.close();
+  });
+
+  it('take over: a shift manager who is a practitioner on shift becomes the practitioner of record, the practitioner is told and let out', async () => {
+    // A shift manager who also practises, on shift at the appointment's time, in the practitioner's organisation.
+    const clinic = w.manager.roles[0]!.organisationId;
+    const lead = await h.user({ org: clinic, roles: ['shift_manager', 'practitioner'] });
+    await h.ctx.database.db.update(users).set({ firstName: 'Lee', lastName: 'Okafor' }).where(eq(users.id, lead.user.id));
+    const own = await shiftWithSlots(h, lead, { hoursAhead: 60, hours: 8 });
+    const a = await booked();
+    const takeOver = (session: string | undefined, room: unknown = a.id) =>
+      h.app.inject({ method: 'POST', url: '/api/video/takeover', headers: session ? { authorization: `Bearer ${session}` } : {}, payload: { room } });
+
+    const customer = await customerJoins(a.id, a.shortToken);
+    const practitioner = await practitionerJoins(a.id);
+    const supervisor = await practitionerJoins(a.id, lead.token);
+    expect(supervisor.joined).toMatchObject({ type: 'call.joined', role: 'supervisor' });
+
+    // No session 401, not a manager 403, bad input 400, another organisation's manager 404, a manager who is no practitioner 400.
+    expect((await takeOver(undefined)).statusCode).toBe(401);
+    expect((await takeOver(w.practitioner.token)).statusCode).toBe(403);
+    expect((await takeOver(lead.token, 'nope')).statusCode).toBe(400);
+    const outsider = await h.user({ org: await h.org(), roles: ['shift_manager', 'practitioner'] });
+    expect((await takeOver(outsider.token)).statusCode).toBe(404);
+    expect((await takeOver(w.manager.token)).json()).toMatchObject({ message: 'Only a practitioner can take over a consultation.' });
+    expect((await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, a.id)))[0]!.practitionerUserId).toBe(w.practitioner.user.id);
+
+    const taken = await takeOver(lead.token);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ success: true, message: 'You are now the practitioner of this appointment.' });
+    const [row] = await h.ctx.database.db.select().from(appointments).where(eq(appointments.id, a.id));
+    expect(row).toMatchObject({ practitionerUserId: lead.user.id, shiftId: own.shiftId, status: 'PRACTITIONER_ATTENDED' });
+    // As a reassign: the lead's own open slot at that time left supply.
+    const ownAtThatTime = await h.ctx.database.db.select().from(appointments).where(and(eq(appointments.practitionerUserId, lead.user.id), eq(appointments.startTime, row!.startTime!)));
+    expect(ownAtThatTime.map((slot) => [slot.id === a.id, slot.status]).sort()).toEqual([
+      [false, 'UNAVAILABLE'],
+      [true, 'PRACTITIONER_ATTENDED'],
+    ]);
+    // The practitioner is told, and let out; their token no longer takes the seat.
+    expect(await practitioner.client.next((m) => m.type === 'call.left')).toEqual({ type: 'call.left', reason: 'taken_over', by: 'Lee Okafor' });
+    expect(await customer.client.next((m) => m.type === 'call.peer' && m.role === 'practitioner' && m.event === 'left')).toBeTruthy();
+    const refused = await customerJoins(a.id, a.shortToken, practitioner.token);
+    expect(refused.joined).toMatchObject({ type: 'call.error', code: 'invalid' });
+    expect((await token(a.id, 'nurse', { session: w.practitioner.token })).status).toBe(404);
+    // The lead joins again, now in the practitioner's seat; taking it over twice is refused.
+    const seat = await practitionerJoins(a.id, lead.token);
+    expect(seat.joined).toMatchObject({ type: 'call.joined', role: 'practitioner' });
+    expect((await takeOver(lead.token)).statusCode).toBe(409);
+    const audited = await h.ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.takeover'), eq(auditEvents.resourceId, a.id)));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.details).toEqual({ from_user_id: w.practitioner.user.id });
+    for (const c of [customer, practitioner, supervisor, refused, seat]) await c.client.close();
   });
 
   it('the customer leaving or vanishing sets PATIENT_LEFT; hanging up as the customer too', async () => {
@@ -283,7 +391,7 @@ describe('the call room over the live socket', () => {
     const customer = await customerJoins(a.id, a.shortToken);
     await practitioner.client.next((m) => m.type === 'call.peer');
     customer.client.socket.terminate();
-    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'left' });
+    expect(await practitioner.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'left', role: 'patient' });
     expect(await statusOf(a.id)).toBe('PATIENT_LEFT');
 
     // The same token joins again after the drop, and the call goes on.
@@ -302,7 +410,7 @@ describe('the call room over the live socket', () => {
     const customer = await customerJoins(a.id, a.shortToken);
     await first.client.next((m) => m.type === 'call.peer');
     first.client.socket.terminate();
-    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'left' });
+    expect(await customer.client.next((m) => m.type === 'call.peer')).toEqual({ type: 'call.peer', event: 'left', role: 'practitioner' });
     h.clock.advance(PRACTITIONER_LEAVE_DELAY_MS - 500);
     await h.ctx.calls.settleDepartures();
     expect(await statusOf(a.id)).toBe('PATIENT_ATTENDED');

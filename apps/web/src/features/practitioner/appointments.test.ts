@@ -59,18 +59,22 @@ describe('actsAsPractitioner', () => {
 
 describe('appointmentActions', () => {
   it('offers call statuses and Release to whoever acts as the practitioner', () => {
-    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['IN_PROGRESS', 'ON_HOLD', 'COMPLETED'], release: true });
-    expect(appointmentActions({ status: 'AVAILABLE', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['UNAVAILABLE'], release: true });
-    expect(appointmentActions({ status: 'IN_PROGRESS', booking_users: [] }, true)).toEqual({ claim: false, statuses: ['ON_HOLD', 'COMPLETED'], release: false });
+    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, true, true)).toEqual({ claim: false, statuses: ['IN_PROGRESS', 'ON_HOLD', 'COMPLETED'], release: true });
+    expect(appointmentActions({ status: 'AVAILABLE', booking_users: [] }, true, true)).toEqual({ claim: false, statuses: ['UNAVAILABLE'], release: true });
+    expect(appointmentActions({ status: 'IN_PROGRESS', booking_users: [] }, true, true)).toEqual({ claim: false, statuses: ['ON_HOLD', 'COMPLETED'], release: false });
+  });
+
+  it('keeps Completed to the practitioner of record: a manager may not end the consultation', () => {
+    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, true, false)).toEqual({ claim: false, statuses: ['IN_PROGRESS', 'ON_HOLD'], release: true });
   });
 
   it('offers nothing but Claim to anyone else', () => {
-    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, false)).toEqual({ claim: false, statuses: [], release: false });
-    expect(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false)).toEqual({ claim: true, statuses: [], release: false });
+    expect(appointmentActions({ status: 'WAITING', booking_users: [] }, false, false)).toEqual({ claim: false, statuses: [], release: false });
+    expect(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false, false)).toEqual({ claim: true, statuses: [], release: false });
   });
 
   it('has no action on a finished appointment', () => {
-    expect(hasAnyAction(appointmentActions({ status: 'COMPLETED', booking_users: [] }, true))).toBe(false);
-    expect(hasAnyAction(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false))).toBe(true);
+    expect(hasAnyAction(appointmentActions({ status: 'COMPLETED', booking_users: [] }, true, true))).toBe(false);
+    expect(hasAnyAction(appointmentActions({ status: 'CLAIMABLE', booking_users: [] }, false, false))).toBe(true);
   });
 });

@@ -77,7 +77,7 @@ export function practitionerStatusActions(appointment: Pick<AppointmentListItem,
 
 /** Whether the signed-in user acts on the appointment as its practitioner: the one assigned to it, or a manager. */
 export function actsAsPractitioner(appointment: Pick<AppointmentListItem, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
-  return can(user.role, 'appointments.manage') || (can(user.role, 'appointments.attend') && appointment.practitioner?.user_id === user.id);
+  return can(user.role, 'appointments.manage') || isPractitionerOfRecord(appointment, user);
 }
 
 export interface AppointmentActions {
@@ -89,11 +89,19 @@ export interface AppointmentActions {
   release: boolean;
 }
 
-/** The actions an appointment offers to someone who may (or may not) act on it as its practitioner. */
-export function appointmentActions(appointment: Pick<AppointmentListItem, 'status' | 'booking_users'>, asPractitioner: boolean): AppointmentActions {
+/** Whether the signed-in user is the appointment's practitioner of record (the one assigned to it). */
+export function isPractitionerOfRecord(appointment: Pick<AppointmentListItem, 'practitioner'>, user: { id: string; role: RoleName }): boolean {
+  return can(user.role, 'appointments.attend') && appointment.practitioner?.user_id === user.id;
+}
+
+/**
+ * The actions an appointment offers to someone who may (or may not) act on it as its practitioner;
+ * only its practitioner of record ends the consultation (Completed), not a manager.
+ */
+export function appointmentActions(appointment: Pick<AppointmentListItem, 'status' | 'booking_users'>, asPractitioner: boolean, ofRecord: boolean): AppointmentActions {
   return {
     claim: appointment.status === 'CLAIMABLE',
-    statuses: asPractitioner ? practitionerStatusActions(appointment) : [],
+    statuses: asPractitioner ? practitionerStatusActions(appointment).filter((status) => ofRecord || status !== 'COMPLETED') : [],
     release: asPractitioner && (appointment.status === 'WAITING' || appointment.status === 'AVAILABLE'),
   };
 }

@@ -1,14 +1,24 @@
-import { CallServerMessage, LIVE_PATH, type CallSignal, type LiveClientMessage } from '@vireo/contracts';
+import { CallServerMessage, LIVE_PATH, type CallRole, type CallSignal, type LiveClientMessage } from '@vireo/contracts';
 
 export type { CallServerMessage };
 export type ChannelState = 'connecting' | 'open' | 'down';
 
+/** Thrown by `token()` when the server will not give this page a token (it says why): the channel stops asking. */
+export class CallRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CallRefusal';
+  }
+}
+
 export interface CallChannelOptions {
   /**
    * The video token; fetched again when the server refuses it (it expired). Null: join with the
-   * patient's video cookie (set by POST /api/video/token, for instance on the join page).
+   * patient's video cookie (set by POST /api/video/token, for instance on the join page). A
+   * `CallRefusal` ends the channel (`onRefused`); any other failure is retried with backoff.
    */
   token(): Promise<string | null>;
+  onRefused(message: string): void;
   /** The signed-in session's token, if any (the customer joins without one). */
   sessionToken: string | null;
   onMessage(message: CallServerMessage): void;
@@ -52,8 +62,9 @@ export class CallChannel {
     this.socket = null;
   }
 
-  signal(signal: CallSignal): void {
-    this.send({ type: 'call.signal', signal });
+  /** Sends a signal to one member of the room (by role). */
+  signal(signal: CallSignal, to: CallRole): void {
+    this.send({ type: 'call.signal', signal, to });
   }
 
   send(message: LiveClientMessage): void {
@@ -73,8 +84,11 @@ export class CallChannel {
     this.options.onState('connecting');
     try {
       if (this.token === undefined) this.token = await this.options.token();
-    } catch {
-      this.scheduleRetry();
+    } catch (error) {
+      if (error instanceof CallRefusal) {
+        this.stop();
+        this.options.onRefused(error.message);
+      } else this.scheduleRetry();
       return;
     }
     if (this.stopped) return;

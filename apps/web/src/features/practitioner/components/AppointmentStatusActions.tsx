@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toast/toastContext';
 import { useCurrentSession } from '../../../lib/session';
 import { changeStatus, useRefreshBooking } from '../api';
 import { StatusLabel } from '../../appointments';
-import { actsAsPractitioner, appointmentActions, hasAnyAction } from '../appointments';
+import { actsAsPractitioner, appointmentActions, hasAnyAction, isPractitionerOfRecord } from '../appointments';
 import { useClaimFlow, useReleaseFlow } from './useAppointmentActions';
 import { useTranslation } from 'react-i18next';
 
@@ -20,7 +20,7 @@ export interface AppointmentStatusActionsProps {
 
 /**
  * The status actions open to the signed-in user on one appointment: Claim when claimable; for its
- * practitioner or a manager, the call statuses it may move to and Release. Nothing when none apply.
+ * practitioner or a manager, the call statuses it may move to (Completed only for its practitioner) and Release. Nothing when none apply.
  */
 export function AppointmentStatusActions({ appointment, nested = false }: AppointmentStatusActionsProps) {
   const { t } = useTranslation('practitioner');
@@ -31,7 +31,8 @@ export function AppointmentStatusActions({ appointment, nested = false }: Appoin
   const claimFlow = useClaimFlow();
   const releaseFlow = useReleaseFlow();
   const [busy, setBusy] = useState(false);
-  const actions = appointmentActions(appointment, actsAsPractitioner(appointment, { id: session.user.id, role: session.role.name }));
+  const user = { id: session.user.id, role: session.role.name };
+  const actions = appointmentActions(appointment, actsAsPractitioner(appointment, user), isPractitionerOfRecord(appointment, user));
   if (!hasAnyAction(actions)) return null;
 
   const setStatus = async (status: AppointmentStatus) => {

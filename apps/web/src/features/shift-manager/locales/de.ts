@@ -79,6 +79,14 @@ const de: ShiftManagerTranslation = {
     empty: 'Keine Ärzte vorhanden',
     booked: '{{booked}} von {{slots}} gebucht',
   },
+  reopen: {
+    button: 'Wieder öffnen',
+    title: 'Diesen Termin wieder öffnen?',
+    reason: 'Grund',
+    hint: 'Warum er wieder geöffnet wird (wird protokolliert). Er wartet wieder, und der Link der Kundin oder des Kunden funktioniert wieder.',
+    confirm: 'Wieder öffnen',
+    cancel: 'Abbrechen',
+  },
   shiftDetails: {
     heading: 'Schichtdetails',
     selectAll: 'Ganze Schicht auswählen',

@@ -81,6 +81,14 @@ export const en = {
     empty: ROTA_MSG.noDoctors,
     booked: '{{booked}} of {{slots}} booked',
   },
+  reopen: {
+    button: 'Reopen',
+    title: 'Reopen this appointment?',
+    reason: 'Reason',
+    hint: 'Why it is reopened (kept in the audit). It goes back to waiting and the customer’s link works again.',
+    confirm: 'Reopen',
+    cancel: 'Cancel',
+  },
   shiftDetails: {
     heading: 'Shift details',
     selectAll: 'Select entire shift',

@@ -15,7 +15,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
 import { useCurrentSession } from '../../../lib/session';
 import { useServiceName } from '../../appointments';
-import { PractitionerCall } from '../../video';
+import { PractitionerCall, SupervisorCall } from '../../video';
 import type { ListPage } from '../../appointments';
 import { POLL, useAppointmentSearch } from '../api';
 import { AppointmentPageTable } from '../components/AppointmentPageTable';
@@ -27,11 +27,11 @@ import { useTranslation } from 'react-i18next';
 const BOOKED = 'WAITING,PATIENT_ATTENDED,PRACTITIONER_ATTENDED,IN_PROGRESS,ON_HOLD,PATIENT_LEFT,PRACTITIONER_LEFT';
 
 /** Join hosts the appointment's video room in the right-hand panel (spec 2 §2.2). */
-function JoinButton({ appointment, onJoin }: { appointment: AppointmentListItem; onJoin: (id: string) => void }) {
+function JoinButton({ appointment, onJoin }: { appointment: AppointmentListItem; onJoin: (appointment: AppointmentListItem) => void }) {
   const { t } = useTranslation('shift-manager');
   const name = useServiceName()(appointment.type);
   return (
-    <Button size="small" variant="contained" onClick={() => onJoin(appointment.id)} aria-label={`${t('live.join')}: ${name} ${formatDayTime(appointment.start_time)}`}>
+    <Button size="small" variant="contained" onClick={() => onJoin(appointment)} aria-label={`${t('live.join')}: ${name} ${formatDayTime(appointment.start_time)}`}>
       {t('live.join')}
     </Button>
   );
@@ -48,7 +48,7 @@ function SelectButton({ appointment, onSelect }: { appointment: AppointmentListI
 }
 
 /** Waiting Rooms (ON_HOLD, oldest status change first; timer red at 15 minutes) and Next Appointments. */
-function Rooms({ userId, onSelect, onJoin }: { userId: string | undefined; onSelect: (id: string) => void; onJoin: (id: string) => void }) {
+function Rooms({ userId, onSelect, onJoin }: { userId: string | undefined; onSelect: (id: string) => void; onJoin: (appointment: AppointmentListItem) => void }) {
   const { t } = useTranslation('shift-manager');
   const now = useNow();
   const [range, setRange] = useState<NextRange>('today');
@@ -121,7 +121,9 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
     const { pathname } = useLocation();
     const myRooms = pathname.endsWith('/my-rooms');
     const [selected, setSelected] = useState<string | null>(null);
-    const [joined, setJoined] = useState<string | null>(null);
+    /** The room joined: as its practitioner of record, or (a shift manager in someone else's) listening in as a supervisor. */
+    const [joined, setJoined] = useState<{ id: string; supervise: boolean } | null>(null);
+    const join = (appointment: AppointmentListItem) => setJoined({ id: appointment.id, supervise: role === 'shift_manager' && appointment.practitioner?.user_id !== session.user.id });
     // A practitioner's lists are their own anyway; My Rooms narrows a shift manager's to appointments assigned to them.
     const userId = myRooms ? session.user.id : undefined;
     return (
@@ -135,11 +137,13 @@ export function liveDashboardFor(role: Extract<RoleName, 'practitioner' | 'shift
         </Tabs>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 2 }}>
           <Paper sx={{ p: 2 }}>
-            <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} onJoin={setJoined} />
+            <Rooms key={String(myRooms)} userId={userId} onSelect={setSelected} onJoin={join} />
           </Paper>
           <Paper sx={{ p: 2 }} component="section" aria-label={t('live.room')}>
-            {joined ? (
-              <PractitionerCall key={joined} appointmentId={joined} onClose={() => setJoined(null)} />
+            {joined?.supervise ? (
+              <SupervisorCall key={joined.id} appointmentId={joined.id} onClose={() => setJoined(null)} onTakenOver={() => setJoined({ id: joined.id, supervise: false })} />
+            ) : joined ? (
+              <PractitionerCall key={joined.id} appointmentId={joined.id} onClose={() => setJoined(null)} />
             ) : selected ? (
               <AppointmentSummary appointmentId={selected} />
             ) : (

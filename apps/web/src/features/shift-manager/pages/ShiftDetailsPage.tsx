@@ -23,6 +23,7 @@ import { useToast } from '../../../components/toast/toastContext';
 import { ApiError } from '../../../lib/api';
 import { ServiceName } from '../../appointments';
 import { AppointmentStatusActions } from '../../practitioner';
+import { ReopenAppointment } from '../components/ReopenAppointment';
 import { useAppointment, useNotesHistory, useShiftSlots, useSlotMutations } from '../api';
 import { useMessageText, useStatusLabel } from '../../../lib/messageText';
 import { formatDayTime, formatTime, peopleOf } from '../format';
@@ -156,6 +157,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
         {t('live.people')}: {peopleOf(a) || '—'}
       </Typography>
       <AppointmentStatusActions appointment={a} nested />
+      <ReopenAppointment appointment={a} />
       <Typography component="h3" variant="subtitle1">
         {t('shiftDetails.notes')}
       </Typography>

@@ -13,7 +13,7 @@ import { apiRequest } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { getAuthToken } from '../../../lib/storage';
 import { BOOKING_QUERY_KEY } from '../../appointments';
-import { fetchVideoToken } from '../api';
+import { fetchVideoToken, tokenRefusal } from '../api';
 import { useKitScan, type KitScan } from '../kitScan';
 import { useCall } from '../useCall';
 import { VideoCall } from './VideoCall';
@@ -55,7 +55,14 @@ export function PractitionerCall({
     queryKey: [...BOOKING_QUERY_KEY, 'appointment', appointmentId],
     queryFn: ({ signal }) => apiRequest<typeof AppointmentResponse>(`/api/booking/${appointmentId}`, { signal }).then((a) => a.appointment),
   });
-  const token = useCallback(() => fetchVideoToken(appointmentId, 'nurse', null), [appointmentId]);
+  const notYours = t('refused.notYours');
+  const token = useCallback(async () => {
+    try {
+      return await fetchVideoToken(appointmentId, 'nurse', null);
+    } catch (error) {
+      throw tokenRefusal(error, notYours);
+    }
+  }, [appointmentId, notYours]);
   const onError = useCallback((code: string, message: string) => {
     if (code === 'status' || code === 'not_allowed' || code === 'not_joined') setToast(message);
   }, []);
@@ -66,7 +73,7 @@ export function PractitionerCall({
     if (resultsMissing(appointment.data)) setConfirming(true);
     else call.hangUp();
   };
-  const over = call.phase === 'ended' || call.phase === 'left' || call.phase === 'elsewhere';
+  const over = ['ended', 'left', 'elsewhere', 'takenOver', 'refused'].includes(call.phase);
 
   return (
     <Box sx={aside ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, alignItems: 'start' } : undefined}>

@@ -40,10 +40,19 @@ function StreamVideo({ stream, label, muted, small }: { stream: MediaStream | nu
 const QUALITY_COLOUR = { good: 'success', fair: 'warning', poor: 'error', unknown: 'default' } as const;
 const ACTIVE: readonly CallPhase[] = ['waiting', 'connecting', 'connected', 'reconnecting', 'paused'];
 
+/** The supervisor's voice on the seats' pages (they send no picture). */
+function StreamAudio({ stream }: { stream: MediaStream }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  return <audio ref={ref} autoPlay data-supervisor-audio />;
+}
+
 export interface VideoCallProps {
   call: Call;
-  /** Whose page this is, for the waiting message. */
-  side: 'customer' | 'practitioner';
+  /** Whose page this is, for the waiting message; a supervisor sees both seats and sends no picture. */
+  side: 'customer' | 'practitioner' | 'supervisor';
   /** Replaces the plain hang-up (the practitioner's page asks first when results are missing). */
   onHangUp?: () => void;
   /** Further controls beside mute and hang up (pause). */
@@ -62,8 +71,9 @@ export function VideoCall({ call, side, onHangUp, controls }: VideoCallProps) {
     reconnecting: t('phase.reconnecting'),
     paused: t('phase.paused'),
     ended: t('phase.ended'),
-    left: t('phase.left'),
+    left: side === 'supervisor' ? t('phase.supervisorLeft') : t('phase.left'),
     elsewhere: t('phase.elsewhere'),
+    takenOver: t('phase.takenOver', { name: call.takenOverBy ?? '' }),
     refused: call.error?.message ?? '',
   };
   const active = ACTIVE.includes(call.phase);
@@ -74,10 +84,23 @@ export function VideoCall({ call, side, onHangUp, controls }: VideoCallProps) {
       <Alert severity={severity} role="status" aria-live="polite" data-phase={call.phase}>
         {phaseText[call.phase]}
       </Alert>
-      <Box sx={{ position: 'relative', maxWidth: 960 }}>
-        <StreamVideo stream={call.remoteStream} label={t('remoteVideo')} muted={false} />
-        <StreamVideo stream={call.localStream} label={t('selfView')} muted small />
-      </Box>
+      {call.supervisor && side !== 'supervisor' ? (
+        <Alert severity="info" data-testid="supervisor-present">
+          {t('supervisorIn', { name: call.supervisor.name })}
+        </Alert>
+      ) : null}
+      {side === 'supervisor' ? (
+        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 960 }}>
+          <StreamVideo stream={call.remoteStreams.patient ?? null} label={t('customerVideo')} muted={false} />
+          <StreamVideo stream={call.remoteStreams.practitioner ?? null} label={t('practitionerVideo')} muted={false} />
+        </Box>
+      ) : (
+        <Box sx={{ position: 'relative', maxWidth: 960 }}>
+          <StreamVideo stream={call.remoteStream} label={t('remoteVideo')} muted={false} />
+          <StreamVideo stream={call.localStream} label={t('selfView')} muted small />
+          {call.remoteStreams.supervisor ? <StreamAudio stream={call.remoteStreams.supervisor} /> : null}
+        </Box>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant="outlined" onClick={call.toggleMute} disabled={!call.localStream} aria-pressed={call.muted}>
           {call.muted ? t('unmute') : t('mute')}

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { RequireRealTimeVideo } from '../../browser-support';
 import { ApiError } from '../../../lib/api';
 import { getAuthToken } from '../../../lib/storage';
-import { fetchVideoToken } from '../api';
+import { fetchVideoToken, tokenRefusal } from '../api';
 import { VideoCall } from '../components/VideoCall';
 import { useScanAnswer } from '../kitScan';
 import { customerShortToken } from '../shortToken';
@@ -43,6 +43,8 @@ function CustomerCall() {
 }
 
 function CustomerRoom({ appointmentId, shortToken }: { appointmentId: string; shortToken: string | null }) {
+  const { t } = useTranslation('video');
+  const missingLink = t('missingLink');
   const token = useCallback(async () => {
     if (!shortToken && !getAuthToken()) return null;
     try {
@@ -50,9 +52,9 @@ function CustomerRoom({ appointmentId, shortToken }: { appointmentId: string; sh
     } catch (error) {
       // Not this customer's by link or session: the join page's cookie may still hold a token.
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
-      throw error;
+      throw tokenRefusal(error, missingLink);
     }
-  }, [appointmentId, shortToken]);
+  }, [appointmentId, shortToken, missingLink]);
   const call = useCall({ token, sessionToken: getAuthToken() });
   useScanAnswer(call);
   return <VideoCall call={call} side="customer" />;
