@@ -128,7 +128,7 @@ describe('AppLayout', { timeout: 30_000 }, () => {
 
     await renderLayoutAs('super_admin');
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
-    expect((await screen.findAllByRole('menuitem', {}, LOADED)).map((item) => item.textContent)).toEqual(['My Account', 'Change Password', 'Logout']);
+    expect((await screen.findAllByRole('menuitem', {}, LOADED)).map((item) => item.textContent)).toEqual(['My Account', 'Chats with Customers', 'Change Password', 'Logout']);
   });
 
   it('logs out: revokes the session, clears storage and goes to /login', async () => {
