@@ -69,7 +69,7 @@ test.describe('sign-in and layouts', () => {
     const admin = await browser.newPage();
     await signIn(admin, DEMO.admin);
     await admin.getByRole('button', { name: 'Profile menu' }).click();
-    await expect(admin.getByRole('menuitem')).toHaveText(['My Account', 'Change Password', 'Logout']);
+    await expect(admin.getByRole('menuitem')).toHaveText(['My Account', 'Chats with Customers', 'Change Password', 'Logout']);
   });
 
   test('a wrong password shows one clear error on the identity page', async ({ page }) => {

@@ -13,9 +13,11 @@ export function UnreadCount({ kind }: { kind: 'internal' | 'external' }) {
   const unread = useUnread();
   useStaffChatLive();
   const count = kind === 'internal' ? (unread.data?.internal ?? 0) : (unread.data?.external ?? 0) + (unread.data?.claimable ?? 0);
+  // Nothing at all for none: an invisible badge still holds its '0', which a menu item's name would then end with.
+  if (count === 0) return null;
   return (
-    <Badge color="error" badgeContent={count} invisible={count === 0} sx={{ ml: 1 }}>
-      <VisuallyHidden>{count > 0 ? t('room.unread', { count }) : ''}</VisuallyHidden>
+    <Badge color="error" badgeContent={count} sx={{ ml: 1 }}>
+      <VisuallyHidden>{t('room.unread', { count })}</VisuallyHidden>
     </Badge>
   );
 }
