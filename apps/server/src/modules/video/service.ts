@@ -101,8 +101,19 @@ export class CallRooms implements CallHandler {
    * Applies the departures that are due by the clock: a practitioner's side gone for
    * PRACTITIONER_LEAVE_DELAY_MS (and not back) makes the appointment PRACTITIONER_LEFT unless it is
    * ON_HOLD or COMPLETED; a connection whose process stopped refreshing it is treated as closed then.
+   * One settling at a time in this process: a departure's timer and the heartbeat (or a test) may ask
+   * together, and whoever asks returns only once what was due is applied, not while the other's
+   * claimed departure is still on its way to PRACTITIONER_LEFT.
    */
-  async settleDepartures(): Promise<void> {
+  settleDepartures(): Promise<void> {
+    const run = this.settling.then(() => this.settleDue());
+    this.settling = run.catch(() => undefined);
+    return run;
+  }
+
+  private settling: Promise<void> = Promise.resolve();
+
+  private async settleDue(): Promise<void> {
     const now = this.deps.clock.now();
     const stale = await this.deps.db
       .update(videoParticipants)
