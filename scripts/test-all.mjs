@@ -1,9 +1,10 @@
 // `npm test`: every check and every test layer, laid out for CI's two cores, then one table of each step's wall
 // time and test count, and a closing 'N passed, N failed' line.
 //
-// The steps go in turn, lint beside typecheck and then the unit tests (lint keeps one core busy), the browser suite last. Run
-// beside the shifted-clock and PostgreSQL runs, it slowed them five times over (73 s → 406 s, 179 s → 577 s) and the
-// whole took 28.5 minutes; each of them already keeps both cores busy.
+// The browser suite goes first, and the static checks fill its gaps: most of a browser test's time is waiting on a
+// page or a server (five workers kept about one core of two busy), and typecheck and lint have no timeouts, so they
+// run at the lowest priority and take only what the browsers leave. The test layers with timeouts run alone after it:
+// beside the browser suite, even at low priority, API tests starved and timed out (a 30 s test took longer).
 // Usage: node scripts/test-all.mjs [step…]   (no names: every step)
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
@@ -22,10 +23,11 @@ const STEPS = {
   browser: { script: 'test:e2e', runner: 'playwright' },
 };
 /**
- * The order: groups one after another; a group's lanes side by side, each lane's steps in turn. Lint keeps one core
- * busy for twice as long as typecheck does, so the unit tests take the other core when typecheck is done.
+ * The order: groups one after another; a group's lanes side by side, each lane's steps in turn. Steps in `IN_THE_GAPS`
+ * run at nice 19 when another lane runs beside them.
  */
-const PLAN = [[['build']], [['typecheck', 'unit'], ['lint']], [['api']], [['api late-evening']], [['api clock-change']], [['api PostgreSQL']], [['browser']]];
+const PLAN = [[['build']], [['browser'], ['typecheck', 'lint']], [['unit']], [['api']], [['api late-evening']], [['api clock-change']], [['api PostgreSQL']]];
+const IN_THE_GAPS = new Set(['typecheck', 'lint']);
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in STEPS));
@@ -61,12 +63,16 @@ function countsOf(runner, output) {
 
 const results = [];
 
-/** Runs one step; `live` streams its output as it comes, otherwise it is printed in one piece at the end. */
-function run(name, { live }) {
+/**
+ * Runs one step; `live` streams its output as it comes, otherwise it is printed in one piece at the end; `lowest`
+ * runs it at the lowest priority.
+ */
+function run(name, { live, lowest }) {
   const { script, runner } = STEPS[name];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = lowest ? ['nice', '-n', '19', 'npm', 'run', script] : ['npm', 'run', script];
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     const keep = (stream) => (chunk) => {
       output.push(chunk);
@@ -89,11 +95,11 @@ function run(name, { live }) {
 const started = performance.now();
 for (const group of PLAN) {
   const lanes = group.map((lane) => lane.filter(wanted)).filter((lane) => lane.length > 0);
-  // Beside another lane, each step's output is printed in one piece; alone, as it comes.
-  const live = lanes.length === 1;
+  // The first lane's output is printed as it comes, the others' in one piece as each step ends.
+  const beside = lanes.length > 1;
   await Promise.all(
-    lanes.map(async (lane) => {
-      for (const name of lane) await run(name, { live });
+    lanes.map(async (lane, i) => {
+      for (const name of lane) await run(name, { live: i === 0, lowest: beside && IN_THE_GAPS.has(name) });
     }),
   );
 }
