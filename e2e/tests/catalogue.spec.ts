@@ -228,7 +228,7 @@ test.describe('the catalogue and the permissions granted account by account', ()
     const own = table.getByRole('checkbox', { name: 'Permissions for Alex Morgan' }).or(table.getByRole('switch', { name: 'Permissions for Alex Morgan' }));
     await expect(own).toBeChecked();
     await own.click();
-    await expect(page.getByText('At least one account must keep permissions.manage: grant it to another account first.')).toBeVisible();
+    await expect(page.getByText('At least one account must keep the right to grant permissions: grant Permissions to another account first.')).toBeVisible();
     await expect(own).toBeChecked();
   });
 });

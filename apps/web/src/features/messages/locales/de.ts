@@ -237,7 +237,7 @@ const de: MessagesTranslation = {
     activeChats: 'Keine aktiven Chats',
   },
   PERMISSION_GRANTS_MSG: {
-    lastGranter: 'Mindestens ein Konto muss permissions.manage behalten: Erteilen Sie die Berechtigung zuerst einem anderen Konto.',
+    lastGranter: 'Mindestens ein Konto muss das Recht behalten, Berechtigungen zu erteilen: Erteilen Sie „Berechtigungen“ zuerst einem anderen Konto.',
     notGrantable: 'Dieses Konto hat keine Rolle, der diese Berechtigungen erteilt werden können.',
   },
   PRODUCT_MSG: {

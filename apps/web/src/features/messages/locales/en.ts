@@ -250,7 +250,7 @@ const en = {
     activeChats: 'No active chats',
   },
   PERMISSION_GRANTS_MSG: {
-    lastGranter: 'At least one account must keep permissions.manage: grant it to another account first.',
+    lastGranter: 'At least one account must keep the right to grant permissions: grant Permissions to another account first.',
     notGrantable: 'This account holds no role these permissions may be granted to.',
   },
   PRODUCT_MSG: {
