@@ -41,7 +41,7 @@ export function PublicPage({ language, onLanguageChange, heading, children }: { 
           </Typography>
           {children}
         </Container>
-        <ChatLauncher />
+        <ChatLauncher language={lang} />
       </Box>
     </BookingLanguageContext>
   );

@@ -18,7 +18,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotStep } from '../components/SlotStep';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { BookingLanguageContext, dateLocaleOf, useBookingT, type BookingLanguage } from '../texts';
+import { BookingLanguageContext, dateLocaleOf, languageOf, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import { ChatLauncher } from '../../chat';
@@ -177,7 +177,7 @@ export function PatientBookingPage() {
         <Wizard wizard={wizard} finished={confirmation !== null}>
           {body()}
         </Wizard>
-        <ChatLauncher />
+        <ChatLauncher language={languageOf(language)} />
       </Stack>
     </BookingLanguageContext>
   );
