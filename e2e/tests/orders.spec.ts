@@ -314,7 +314,7 @@ test.describe('orders: the order list and drawer (orders.manage)', () => {
     await expect(appointments.getByText(/· Not Started$/)).toBeVisible();
     await expect(appointments.getByText(/^Grace Hopper · reference /)).toBeVisible();
     await expect(appointments.getByRole('link', { name: /^Edit the appointment of / })).toHaveAttribute('href', new RegExp(`^/booking/edit\\?appointmentId=[0-9a-f-]+&short_token=${order.shortToken}&service=video_gp_vireo$`));
-    await appointments.getByRole('button', { name: /^Resend the confirmation of the appointment of / }).click();
+    await appointments.getByRole('button', { name: /^Resend confirmation of the appointment of / }).click();
     await expect(page.getByText('Message has been resent successfully!')).toBeVisible();
     await drawer.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${order.id}` });

@@ -283,6 +283,7 @@ const de: MessagesTranslation = {
     chooseSampleTime: 'Uhrzeit der Probe wählen',
     fieldChecked: 'Dieses Feld muss angekreuzt sein',
     submitted: 'Daten erfolgreich übermittelt! Bitte übermitteln Sie auch die Daten der anderen Personen',
+    allSubmitted: 'Daten erfolgreich übermittelt! Alle Personen dieser Buchung haben ein Kit registriert.',
     failed: 'Etwas ist schiefgelaufen!',
     loadFailed: 'Beim Laden Ihrer Kit-Registrierung ist ein Fehler aufgetreten. Bitte schließen Sie die Seite und versuchen Sie es erneut',
     kitNotDispatched: 'Dieses Kit wurde nicht mit dieser Bestellung verschickt. Prüfen Sie die Kit-ID auf dem Etikett des Kits.',
