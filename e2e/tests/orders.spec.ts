@@ -135,6 +135,11 @@ test.describe('orders: the kit shop (b2c)', () => {
     await expectAccessible(page);
     await expect(page.getByRole('radio', { name: soldOut })).toBeDisabled();
     await expect(page.getByText('Out of stock')).toBeVisible();
+    // The list fits the title: antigen kits in pounds, each saying what it is.
+    await expect(page.getByRole('radio', { name: 'Self-swab Antigen Kit' })).toBeVisible();
+    for (const other of ['PCR Test', 'Day 2 PCR Test', 'Day 3 Antigen Test']) await expect(page.getByRole('radio', { name: other, exact: true })).toHaveCount(0);
+    await expect(page.getByText(/\$/)).toHaveCount(0);
+    await expect(page.getByText('A lateral flow test taken on a video call with a practitioner before you fly, with a signed fit-to-fly certificate.')).toBeVisible();
 
     await page.getByRole('radio', { name: KIT_TITLE }).check();
     await page.getByRole('combobox', { name: 'Quantity' }).click();
