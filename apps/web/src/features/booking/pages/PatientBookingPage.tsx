@@ -170,7 +170,7 @@ export function PatientBookingPage() {
 
   return (
     <BookingLanguageContext value={language}>
-      <Stack spacing={3} lang={language.toLowerCase()}>
+      <Stack spacing={3} lang={language.toLowerCase()} sx={{ pb: 10 }}>
         <Typography component="h1" variant="h4">
           {service ? `${t('headings.patient')}: ${service.label}` : t('headings.patient')}
         </Typography>
