@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochSeconds, text, Uuid } from './validation';
+import { CalendarDay, calendarDay, EpochSeconds, text, Uuid } from './validation';
 import {
   DISCOUNT_TYPES,
   DISCOUNT_PAGE_SIZES,
@@ -8,7 +8,6 @@ import {
   DISCOUNT_MAX_PENCE,
   DISCOUNT_MAX_USES,
   DISCOUNT_SORT_FIELDS,
-  isIsoDay,
   aYearAfter,
 } from './discounts-constants';
 
@@ -46,7 +45,7 @@ export type DiscountSortField = (typeof DISCOUNT_SORT_FIELDS)[number];
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const numberFromForm = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : blankToUndefined(value));
 const wholeNumber = (message: string) => z.preprocess(numberFromForm, z.number({ error: message }).int(DISCOUNT_MSG.wholeNumber));
-const isoDay = (message: string) => z.preprocess(blankToUndefined, text({ error: message }).refine(isIsoDay, message));
+const isoDay = (message: string) => z.preprocess(blankToUndefined, calendarDay(message));
 
 /** A code as typed: trimmed and upper-cased. */
 export const DiscountCode = /* @__PURE__ */ text({ error: DISCOUNT_MSG.code })
@@ -83,8 +82,8 @@ export const Discount = z.object({
   type: z.enum(DISCOUNT_TYPES),
   value: z.number().int(),
   active: z.boolean(),
-  active_from: z.string(),
-  active_to: z.string(),
+  active_from: CalendarDay,
+  active_to: CalendarDay,
   uses: z.number().int(),
   used_times: z.number().int(),
   created_at: EpochSeconds,

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
+import { stackedOnPhone } from '../../components/stackedTable';
 import { useToast } from '../../components/toast/toastContext';
 import { useMessageText } from '../../lib/messageText';
 import { StatusLabel, useServiceName } from '../appointments';
@@ -73,7 +74,7 @@ export function B2cAppointmentsPage() {
         <QueryState query={appointments} empty={messageText(EMPTY_TEXT.appointments)} isEmpty={(data) => data.upcoming.length === 0}>
           {(data) => (
             <TableContainer>
-              <Table aria-label={t('appointments.label')}>
+              <Table aria-label={t('appointments.label')} sx={stackedOnPhone}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('appointments.service')}</TableCell>
@@ -88,14 +89,14 @@ export function B2cAppointmentsPage() {
                     const booked = row.status !== null && (BOOKED_STATUSES as readonly string[]).includes(row.status);
                     return (
                       <TableRow key={row.id}>
-                        <TableCell>{service(row.type)}</TableCell>
-                        <TableCell>{when(row, locale)}</TableCell>
-                        <TableCell>
+                        <TableCell data-label={t('appointments.service')}>{service(row.type)}</TableCell>
+                        <TableCell data-label={t('appointments.when')}>{when(row, locale)}</TableCell>
+                        <TableCell data-label={t('appointments.status')}>
                           <StatusLabel status={row.status} />
                         </TableCell>
                         <TableCell>
                           {booked && row.short_token && (
-                            <Stack direction="row" spacing={1}>
+                            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                               <Button size="small" variant="contained" component={RouterLink} to={joinPath(row.id, row.short_token)} aria-label={t('appointments.joinLabel', { name })}>
                                 {t('appointments.join')}
                               </Button>

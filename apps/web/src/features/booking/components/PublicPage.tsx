@@ -35,13 +35,14 @@ export function PublicPage({ language, onLanguageChange, heading, children }: { 
             )}
           </Toolbar>
         </AppBar>
-        <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+        {/* Room below the page's last action for the chat launcher, which floats over the bottom corner. */}
+        <Container component="main" maxWidth="md" sx={{ pt: 4, pb: 12 }}>
           <Typography component="h1" variant="h4" gutterBottom>
             {heading}
           </Typography>
           {children}
         </Container>
-        <ChatLauncher />
+        <ChatLauncher language={lang} />
       </Box>
     </BookingLanguageContext>
   );
