@@ -369,6 +369,11 @@ export const SearchQuery = /* @__PURE__ */ ListPaging.extend({
   validate_users: /* @__PURE__ */ queryBoolean.optional(),
   /** The live status view: WAITING appointments that have not started yet are left out. */
   exclude_future_waiting: /* @__PURE__ */ queryBoolean.optional(),
+  /**
+   * The live dashboard's Waiting Rooms: appointments ON_HOLD, and those whose customer is in the
+   * video room with no practitioner there (joined and waiting); `status` is then ignored.
+   */
+  waiting_room: /* @__PURE__ */ queryBoolean.optional(),
 });
 /** The text fields of PATCH /{id}/result (multipart, with an optional image in `file`). */
 export const ResultFields = z.object({

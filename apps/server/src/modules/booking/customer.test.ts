@@ -64,8 +64,8 @@ describe('DELETE /api/booking/{id} and the 24-hour rule', () => {
       expect(notices).toHaveLength(1);
       const reopened = await db().select().from(appointments).where(and(eq(appointments.startTime, new Date(slots[0]!.start_time * 1000)), eq(appointments.status, 'AVAILABLE'), eq(appointments.practitionerUserId, w.practitioner.user.id)));
       expect(reopened).toHaveLength(0);
-      // Cancelled with no rebook left, the appointment is over: its link no longer works.
-      expect(await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).toMatchObject({ status: 410, body: { message: BOOKING_MSG.linkExpired } });
+      // Cancelled with no rebook left, the appointment is over: its link no longer works, and says it was cancelled.
+      expect(await asCustomer('DELETE', `/api/booking/${slots[0]!.id}?action=delete&actor=patient`, booked.short_token)).toMatchObject({ status: 410, body: { message: BOOKING_MSG.alreadyCancelled } });
     } finally {
       // Sessions lapse after an hour of (clock) idleness: later tests need the clock back.
       h.clock.set(before);

@@ -1,7 +1,7 @@
 // @module-tag wall-clock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, auditEvents, bookingUsers } from '../../db/schema';
+import { appointments, auditEvents, bookingUsers, videoParticipants } from '../../db/schema';
 import { countQueries } from '../../test/count-queries';
 import { createHarness, type Harness, type TestUser } from '../../test/harness';
 import { bookingWorld, type BookingWorld } from '../../test/booking-world';
@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 /** Appointments written straight to the table: the lists' cost is the subject, not how rows are made. */
 async function insertAppointments(
   starts: Date[],
-  options: { status: 'WAITING' | 'CLAIMABLE' | 'AVAILABLE'; practitioner?: TestUser; withPeople?: boolean },
+  options: { status: 'WAITING' | 'CLAIMABLE' | 'AVAILABLE' | 'ON_HOLD' | 'PATIENT_ATTENDED' | 'PRACTITIONER_LEFT'; practitioner?: TestUser; withPeople?: boolean },
 ): Promise<string[]> {
   const rows = await db()
     .insert(appointments)
@@ -153,5 +153,46 @@ describe('GET /api/booking/getclaimappointments: a bounded list', () => {
     } finally {
       h.clock.set(before);
     }
+  });
+});
+
+describe('GET /api/booking/search?waiting_room=true: the live dashboard’s Waiting Rooms', () => {
+  /** A participant of the appointment's video room, connected or gone. */
+  async function participant(appointmentId: string, role: 'patient' | 'practitioner', connected: boolean, at: Date) {
+    await db()
+      .insert(videoParticipants)
+      .values({ appointmentId, role, tokenHash: `waiting-room-${appointmentId}-${role}`, expiresAt: new Date(at.getTime() + DAY), createdAt: at, joinedAt: at, seenAt: at, connectionId: connected ? `conn-${appointmentId}-${role}` : null, leftAt: connected ? null : at });
+  }
+
+  it('lists ON_HOLD and a customer in the room without the practitioner, longest wait first; not one with both in, nor one whose customer left', async () => {
+    const first = new Date('2031-04-07T09:00:00Z');
+    const [onHold] = await insertAppointments([first], { status: 'ON_HOLD', practitioner: w.otherPractitioner });
+    const [joined] = await insertAppointments([new Date(first.getTime() - 40 * MINUTE)], { status: 'PATIENT_ATTENDED', practitioner: w.otherPractitioner });
+    const [practitionerGone] = await insertAppointments([new Date(first.getTime() + 40 * MINUTE)], { status: 'PRACTITIONER_LEFT', practitioner: w.otherPractitioner });
+    const [bothIn] = await insertAppointments([new Date(first.getTime() + 80 * MINUTE)], { status: 'PATIENT_ATTENDED', practitioner: w.otherPractitioner });
+    const [customerGone] = await insertAppointments([new Date(first.getTime() + 120 * MINUTE)], { status: 'PATIENT_ATTENDED', practitioner: w.otherPractitioner });
+    const [notJoined] = await insertAppointments([new Date(first.getTime() + 160 * MINUTE)], { status: 'WAITING', practitioner: w.otherPractitioner });
+    await participant(joined!, 'patient', true, first);
+    await participant(practitionerGone!, 'patient', true, first);
+    await participant(practitionerGone!, 'practitioner', false, first);
+    await participant(bothIn!, 'patient', true, first);
+    await participant(bothIn!, 'practitioner', true, first);
+    await participant(customerGone!, 'patient', false, first);
+    await participant(notJoined!, 'practitioner', true, first);
+
+    const url = `/api/booking/search?waiting_room=true&sort=status_last_updated&user=${w.otherPractitioner.user.id}`;
+    const asManager = await h.call('GET', url, { token: w.manager.token });
+    expect(asManager.status).toBe(200);
+    expect(asManager.body.appointments.map((a: { id: string }) => a.id)).toEqual([joined, onHold, practitionerGone]);
+    expect(asManager.body.appointments[0]).toMatchObject({ status: 'PATIENT_ATTENDED', status_last_updated: epoch(new Date(first.getTime() - 40 * MINUTE)) });
+    // The practitioner of record sees their own waiting customers; another practitioner none of them.
+    expect((await h.call('GET', url, { token: w.otherPractitioner.token })).body.appointments.map((a: { id: string }) => a.id)).toEqual([joined, onHold, practitionerGone]);
+    expect((await h.call('GET', url, { token: w.practitioner.token })).body.appointments).toEqual([]);
+  });
+
+  it('refuses a malformed flag, a caller not signed in and a customer', async () => {
+    expect((await h.call('GET', '/api/booking/search?waiting_room=maybe', { token: w.manager.token })).status).toBe(400);
+    expect((await h.call('GET', '/api/booking/search?waiting_room=true')).status).toBe(401);
+    expect((await h.call('GET', '/api/booking/search?waiting_room=true', { token: w.patient.token })).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/access';
 import { epochSeconds } from '../../platform/clock';
 import { filtersOf, type ListFilters } from '../../platform/list-query';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { appointments, bookingUsers, roles } from '../../db/schema';
+import { appointments, bookingUsers, roles, videoParticipants } from '../../db/schema';
 import { auditRead, readAuditOf, type ReadAudit } from './audit';
 import type { Caller, SignedInCaller } from '../../platform/caller';
 import type { BookingDeps } from './deps';
@@ -172,7 +172,19 @@ export interface SearchInput extends ListPaging {
   inc_practitioner_name?: boolean | undefined;
   validate_users?: boolean | undefined;
   exclude_future_waiting?: boolean | undefined;
+  waiting_room?: boolean | undefined;
 }
+
+/** A connected participant of the appointment's video room in this role (its connection cleared when it leaves or goes stale). */
+const inRoom = (role: 'patient' | 'practitioner') =>
+  sql`EXISTS (SELECT 1 FROM ${videoParticipants} WHERE ${videoParticipants.appointmentId} = ${appointments.id} AND ${videoParticipants.role} = ${role} AND ${videoParticipants.connectionId} IS NOT NULL)`;
+
+/**
+ * Waiting Rooms: ON_HOLD (the practitioner paused), or the customer in the room without the
+ * practitioner: joined and waiting (PATIENT_ATTENDED, or PRACTITIONER_LEFT once they left). Either
+ * way `status_last_updated` is when the wait began.
+ */
+const WAITING_ROOM = sql`(${statusIn(['ON_HOLD'])} OR (${statusIn(['PATIENT_ATTENDED', 'PRACTITIONER_LEFT'])} AND ${inRoom('patient')} AND NOT ${inRoom('practitioner')}))`;
 
 /** The column filters of GET /search: the ranges are epoch seconds, `user` a practitioner or booker. */
 const SEARCH_FILTERS: ListFilters<SearchInput> = {
@@ -189,12 +201,14 @@ const SEARCH_FILTERS: ListFilters<SearchInput> = {
  * GET /search: filtered appointments, at most 1000 with the total so screens can warn.
  * Practitioners search their own and claimable ones; managers and customer services search all.
  * `validate_users` keeps only appointments with people on them; `user` is a practitioner or booker;
- * `exclude_future_waiting` leaves out WAITING appointments that have not started (the live status view).
+ * `exclude_future_waiting` leaves out WAITING appointments that have not started (the live status view);
+ * `waiting_room` lists the live dashboard's Waiting Rooms (`WAITING_ROOM`) instead of `status`.
  */
 export function searchAppointments(deps: BookingDeps, caller: SignedInCaller, input: SearchInput): Promise<string> {
   const conditions: (SQL | undefined)[] = [];
   if (!isSupport(caller.auth)) conditions.push(or(eq(appointments.practitionerUserId, caller.auth.userId), statusIn(['CLAIMABLE'])));
-  if (input.status) {
+  if (input.waiting_room) conditions.push(WAITING_ROOM);
+  else if (input.status) {
     const statuses = input.status.split(',').map((s) => s.trim().toUpperCase());
     const invalid = statuses.find((s) => !(APPOINTMENT_STATUSES as readonly string[]).includes(s));
     if (invalid) throw badRequest(BOOKING_MSG.statusNotAllowed, { status: `Unknown status ${invalid}` });
@@ -215,7 +229,8 @@ export function searchAppointments(deps: BookingDeps, caller: SignedInCaller, in
   const practitionerNames = input.inc_practitioner_name !== false;
   // Hidden names are not a sort order either: ordering by them would reveal them.
   const sort = !practitionerNames && input.sort?.endsWith('practitioner') ? undefined : input.sort;
-  const clock: ListClock = input.exclude_future_waiting ? { uses: 'other' } : { uses: 'unused' };
+  // Who is in a room is not in the appointment's row: that page is not cached by its statement.
+  const clock: ListClock = input.exclude_future_waiting || input.waiting_room ? { uses: 'other' } : { uses: 'unused' };
   return listPage(deps, caller, { where: and(...conditions), order: orderOf(sort, 'asc'), paging: input, practitionerNames, clock });
 }
 

@@ -24,6 +24,9 @@ async function withLink(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string
 /** Sessions lapse when the clock jumps days ahead: a fresh one for a user at the clock's time. */
 const sessionAtNow = async (user: TestUser) => (await h.ctx.sessions.open(user.user.id, user.roles[0]!.id)).token;
 const expired = { status: 410, body: { success: false, message: BOOKING_MSG.linkExpired } };
+/** The 410 of a link whose appointment is over says why: completed, or cancelled. */
+const completedAnswer = { status: 410, body: { success: false, message: BOOKING_MSG.callCompleted } };
+const cancelledAnswer = { status: 410, body: { success: false, message: BOOKING_MSG.alreadyCancelled } };
 
 describe('the customer’s link ends with the appointment', () => {
   it('works until the end time, then answers 410 on every customer route while staff still reach the booking', async () => {
@@ -46,18 +49,19 @@ describe('the customer’s link ends with the appointment', () => {
     expect((await h.call('GET', `/api/booking/${id}/info`, { token: await sessionAtNow(w.support) })).status).toBe(200);
   });
 
-  it('ends at a final status before the end time: completed, or cancelled with no rebook left', async () => {
+  it('ends at a final status before the end time, and says which: completed, or cancelled with no rebook left', async () => {
     h.clock.set(START);
     const { slots } = await shiftWithSlots(h, w.practitioner, { hoursAhead: 52 });
     const completed = await bookPublicly(h, slots[0]!.id);
     expect((await h.call('POST', `/api/booking/${slots[0]!.id}/status`, { token: w.practitioner.token, body: { status: 'COMPLETED' } })).status).toBe(200);
-    expect(await withLink('GET', `/api/booking/${slots[0]!.id}/info`, completed.short_token)).toMatchObject(expired);
+    expect(await withLink('GET', `/api/booking/${slots[0]!.id}/info`, completed.short_token)).toMatchObject(completedAnswer);
+    expect(await withLink('PATCH', `/api/booking/${slots[0]!.id}/updateterms`, completed.short_token, { toc_accept: true })).toMatchObject(completedAnswer);
 
     const late = await bookPublicly(h, slots[1]!.id);
     h.clock.set(new Date(slots[1]!.start_time * 1000 - 2 * HOUR));
     const cancelled = await withLink('DELETE', `/api/booking/${slots[1]!.id}?action=delete&actor=patient`, late.short_token);
     expect(cancelled).toMatchObject({ status: 200, body: { rebookable: false } });
-    expect(await withLink('GET', `/api/booking/${slots[1]!.id}/info`, late.short_token)).toMatchObject(expired);
+    expect(await withLink('GET', `/api/booking/${slots[1]!.id}/info`, late.short_token)).toMatchObject(cancelledAnswer);
   });
 
   it('a booking deleted in time keeps its link for the rebook, even after its time, and the rebooked one lives on', async () => {
@@ -71,7 +75,7 @@ describe('the customer’s link ends with the appointment', () => {
     const held = await hold(h, later[0]!.id);
     const rebook = await h.call('POST', `/api/booking/${later[0]!.id}/payment`, { body: paymentBody(held.body.hold_token, { amount: 0, card: undefined, token: booked.short_token }) });
     expect(rebook.status).toBe(201);
-    expect(await withLink('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token)).toMatchObject(expired);
+    expect(await withLink('GET', `/api/booking/${slots[0]!.id}/info`, booked.short_token)).toMatchObject(cancelledAnswer);
     const lookup = await h.call('GET', `/api/booking/-/short-token/${booked.short_token}`);
     expect(lookup.body.appointments.map((a: { id: string }) => a.id)).toEqual([later[0]!.id]);
   });

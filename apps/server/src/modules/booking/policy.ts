@@ -39,9 +39,21 @@ export function isCustomerOf(caller: Caller, row: AppointmentRow, now: Date): bo
   return holdsLinkOf(caller, row) && !linkExpired(row, now);
 }
 
-/** An appointment the caller may not reach: 410 when they came with its expired link, else 404. */
+/**
+ * An appointment the caller may not reach: 410 when they came with its expired link, else 404.
+ * The 410 says why the link no longer works, so the customer's page can tell a completed
+ * consultation from a cancelled one: completed, cancelled, or its time is over.
+ */
 export function unreachable(caller: Caller, row: AppointmentRow | undefined, now: Date): AppError {
-  return row && holdsLinkOf(caller, row) && linkExpired(row, now) ? new AppError(410, BOOKING_MSG.linkExpired) : notFound();
+  if (!row || !holdsLinkOf(caller, row) || !linkExpired(row, now)) return notFound();
+  return new AppError(410, expiredLinkMessage(row));
+}
+
+/** Why an appointment's link no longer works (the 410's message). */
+function expiredLinkMessage(row: AppointmentRow): string {
+  if (row.status === 'COMPLETED') return BOOKING_MSG.callCompleted;
+  if (row.status === 'USER_CANCELLED' || row.status === 'PROVIDER_CANCELLED') return BOOKING_MSG.alreadyCancelled;
+  return BOOKING_MSG.linkExpired;
 }
 
 /** The practitioner the appointment is assigned to. */

@@ -20,7 +20,7 @@ import { RequireRealTimeVideo } from '../browser-support';
 import { useNow } from './clock';
 import { DeviceCheck } from './DeviceCheck';
 import { callPath, saveChosenDevices, type ChosenDevices } from './devices';
-import { landingPhase, skipsTime, waitingState } from './phase';
+import { closedReason, landingPhase, skipsTime, waitingState } from './phase';
 import { useMediaPreview } from './useMediaPreview';
 
 type Info = z.infer<typeof InfoResponse>['appointment'];
@@ -30,8 +30,10 @@ type Answer = 'yes' | 'no' | null;
 /**
  * /appointment?appointmentId=&short_token=&skiptime= — the customer's video appointment landing page
  * (spec 2 §2.3, §4.1, §9; spec 1 §2), opened from the confirmation e-mail's join link. The link
- * token goes to the API in the x-short-token header only. A cancelled appointment, a missing or
- * expired link and a failed fetch all show the cancelled notice. More than 30 minutes before the
+ * token goes to the API in the x-short-token header only. A completed appointment says the
+ * consultation is over and where the certificate and results will be; a link whose time is over
+ * says so; a cancelled appointment, a missing or wrong link and a failed fetch show the cancelled
+ * notice. More than 30 minutes before the
  * start only the appointment; then the device check, the questions and Join Appointment, with a
  * countdown to the start and, 180 seconds past it, an apology. `skiptime=true` skips the time rules.
  * Browsers without WebRTC go to /unsupported-browser.
@@ -59,10 +61,22 @@ function AppointmentLanding() {
 
   const body = () => {
     if (complete && (info.isPending || services.isPending)) return <PageLoader />;
+    const closed = closedReason(appointment?.status, info.error);
+    if (closed === 'completed') {
+      return (
+        <Alert severity="success" role="status">
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('completed.heading')}
+          </Typography>
+          <Typography>{t('completed.certificate')}</Typography>
+          <Typography>{t('completed.results')}</Typography>
+        </Alert>
+      );
+    }
     if (!appointment || appointment.cancelled || appointment.start_time === null || appointment.end_time === null) {
       return (
         <Alert severity="info" role="status">
-          {t('cancelled')}
+          {t(closed === 'expired' ? 'expired' : 'cancelled')}
         </Alert>
       );
     }

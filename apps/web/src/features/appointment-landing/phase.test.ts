@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callPath, CHOSEN_DEVICES_KEY, saveChosenDevices } from './devices';
-import { landingPhase, skipsTime, waitingState } from './phase';
+import { BOOKING_MSG } from '@vireo/contracts';
+import { ApiError } from '../../lib/apiError';
+import { closedReason, landingPhase, skipsTime, waitingState } from './phase';
 
 const START = 1_900_000_000;
 const at = (secondsFromStart: number) => (START + secondsFromStart) * 1000;
@@ -24,6 +26,22 @@ describe('waitingState', () => {
     expect(waitingState(START, at(0))).toEqual({ kind: 'starting' });
     expect(waitingState(START, at(179))).toEqual({ kind: 'starting' });
     expect(waitingState(START, at(180))).toEqual({ kind: 'late' });
+  });
+});
+
+describe('closedReason', () => {
+  it('tells a completed consultation from a cancelled one by the 410’s message or the status read', () => {
+    expect(closedReason(undefined, new ApiError(410, BOOKING_MSG.callCompleted))).toBe('completed');
+    expect(closedReason('COMPLETED', null)).toBe('completed');
+    expect(closedReason(undefined, new ApiError(410, BOOKING_MSG.alreadyCancelled))).toBe('cancelled');
+    expect(closedReason('USER_CANCELLED', null)).toBe('cancelled');
+    expect(closedReason(undefined, new ApiError(410, BOOKING_MSG.linkExpired))).toBe('expired');
+  });
+
+  it('shows a wrong link and a failed fetch as the cancelled notice (spec 2 §4.1)', () => {
+    expect(closedReason(undefined, new ApiError(404, 'Not found'))).toBe('cancelled');
+    expect(closedReason(undefined, new ApiError(0, BOOKING_MSG.callCompleted))).toBe('cancelled');
+    expect(closedReason(undefined, new Error('offline'))).toBe('cancelled');
   });
 });
 

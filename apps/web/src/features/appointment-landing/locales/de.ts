@@ -3,6 +3,12 @@ import type { AppointmentLandingTranslation } from './en';
 const de: AppointmentLandingTranslation = {
   heading: 'Ihr Videotermin',
   cancelled: 'Dieser Termin wurde storniert.',
+  expired: 'Dieser Link ist abgelaufen, weil der Termin vorbei ist. Bitte wenden Sie sich bei Fragen an den Kundenservice.',
+  completed: {
+    heading: 'Ihre Beratung ist beendet.',
+    certificate: 'Ihr Zertifikat erhalten Sie per E-Mail, sobald Ihr Ergebnis vorliegt.',
+    results: 'Ihre Ergebnisse finden Sie außerdem unter Testergebnisse, wenn Sie sich in Ihrem Konto anmelden.',
+  },
   loading: 'Ihr Termin wird geladen…',
   summary: {
     label: 'Ihr Termin',

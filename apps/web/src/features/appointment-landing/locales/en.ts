@@ -4,6 +4,12 @@ import type { Texts } from '../../../app/locales/shape';
 export const en = {
   heading: 'Your video appointment',
   cancelled: 'This appointment has been cancelled.',
+  expired: 'This link has expired because the appointment is over. Please contact customer services if you need help.',
+  completed: {
+    heading: 'Your consultation is over.',
+    certificate: 'Your certificate will be sent to you by e-mail once your result is ready.',
+    results: 'You will also find your results under Test Results when you sign in to your account.',
+  },
   loading: 'Loading your appointment…',
   summary: {
     label: 'Your appointment',

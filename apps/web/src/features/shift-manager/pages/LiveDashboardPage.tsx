@@ -13,6 +13,7 @@ import { elapsedLabel, isWaitingTooLong, type AppointmentListItem, type ListSort
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FIRST_VIEW, type DataColumn } from '../../../components/DataTable';
+import { useStatusLabel } from '../../../lib/messageText';
 import { useCurrentSession } from '../../../lib/session';
 import { useServiceName } from '../../appointments';
 import { PractitionerCall, SupervisorCall } from '../../video';
@@ -47,18 +48,23 @@ function SelectButton({ appointment, onSelect }: { appointment: AppointmentListI
   );
 }
 
-/** Waiting Rooms (ON_HOLD, oldest status change first; timer red at 15 minutes) and Next Appointments. */
+/**
+ * Waiting Rooms (ON_HOLD, and a customer in the room waiting for the practitioner; longest wait first,
+ * the timer red at 15 minutes) and Next Appointments.
+ */
 function Rooms({ userId, onSelect, onJoin }: { userId: string | undefined; onSelect: (id: string) => void; onJoin: (appointment: AppointmentListItem) => void }) {
   const { t } = useTranslation('shift-manager');
   const now = useNow();
   const [range, setRange] = useState<NextRange>('today');
   const [waitingPage, setWaitingPage] = useState<ListPage>(FIRST_VIEW);
   const [nextPage, setNextPage] = useState<ListPage>(FIRST_VIEW);
-  const waiting = useAppointmentSearch('waiting', { status: 'ON_HOLD', sort: 'status_last_updated', user: userId }, waitingPage, POLL.liveList);
+  const statusLabel = useStatusLabel();
+  const waiting = useAppointmentSearch('waiting', { waiting_room: true, sort: 'status_last_updated', user: userId }, waitingPage, POLL.liveList);
   const window = nextRange(range, Math.floor(now / 60) * 60);
   const next = useAppointmentSearch('next', { status: BOOKED, start_time_from: window.from, start_time_to: window.to, validate_users: true, user: userId }, nextPage, POLL.nextAppointments);
   const waitingColumns: DataColumn<AppointmentListItem, ListSortField>[] = [
     { id: 'test', label: t('live.test'), render: (a) => <SelectButton appointment={a} onSelect={onSelect} /> },
+    { id: 'status', label: t('live.status'), render: (a) => statusLabel(a.status) },
     {
       id: 'timer',
       label: t('live.timer'),

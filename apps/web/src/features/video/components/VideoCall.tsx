@@ -9,6 +9,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { Call, CallPhase } from '../useCall';
 
 function StreamVideo({ stream, label, muted, small }: { stream: MediaStream | null; label: string; muted: boolean; small?: boolean }) {
@@ -84,6 +85,12 @@ export function VideoCall({ call, side, onHangUp, controls }: VideoCallProps) {
       <Alert severity={severity} role="status" aria-live="polite" data-phase={call.phase}>
         {phaseText[call.phase]}
       </Alert>
+      {side === 'customer' && call.phase === 'ended' ? (
+        <Alert severity="info" data-testid="after-call">
+          <Typography>{t('afterCall.certificate')}</Typography>
+          <Typography>{t('afterCall.results')}</Typography>
+        </Alert>
+      ) : null}
       {call.supervisor && side !== 'supervisor' ? (
         <Alert severity="info" data-testid="supervisor-present">
           {t('supervisorIn', { name: call.supervisor.name })}

@@ -15,6 +15,10 @@ const de: VideoTranslation = {
     supervisorLeft: 'Sie haben das Gespräch verlassen. Die Beratung geht ohne Sie weiter.',
     takenOver: '{{name}} hat diese Beratung übernommen: Sie sind nicht mehr die behandelnde Person.',
   },
+  afterCall: {
+    certificate: 'Wie es weitergeht: Ihr Zertifikat erhalten Sie per E-Mail, sobald Ihr Ergebnis vorliegt.',
+    results: 'Ihre Ergebnisse finden Sie außerdem unter Testergebnisse, wenn Sie sich in Ihrem Konto anmelden.',
+  },
   mediaError: 'Ihre Kamera oder Ihr Mikrofon konnte nicht verwendet werden. Prüfen Sie die Berechtigungen Ihres Browsers für diese Seite und laden Sie die Seite neu.',
   missingLink: 'Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus Ihrer Bestätigungs-E-Mail erneut.',
   refused: {

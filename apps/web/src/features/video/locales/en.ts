@@ -15,6 +15,10 @@ const en = {
     supervisorLeft: 'You have left the call. The consultation goes on without you.',
     takenOver: '{{name}} has taken over this consultation: you are no longer its practitioner.',
   },
+  afterCall: {
+    certificate: 'What happens next: your certificate will be sent to you by e-mail once your result is ready.',
+    results: 'You will also find your results under Test Results when you sign in to your account.',
+  },
   mediaError: 'Your camera or microphone could not be used. Check your browser’s permissions for this site, then reload the page.',
   missingLink: 'This link is not complete. Please open the link from your confirmation e-mail again.',
   refused: {
