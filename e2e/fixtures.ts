@@ -47,7 +47,6 @@ export const DEMO = {
   admin: 'admin@demo.test',
   support: 'support@demo.test',
   traveller: 'traveller@demo.test',
-  pharmacy: 'pharmacy@demo.test',
 } as const;
 
 /** A one-time login token from the login API, as the identity page's form gets one. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO, signIn, signInTo, test } from '../fixtures';
+import { DEMO, signIn, test } from '../fixtures';
 
 /** Every page of the app, grouped by who can open it (the demo manager is also a Demo Ltd patient with results). */
 const PAGES: { who: string | null; paths: string[] }[] = [
@@ -25,7 +25,7 @@ const PAGES: { who: string | null; paths: string[] }[] = [
   { who: DEMO.shiftManager, paths: ['/shift_manager/dashboard', '/shift_manager/doctors-management', '/shift_manager/live/dashboard', '/practitioner/rota'] },
   { who: DEMO.admin, paths: ['/super_admin/dashboard', '/super_admin/doctors-management'] },
   { who: DEMO.support, paths: ['/customer_services/dashboard'] },
-  { who: DEMO.traveller, paths: ['/b2c/dashboard', '/b2c/appointments'] },
+  { who: DEMO.traveller, paths: ['/b2c/dashboard'] },
 ];
 
 const WIDTHS = [1280, 375];
@@ -90,36 +90,4 @@ test('on a wide screen the patient and manager pages’ content stands in the mi
   }
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of paths) expect(await sidewaysOverflow(page, path), path).toBe(0);
-});
-
-test('on a phone the floating chat launcher covers none of the booking page’s actions, scrolled to the end', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 667 });
-  await page.goto('/book?service=video_gp_vireo');
-  await expect(page.getByRole('main').getByText('Select Time', { exact: true })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const launcher = await page.getByRole('button', { name: 'Chat with us' }).boundingBox();
-  expect(launcher).not.toBeNull();
-  const covered: string[] = [];
-  for (const button of await page.getByRole('main').getByRole('button').all()) {
-    const box = await button.boundingBox();
-    if (!box || !launcher) continue;
-    const overlaps = box.x < launcher.x + launcher.width && launcher.x < box.x + box.width && box.y < launcher.y + launcher.height && launcher.y < box.y + box.height;
-    if (overlaps) covered.push((await button.textContent()) ?? '');
-  }
-  expect(covered).toEqual([]);
-});
-
-test('on a 1366 px laptop the rota shows the whole day, 22 and 23 h included, without scrolling sideways', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signInTo(page, DEMO.shiftManager, '/practitioner/rota');
-  const rota = page.getByRole('table', { name: /^Rota/ });
-  const last = rota.getByRole('columnheader', { name: '23', exact: true });
-  await expect(last).toBeVisible();
-  const scroller = await rota.evaluate((table) => {
-    const box = table.parentElement!;
-    return { overflow: box.scrollWidth - box.clientWidth, right: box.getBoundingClientRect().right };
-  });
-  expect(scroller.overflow).toBeLessThanOrEqual(0);
-  expect((await last.boundingBox())!.x + (await last.boundingBox())!.width).toBeLessThanOrEqual(scroller.right + 1);
 });

@@ -23,7 +23,7 @@ test.describe('super admin Messages (/super_admin/messages)', () => {
 
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Set your Vireo password' });
-    await expect(dialog.getByRole('link', { name: /\/identity\/set-password\?token=/ })).toHaveAttribute('href', /\/identity\/set-password\?token=/);
+    await expect(dialog).toContainText('/identity/set-password?token=');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Send again' }).click();
     await expect(dialog.getByRole('status')).toHaveText('The message will be sent again in a moment.');

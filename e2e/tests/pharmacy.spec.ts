@@ -7,11 +7,11 @@ import { passenger } from '../passengers';
 test.describe('pharmacy: the Purchase Code wizard (spec 2 §2.8)', () => {
   test("two people with a code each book end to end; the codes are then used up, and the form calls them expired", async ({ page, request }) => {
     test.setTimeout(150_000);
+    const pharmacist = await createPharmacist(request);
     const {
       codes: [first, second],
     } = await purchaseCodes(request, 'ANT', 2);
-    // The demo's pharmacy account redeems them.
-    await signIn(page, DEMO.pharmacy);
+    await signIn(page, pharmacist.email, pharmacist.password);
     await expect(page).toHaveURL(/\/pharmacy\/book/);
     await expect(page.getByRole('heading', { level: 1, name: 'Book an Appointment' })).toBeVisible();
     await expectAccessible(page);

@@ -5,7 +5,7 @@ import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { Jobs, startJobs } from './platform/jobs';
 import { sealStoredBodies } from './modules/chat';
-import { seedApprovedKits, seedDemoReferenceData, seedProducts } from './modules/commerce';
+import { seedApprovedKits, seedProducts } from './modules/commerce';
 import { startLabResultsJobs } from './modules/lab-results';
 import { startLogisticsJobs } from './modules/logistics';
 import { startProcessor } from './modules/processor';
@@ -22,10 +22,7 @@ await ctx.mailer.sealRecordedBodies(database.db);
 await sealStoredBodies(ctx.chat);
 await seedProducts(ctx.commerce);
 await seedApprovedKits(ctx.commerce);
-if (config.seedDemo) {
-  await seedDemo(database.db, ctx.clock.now(), ctx.userdata);
-  await seedDemoReferenceData(ctx.commerce);
-}
+if (config.seedDemo) await seedDemo(database.db, ctx.clock.now(), ctx.userdata);
 const app = await buildApp(ctx, { serveWeb: true });
 await ctx.outbox.start();
 await startProcessor(ctx.processor);

@@ -60,9 +60,6 @@ export function templateCountry(template: ResultTemplate): 'uk' | 'de' {
   return template.endsWith('DE') ? 'de' : 'uk';
 }
 
-/** Every column of the templates, in the order the templates use them. */
-export const RESULT_COLUMNS: readonly ResultColumn[] = [...BASE_COLUMNS, 'passport_number', 'kit_provider', 'lot_id', 'date_of_receipt'];
-
 /** A template's header row: the ten common columns; travel adds passport_number, antigen kit_provider and lot_id, PCR date_of_receipt. */
 export function templateColumns(template: ResultTemplate): ResultColumn[] {
   const columns: ResultColumn[] = [...BASE_COLUMNS];

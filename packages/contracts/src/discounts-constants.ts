@@ -1,6 +1,5 @@
 /** discounts.ts's constants, messages and plain rules, without zod: a page that needs only these loads no schema. */
 import { londonCalendarDate } from './dates';
-import { isIsoDay } from './text-constants';
 import type { DiscountState, DiscountLine, Discount, DiscountedAmount } from './discounts';
 
 export const DISCOUNT_TYPES = ['percentage', 'reduction', 'trial'] as const;
@@ -12,7 +11,15 @@ export const DISCOUNT_MAX_PENCE = 10_000_000;
 export const DISCOUNT_MAX_USES = 1_000_000;
 export const DISCOUNT_SORT_FIELDS = ['code', 'project', 'type', 'value', 'active', 'active_from', 'active_to', 'uses', 'used_times', 'created_at'] as const;
 
-export { isIsoDay };
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether 'yyyy-MM-dd' names a real calendar day. */
+export function isIsoDay(day: string): boolean {
+  if (!ISO_DAY.test(day)) return false;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const parsed = new Date(Date.UTC(year, month - 1, date));
+  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
+}
 
 /** The Europe/London day of an instant as 'yyyy-MM-dd': the day a code's dates are compared with. */
 export function londonIsoDay(instant: Date): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDay, calendarDay, EpochSeconds, text, Uuid } from './validation';
+import { EpochSeconds, text, Uuid } from './validation';
 import {
   DISCOUNT_TYPES,
   DISCOUNT_PAGE_SIZES,
@@ -8,6 +8,7 @@ import {
   DISCOUNT_MAX_PENCE,
   DISCOUNT_MAX_USES,
   DISCOUNT_SORT_FIELDS,
+  isIsoDay,
   aYearAfter,
 } from './discounts-constants';
 
@@ -45,7 +46,7 @@ export type DiscountSortField = (typeof DISCOUNT_SORT_FIELDS)[number];
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const numberFromForm = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : blankToUndefined(value));
 const wholeNumber = (message: string) => z.preprocess(numberFromForm, z.number({ error: message }).int(DISCOUNT_MSG.wholeNumber));
-const isoDay = (message: string) => z.preprocess(blankToUndefined, calendarDay(message));
+const isoDay = (message: string) => z.preprocess(blankToUndefined, text({ error: message }).refine(isIsoDay, message));
 
 /** A code as typed: trimmed and upper-cased. */
 export const DiscountCode = /* @__PURE__ */ text({ error: DISCOUNT_MSG.code })
@@ -82,8 +83,8 @@ export const Discount = z.object({
   type: z.enum(DISCOUNT_TYPES),
   value: z.number().int(),
   active: z.boolean(),
-  active_from: CalendarDay,
-  active_to: CalendarDay,
+  active_from: z.string(),
+  active_to: z.string(),
   uses: z.number().int(),
   used_times: z.number().int(),
   created_at: EpochSeconds,

@@ -12,8 +12,6 @@ export const KIT_REGISTRATION_MSG = {
   chooseSampleTime: 'Choose Sample Time',
   fieldChecked: 'Field must be checked',
   submitted: 'Data submitted successfully! Please submit data for other users as well',
-  /** The last person of the booking registered: nobody is left to ask for. */
-  allSubmitted: 'Data submitted successfully! Everyone on this booking has registered a kit.',
   failed: 'Something went wrong!',
   loadFailed: 'There was an error loading your kit registration, please close the page and try again',
   kitNotDispatched: 'This kit was not sent with this order. Check the kit ID on the kit’s label.',

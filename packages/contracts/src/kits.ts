@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { HOUR_PATTERN } from './logistics-constants';
+import { DATE_PATTERN, HOUR_PATTERN } from './logistics-constants';
 import { KIT_ID_MAX, SHORT_TOKEN_LENGTH } from './orders-constants';
 import { KIT_REGISTRATION_MSG } from './kits-constants';
-import { calendarDay, text } from './text';
+import { text } from './text';
 import { EpochSeconds, Uuid } from './validation';
 
 export * from './kits-constants';
@@ -12,7 +12,7 @@ const KitId = (message: string) => text({ error: message }).trim().toUpperCase()
 const KitFields = {
   kit_id: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.inputKitId),
   kit_id_confirmation: /* @__PURE__ */ KitId(KIT_REGISTRATION_MSG.repeatKitId),
-  sample_date: /* @__PURE__ */ calendarDay(KIT_REGISTRATION_MSG.chooseSampleDate),
+  sample_date: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleDate }).regex(DATE_PATTERN, KIT_REGISTRATION_MSG.chooseSampleDate),
   sample_time: /* @__PURE__ */ text({ error: KIT_REGISTRATION_MSG.chooseSampleTime }).regex(HOUR_PATTERN, KIT_REGISTRATION_MSG.chooseSampleTime),
 };
 const kitIdsMatch = { message: KIT_REGISTRATION_MSG.kitIdsMatch, path: ['kit_id_confirmation'] };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { KIT_ID_MAX, SHORT_TOKEN_LENGTH } from './orders-constants';
-import { CalendarDay, calendarDay, text } from './text';
+import { text } from './text';
 import { EMAIL_MAX, EMAIL_PATTERN } from './validation-constants';
 import { EpochSeconds, Uuid } from './validation';
 import { listQuery } from './list-query';
 import {
+  DATE_PATTERN,
   FACILITY_LIMITS,
   HOUR_PATTERN,
   LOGISTICS_MSG,
@@ -128,7 +129,7 @@ export const DropOffRequest = z.strictObject({
   short_token: /* @__PURE__ */ text({ error: LOGISTICS_MSG.shortToken }).trim().toUpperCase().min(1, LOGISTICS_MSG.shortToken).max(SHORT_TOKEN_LENGTH * 2, LOGISTICS_MSG.shortToken),
   kit_id: /* @__PURE__ */ text({ error: LOGISTICS_MSG.kitId }).trim().toUpperCase().min(1, LOGISTICS_MSG.kitId).max(KIT_ID_MAX, LOGISTICS_MSG.kitId),
   dropbox_id: z.uuid({ error: LOGISTICS_MSG.dropbox }),
-  date: /* @__PURE__ */ calendarDay(LOGISTICS_MSG.date),
+  date: /* @__PURE__ */ text({ error: LOGISTICS_MSG.date }).regex(DATE_PATTERN, LOGISTICS_MSG.date),
 });
 export type DropOffRequest = z.infer<typeof DropOffRequest>;
 
@@ -138,7 +139,7 @@ export const Receipt = z.object({
   short_token: z.string(),
   kit_id: z.string(),
   dropbox: PublicDropbox,
-  expected_dropoff_date: CalendarDay,
+  expected_dropoff_date: z.string(),
   created_at: EpochSeconds,
 });
 export type Receipt = z.infer<typeof Receipt>;
@@ -150,7 +151,7 @@ export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
  * that day's UTC start; either names the calendar day of the receipts' expected drop-off date.
  */
 export const PickupDate = z.union([
-  /* @__PURE__ */ calendarDay(LOGISTICS_MSG.pickupDate),
+  /* @__PURE__ */ text({ error: LOGISTICS_MSG.pickupDate }).regex(DATE_PATTERN, LOGISTICS_MSG.pickupDate),
   z.coerce
     .number({ error: LOGISTICS_MSG.pickupDate })
     .int(LOGISTICS_MSG.pickupDate)

@@ -2,7 +2,7 @@
 
 /** /super_admin/permissions: the accounts that may be granted permissions, and what each holds. */
 export const PERMISSION_GRANTS_MSG = {
-  lastGranter: 'At least one account must keep the right to grant permissions: grant Permissions to another account first.',
+  lastGranter: 'At least one account must keep permissions.manage: grant it to another account first.',
   notGrantable: 'This account holds no role these permissions may be granted to.',
 } as const;
 

@@ -52,19 +52,18 @@ export const KIT_NAME_MAX = 200;
 export const KIT_LOT_ID_MAX = 40;
 export const KIT_MAX_LOT_IDS = 500;
 
-/** The products every installation starts with (seeded once, by SKU). Prices in pounds (dollars for US); the shop's kits say what they are. */
+/** The products every installation starts with (seeded once, by SKU). Prices in pounds (dollars for US). */
 export const SEED_PRODUCTS: readonly (Omit<ProductData, 'sub_title' | 'bundle_id' | 'service' | 'description' | 'footer' | 'points' | 'card_colour' | 'pre_book'> & {
   pre_book?: 'before' | 'after';
-  description?: string;
 })[] = /* @__PURE__ */ (() => {
   const base = { out_of_stock: 0, active: 1, discount_exempt: 0, vat_exempt: 0, shippable: 0, bookable: 1, pre_book: 'after' } as const;
   const kit = { ...base, shippable: 1 } as const;
   return [
-    { ...kit, sku: FIT_TO_FLY_ANTIGEN_SKU, title: 'Fit to Fly Antigen Test', country: 'UK', price: 29, msrp: 29, type: 'Antigen', tags: ['before_flight'], description: 'A lateral flow test taken on a video call with a practitioner before you fly, with a signed fit-to-fly certificate.' },
+    { ...kit, sku: FIT_TO_FLY_ANTIGEN_SKU, title: 'Fit to Fly Antigen Test', country: 'UK', price: 29, msrp: 29, type: 'Antigen', tags: ['before_flight'] },
     { ...base, sku: ANT_CONSULT_SKU, title: 'Antigen Consultation', country: 'UK', price: 19, msrp: 19, type: 'Consultation', tags: ['before_flight'] },
     { ...kit, sku: 'DAY-2-US-ANT-001', title: 'Day 3 Antigen Test', country: 'US', price: 35, msrp: 35, type: 'Antigen', tags: ['before_flight'] },
     { ...kit, sku: PCR_TEST_SKU, title: 'PCR Test', country: 'UK', price: 59, msrp: 59, type: 'PCR', tags: ['before_flight'] },
-    { ...kit, sku: 'DAY-2-UK-ANT-001', title: 'Day 2 Antigen Test', country: 'UK', price: 22, msrp: 22, type: 'Antigen', tags: ['after_flight', 'additional_info'], description: 'The test to take by day 2 after arriving in the UK, on a video call, with its certificate.' },
+    { ...kit, sku: 'DAY-2-UK-ANT-001', title: 'Day 2 Antigen Test', country: 'UK', price: 22, msrp: 22, type: 'Antigen', tags: ['after_flight', 'additional_info'] },
     { ...kit, sku: 'SYN-UK-PCR-SNS-002', title: 'Day 2 PCR Test', country: 'UK', price: 49, msrp: 49, type: 'PCR', tags: ['after_flight'] },
     { ...base, sku: 'RECONSULT-ANT-DAY-2', title: 'Day 2 Antigen Reconsultation', country: 'UK', price: 15, msrp: 15, type: 'Consultation', tags: ['after_flight'] },
     { ...base, sku: 'RECONSULT-PCR-DAY-2', title: 'Day 2 PCR Reconsultation', country: 'UK', price: 25, msrp: 25, type: 'Consultation', tags: ['after_flight'] },
@@ -74,7 +73,7 @@ export const SEED_PRODUCTS: readonly (Omit<ProductData, 'sub_title' | 'bundle_id
     { ...base, sku: 'RECONSULT-ANT', title: 'Antigen Reconsultation', country: 'UK', price: 15, msrp: 15, type: 'Consultation', tags: [] },
     { ...base, sku: 'RECONSULT-PCR', title: 'PCR Reconsultation', country: 'UK', price: 25, msrp: 25, type: 'Consultation', tags: [] },
     { ...base, sku: 'FACE-2-FACE-HOTEL', title: 'Face to Face Hotel Test', country: 'UK', price: 45, msrp: 45, type: 'Antigen', tags: [] },
-    { ...kit, sku: 'SELF-SWABBING', title: 'Self-swab Antigen Kit', country: 'UK', price: 15, msrp: 15, type: 'Antigen', tags: [], bookable: 0, pre_book: undefined, description: 'A kit to swab yourself at home: register it with its kit ID, and the result comes to your account.' },
+    { ...kit, sku: 'SELF-SWABBING', title: 'Self-swab Antigen Kit', country: 'UK', price: 15, msrp: 15, type: 'Antigen', tags: [], bookable: 0, pre_book: undefined },
     { ...base, sku: 'COVID-TEST-CERTIFICATE', title: 'COVID Test Certificate', country: 'UK', price: 10, msrp: 10, type: 'Virtual', tags: [], bookable: 0, pre_book: undefined },
   ];
 })();

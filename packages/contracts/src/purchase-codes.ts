@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CalendarDay, calendarDay, EpochSeconds, text, Uuid } from './validation';
+import { isIsoDay } from './discounts-constants';
+import { EpochSeconds, text, Uuid } from './validation';
 import { PURCHASE_CODE_BATCH_MAX, PURCHASE_CODE_MSG, PURCHASE_CODE_NAME_MAX, PURCHASE_CODE_PREFIX_MAX, PURCHASE_CODE_USES_MAX } from './purchase-codes-constants';
 
 export * from './purchase-codes-constants';
@@ -30,7 +31,7 @@ export const PurchaseCodeBatchInput = z.object({
   product_id: z.preprocess(blankToUndefined, z.uuid({ error: PURCHASE_CODE_MSG.product })),
   count: /* @__PURE__ */ wholeNumber(PURCHASE_CODE_MSG.count).pipe(z.number().min(1, PURCHASE_CODE_MSG.countRange).max(PURCHASE_CODE_BATCH_MAX, PURCHASE_CODE_MSG.countRange)),
   uses: /* @__PURE__ */ wholeNumber(PURCHASE_CODE_MSG.uses).pipe(z.number().min(1, PURCHASE_CODE_MSG.usesRange).max(PURCHASE_CODE_USES_MAX, PURCHASE_CODE_MSG.usesRange)),
-  valid_until: z.preprocess(blankToUndefined, /* @__PURE__ */ calendarDay(PURCHASE_CODE_MSG.validUntil)),
+  valid_until: z.preprocess(blankToUndefined, /* @__PURE__ */ text({ error: PURCHASE_CODE_MSG.validUntil }).refine(isIsoDay, PURCHASE_CODE_MSG.validUntil)),
 });
 export type PurchaseCodeBatchInput = z.input<typeof PurchaseCodeBatchInput>;
 export type PurchaseCodeBatchData = z.output<typeof PurchaseCodeBatchInput>;
@@ -45,7 +46,7 @@ export const PurchaseCodeBatch = z.object({
   product_title: z.string(),
   count: z.number().int(),
   uses_per_code: z.number().int(),
-  valid_until: CalendarDay,
+  valid_until: z.string(),
   created_at: EpochSeconds,
   used: z.number().int(),
   left: z.number().int(),

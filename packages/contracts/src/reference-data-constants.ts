@@ -14,11 +14,10 @@ export const COUNTRY_LIMITS = { listItems: 50, recommendationRows: 8, recommenda
 
 /**
  * The pages built into the product (spec 3 §2.6): each issue that adds a public page registers it
- * here, with its address in the web app. `{product}` in an address is the configured product's
- * (`productSlug`): the public booking page opens on the product's own service, video_gp_{product}.
+ * here, with its address in the web app.
  */
 export const BUILT_IN_PAGES = [
-  { id: 'book', title: 'Book an Appointment', source: 'Booking engine', url: '/book?service=video_gp_{product}' },
+  { id: 'book', title: 'Book an Appointment', source: 'Booking engine', url: '/book' },
   { id: 'order-test-kit', title: 'Order Home Test Kit', source: 'Kit shop', url: '/patient/order-test-kit' },
   { id: 'terms-en', title: 'Terms and Conditions (English)', source: 'Consultation terms', url: '/en/consultation/terms' },
   { id: 'terms-de', title: 'Terms and Conditions (German)', source: 'Consultation terms', url: '/de/consultation/terms' },

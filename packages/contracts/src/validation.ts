@@ -5,7 +5,7 @@ import { EMAIL_PATTERN, NAME_PATTERN, NAME_MIN, NAME_MAX, EMAIL_MAX, PASSWORD_MI
 
 export * from './validation-constants';
 
-export { CalendarDay, MULTI_LINE_TEXT, SINGLE_LINE_TEXT, calendarDay, multilineText, text } from './text';
+export { MULTI_LINE_TEXT, SINGLE_LINE_TEXT, multilineText, text } from './text';
 
 /** The texts of the shared field rules below (the web app shows them in German too). */
 export const VALIDATION_MSG = {

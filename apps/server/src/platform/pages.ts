@@ -22,9 +22,9 @@ const LOGO =
  * The frame of every server page, in the web app's look (top bar, card; `page-theme.ts`'s stylesheet):
  * no scripts, so it works under the strictest CSP.
  */
-export function page(productName: string, title: string, body: string, lang = 'en'): string {
+export function page(productName: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – ${escapeHtml(productName)}</title><link rel="stylesheet" href="${IDENTITY_CSS_URL}"></head>
 <body><header class="topbar"><a href="/login">${LOGO}${escapeHtml(productName)}</a></header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
@@ -41,9 +41,9 @@ export function safeReturnUrl(value: unknown, fallback = '/login'): string {
   }
 }
 
-/** Answers a server page in its language: never cached, since its form carries a fresh CSRF token. */
-export const sendPage = (reply: FastifyReply, productName: string, status: number, title: string, body: string, lang = 'en') =>
-  reply.status(status).header('Cache-Control', 'no-store').header('Content-Language', lang).type('text/html; charset=utf-8').send(page(productName, title, body, lang));
+/** Answers a server page: never cached, since its form carries a fresh CSRF token. */
+export const sendPage = (reply: FastifyReply, productName: string, status: number, title: string, body: string) =>
+  reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(productName, title, body));
 
 /**
  * CSRF for the pages' forms (@fastify/csrf-protection over @fastify/cookie): a SameSite=Strict,

@@ -98,19 +98,6 @@ describe('HTTP hygiene', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login/auth', '/api/identity/users/{id}', '/api/health']));
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/identity/'))).toBe(false);
   });
-
-  it('marks a calendar day (yyyy-MM-dd) as format: date, in requests and answers alike', async () => {
-    type Schema = { properties: Record<string, { type?: string; format?: string }> };
-    type Operation = { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, Schema> } }> }> };
-    const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-    const generate = doc.paths['/api/commerce/v1/discount']!.post!;
-    const body = generate.requestBody!.content['application/json']!.schema.properties;
-    expect(body.active_from).toMatchObject({ type: 'string', format: 'date' });
-    expect(body.active_to).toMatchObject({ type: 'string', format: 'date' });
-    const answered = generate.responses['201']!.content['application/json']!.schema.properties.data!.properties;
-    expect(answered.active_from).toMatchObject({ type: 'string', format: 'date' });
-    expect(doc.paths['/api/commerce/v1/purchase-code-batch']?.post?.requestBody?.content['application/json']?.schema.properties.valid_until).toMatchObject({ format: 'date' });
-  });
 });
 
 describe('prepared statements', () => {

@@ -26,7 +26,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'admin@demo.test', roles: ['super_admin'], organisation: 'Vireo', firstName: 'Alex', lastName: 'Morgan', grants: GRANTABLE_PERMISSION_NAMES },
   { email: 'support@demo.test', roles: ['customer_services'], organisation: 'Vireo', firstName: 'Jamie', lastName: 'Clarke' },
   { email: 'traveller@demo.test', roles: ['b2c'], organisation: 'Vireo', firstName: 'Tom', lastName: 'Baker' },
-  { email: 'pharmacy@demo.test', roles: ['pharmacy'], organisation: 'Vireo', firstName: 'Nadia', lastName: 'Rahman' },
 ];
 
 /** Serialises seeding when several server processes start on one empty database. */

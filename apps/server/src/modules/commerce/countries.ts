@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { COUNTRY_DEFAULTS, CountriesResponse, REFERENCE_MSG, type Country, type CreateCountryRequest, type UpdateCountryRequest } from '@vireo/contracts';
-import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { countries, countryNcaAddresses, countryRestrictions, countryVaccineInformation } from '../../db/schema';
@@ -56,8 +56,8 @@ export function getCountry(deps: CommerceDeps, id: string): Promise<Country> {
   return findCountry(deps.db, id);
 }
 
-/** Creates a country with its linked records; what is left out takes the defaults of spec 3 §3. A code in use is 409. The system's caller seeds the demo's. */
-export async function createCountry(deps: CommerceDeps, caller: Caller, input: CreateCountryRequest): Promise<Country> {
+/** Creates a country with its linked records; what is left out takes the defaults of spec 3 §3. A code in use is 409. */
+export async function createCountry(deps: CommerceDeps, caller: SignedInCaller, input: CreateCountryRequest): Promise<Country> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [nca] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DRUG_LIMITS, type Drug, type DrugRequest, type DrugsQuery } from '@vireo/contracts';
-import type { Caller, SignedInCaller } from '../../platform/caller';
+import type { SignedInCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { drugs } from '../../db/schema';
@@ -58,8 +58,7 @@ export async function getDrug(deps: CommerceDeps, id: string): Promise<Drug> {
   return present(await findDrug(deps.db, id));
 }
 
-/** A new drug in the register; the system's caller seeds the demo's. */
-export async function createDrug(deps: CommerceDeps, caller: Caller, input: DrugRequest): Promise<Drug> {
+export async function createDrug(deps: CommerceDeps, caller: SignedInCaller, input: DrugRequest): Promise<Drug> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx

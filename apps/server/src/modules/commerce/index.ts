@@ -3,7 +3,6 @@ export { commerceRoutes } from './commerce.routes';
 export { createCatalogueCache } from './catalogue-cache';
 export { productOfOrderLine, seedProducts, type CommerceDeps, type TestProduct } from './products';
 export { findApprovedKit, listApprovedKits, seedApprovedKits } from './approved-kits';
-export { seedDemoReferenceData } from './demo-reference';
 /** Orders and bookings take a code's use inside their own transaction, and show its price before. */
 export { discountOff, takeDiscountOff, takeDiscountUse } from './discounts';
 export { purchaseCodeRefusal, takePurchaseCodeUse } from './purchase-codes';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
-import { BUILT_IN_PAGES, INFO_PAGE_PATH, productSlug, REFERENCE_MSG, type InfoPage, type InfoPageRequest, type PageEntry } from '@vireo/contracts';
+import { BUILT_IN_PAGES, INFO_PAGE_PATH, REFERENCE_MSG, type InfoPage, type InfoPageRequest, type PageEntry } from '@vireo/contracts';
 import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -23,8 +23,7 @@ export function renderMarkdown(body: string): string {
 
 const urlOf = (slug: string) => `${INFO_PAGE_PATH}/${slug}`;
 
-/** A built-in page's entry, its address for the configured product (View opens a page that works). */
-const builtIn = (page: (typeof BUILT_IN_PAGES)[number], productName: string): PageEntry => ({ ...page, url: page.url.replace('{product}', productSlug(productName)), kind: 'built_in', published: true });
+const builtIn = (page: (typeof BUILT_IN_PAGES)[number]): PageEntry => ({ ...page, kind: 'built_in', published: true });
 
 function entryOf(row: InfoPageRow): PageEntry {
   return { id: row.id, title: row.title, source: row.source, url: urlOf(row.slug), kind: 'info', published: row.published };
@@ -50,13 +49,13 @@ function refuseBuiltIn(id: string): void {
 /** The pages table: the built-in pages, then the info pages by title. */
 export async function listPages(deps: CommerceDeps): Promise<PageEntry[]> {
   const rows = await deps.db.select().from(infoPages).orderBy(asc(infoPages.title), asc(infoPages.id));
-  return [...BUILT_IN_PAGES.map((page) => builtIn(page, deps.productName)), ...rows.map(entryOf)];
+  return [...BUILT_IN_PAGES.map(builtIn), ...rows.map(entryOf)];
 }
 
 /** One page: a built-in page's entry, or an info page with its Markdown body. */
 export async function getPage(deps: CommerceDeps, id: string): Promise<InfoPage | PageEntry> {
   const fixed = BUILT_IN_PAGES.find((page) => page.id === id);
-  if (fixed) return builtIn(fixed, deps.productName);
+  if (fixed) return builtIn(fixed);
   return present(await findInfoPage(deps.db, id));
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChangeEntry } from '@vireo/contracts';
-import type { Caller } from '../../platform/caller';
+import type { SignedInCaller } from '../../platform/caller';
 import { epochSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { auditEvents, users } from '../../db/schema';
@@ -19,7 +19,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
  * Records a change of a reference record in the change's transaction: who (the caller), what (the
  * action and the names of the fields it changed, never their values), when.
  */
-export function recordChange(deps: CommerceDeps, tx: Db, caller: Caller, resourceType: ReferenceResource, resourceId: string, action: string, fields: string[]): Promise<void> {
+export function recordChange(deps: CommerceDeps, tx: Db, caller: SignedInCaller, resourceType: ReferenceResource, resourceId: string, action: string, fields: string[]): Promise<void> {
   return deps.audit.record({ action: `${resourceType}.${action}`, outcome: 'success', resourceType, resourceId, details: { fields } }, caller, tx);
 }
 

@@ -169,38 +169,3 @@ describe('/identity/sign-out', () => {
     expect(res.body).toContain('href="/login"');
   });
 });
-
-describe('the identity pages in German', () => {
-  it('follow the web app’s lang, and otherwise the browser’s Accept-Language; a posted form stays German, its error too', async () => {
-    const asked = await openForm(h.app, '/identity/sign-in?lang=de');
-    expect(asked.res.body).toContain('<html lang="de">');
-    expect(asked.res.body).toContain('<label for="email">E-Mail-Adresse</label>');
-    expect(asked.res.body).toContain('<button type="submit">Anmelden</button>');
-    expect(asked.res.body).toContain('<a href="/identity/sign-up?lang=de">Konto anlegen</a>');
-    expect(asked.res.body).not.toContain('Sign in');
-    const wrong = await postForm(h.app, '/identity/sign-in', asked.cookie, { csrf: asked.csrf, lang: 'de', email: 'ghost@example.test', password: 'nope-nope-nope' });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.body).toContain('<html lang="de">');
-    expect(wrong.body).toContain('Anmeldung nicht möglich.');
-    expect(wrong.body).toContain('<input type="hidden" name="lang" value="de">');
-
-    const browser = await h.app.inject({ method: 'GET', url: '/identity/sign-in', headers: { 'accept-language': 'fr-FR, de-DE;q=0.8, en;q=0.5' } });
-    expect(browser.body).toContain('<html lang="de">');
-    const english = await h.app.inject({ method: 'GET', url: '/identity/sign-in', headers: { 'accept-language': 'en-GB, de;q=0.9' } });
-    expect(english.body).toContain('<html lang="en">');
-    expect(english.body).toContain('<button type="submit">Sign in</button>');
-
-    const signUp = await openForm(h.app, '/identity/sign-up?lang=de');
-    expect(signUp.res.body).toContain('<h1>Konto anlegen</h1>');
-    const missing = await postForm(h.app, '/identity/sign-up', signUp.cookie, { csrf: signUp.csrf, lang: 'de' });
-    expect(missing.body).toContain('Dieses Feld ist erforderlich');
-    expect(missing.body).not.toContain('This field is required');
-
-    const forgot = await h.app.inject({ method: 'GET', url: '/identity/forgot-password?lang=de' });
-    expect(forgot.body).toContain('<h1>Passwort zurücksetzen</h1>');
-    expect(forgot.body).toContain('<a href="/identity/sign-in?lang=de">Zurück zur Anmeldung</a>');
-    const reset = await h.app.inject({ method: 'GET', url: '/identity/reset-password?token=unknown', headers: { 'accept-language': 'de' } });
-    expect(reset.statusCode).toBe(404);
-    expect(reset.body).toContain('Dieser Link ist nicht gültig');
-  });
-});

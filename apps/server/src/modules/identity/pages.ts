@@ -7,20 +7,18 @@ import { AppError } from '../../platform/errors';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, safeReturnUrl, sendPage } from '../../platform/pages';
 import { callerOf } from '../../platform/caller';
 import { authenticate, changePassword, EmailNotVerified, issueLoginToken, signInRateLimit } from './service';
-import { inLanguage, languageField, pageLanguage, pageMessage, SIGN_IN_TEXT, type PageLanguage } from './page-language';
 import { resendForm } from './sign-up.pages';
 
-/** The sign-in form in its language; `next`, the app page asked for before signing in (`safeNextPath`), travels with it to /verify-token. */
-function signInForm(lang: PageLanguage, csrf: string, email: string, next: string | null, error?: string, unverified = false): string {
-  const t = SIGN_IN_TEXT[lang];
-  return `${alert(error && pageMessage(error, lang))}${unverified ? resendForm(lang, csrf, email, false) : ''}
+/** The sign-in form; `next`, the app page asked for before signing in (`safeNextPath`), travels with it to /verify-token. */
+function signInForm(csrf: string, email: string, next: string | null, error?: string, unverified = false): string {
+  return `${alert(error)}${unverified ? resendForm(csrf, email, false) : ''}
 <form method="post" action="/identity/sign-in" novalidate>
-${hidden('csrf', csrf)}${languageField(lang)}${next ? hidden(NEXT_PARAM, next) : ''}
-<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
-<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">${t.signIn}</button></form>
-<p><a href="${inLanguage('/identity/forgot-password', lang)}">${t.forgot}</a></p>
-<p>${t.newHere} <a href="${inLanguage('/identity/sign-up', lang)}">${t.createAccount}</a></p>`;
+${hidden('csrf', csrf)}${next ? hidden(NEXT_PARAM, next) : ''}
+<label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button></form>
+<p><a href="/identity/forgot-password">Forgot password?</a></p>
+<p>New here? <a href="/identity/sign-up">Create an account</a></p>`;
 }
 
 function changePasswordForm(csrf: string, roleId: string, returnUrl: string, error?: string): string {
@@ -47,52 +45,47 @@ function errorText(error: unknown): string {
 /** The identity service's own pages under /identity: sign-in, sign-out and change password. */
 export async function identityPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { productName } = ctx.config;
-  const html = (reply: FastifyReply, status: number, title: string, body: string, lang: PageLanguage = 'en') => sendPage(reply, productName, status, title, body, lang);
+  const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, productName, status, title, body);
 
-  const signInTitle = (lang: PageLanguage) => SIGN_IN_TEXT[lang].title(productName);
+  app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) =>
+    html(reply, 200, `Sign in to ${productName}`, signInForm(issueCsrf(reply), '', safeNextPath((request.query as Record<string, unknown>)[NEXT_PARAM]))),
+  );
 
-  app.get('/sign-in', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) => {
-    const lang = pageLanguage(request);
-    return html(reply, 200, signInTitle(lang), signInForm(lang, issueCsrf(reply), '', safeNextPath((request.query as Record<string, unknown>)[NEXT_PARAM])), lang);
-  });
-
+  const signInTitle = `Sign in to ${productName}`;
   const { rateLimit, auditRefusal } = signInRateLimit(ctx.config.loginAttemptsPerIp, ctx.audit);
   /** A refusal before the handler (the address's cap of attempts) answers the form again with its message. */
   const formAgain =
-    (render: (reply: FastifyReply, form: Record<string, unknown>, error: AppError, lang: PageLanguage) => FastifyReply) =>
+    (render: (reply: FastifyReply, form: Record<string, unknown>, error: AppError) => FastifyReply) =>
     (error: unknown, request: FastifyRequest, reply: FastifyReply): void => {
       if (!(error instanceof AppError)) throw error;
-      void render(reply, (request.body ?? {}) as Record<string, unknown>, error, pageLanguage(request));
+      void render(reply, (request.body ?? {}) as Record<string, unknown>, error);
     };
 
-  const signInAgain = formAgain((reply, form, error, lang) =>
-    html(reply, error.statusCode, signInTitle(lang), signInForm(lang, issueCsrf(reply), text(form, 'email'), safeNextPath(form[NEXT_PARAM]), error.message), lang),
+  const signInAgain = formAgain((reply, form, error) =>
+    html(reply, error.statusCode, signInTitle, signInForm(issueCsrf(reply), text(form, 'email'), safeNextPath(form[NEXT_PARAM]), error.message)),
   );
   app.post('/sign-in', { config: { access: PUBLIC, rateLimit }, schema: { hide: true, body: Form }, errorHandler: signInAgain, onSend: auditRefusal }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = text(form, 'email');
-    const lang = pageLanguage(request);
+    const title = signInTitle;
     const next = safeNextPath(form[NEXT_PARAM]);
-    const again = (status: number, entered: string, error: string, unverified = false) =>
-      html(reply, status, signInTitle(lang), signInForm(lang, issueCsrf(reply), entered, next, error, unverified), lang);
-    if (!(await csrfValid(app, request))) return again(403, email, SIGN_IN_TEXT[lang].formExpired);
-    if (hasControlCharacters(form)) return again(400, '', MSG.controlCharacters);
-    if (!email || !text(form, 'password')) return again(400, email, MSG.missingDetails);
+    if (!(await csrfValid(app, request))) return html(reply, 403, title, signInForm(issueCsrf(reply), email, next, 'Your sign-in form expired. Please try again.'));
+    if (hasControlCharacters(form)) return html(reply, 400, title, signInForm(issueCsrf(reply), '', next, MSG.controlCharacters));
+    if (!email || !text(form, 'password')) return html(reply, 400, title, signInForm(issueCsrf(reply), email, next, MSG.missingDetails));
     try {
       const { user, roles } = await authenticate(ctx.identity, callerOf(request), { email, password: text(form, 'password') });
       const token = await issueLoginToken(ctx.identity, user.id, roles[0]!.id, 'sign-in');
       const query = new URLSearchParams({ token, ...(next ? { [NEXT_PARAM]: next } : {}) });
       return reply.redirect(`/verify-token?${query}`, 303);
     } catch (error) {
-      return again(error instanceof AppError ? error.statusCode : 500, email, errorText(error), error instanceof EmailNotVerified);
+      const status = error instanceof AppError ? error.statusCode : 500;
+      return html(reply, status, title, signInForm(issueCsrf(reply), email, next, errorText(error), error instanceof EmailNotVerified));
     }
   });
 
-  app.get('/sign-out', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) => {
-    const lang = pageLanguage(request);
-    const t = SIGN_IN_TEXT[lang];
-    return html(reply, 200, t.signedOutTitle, `<p>${escapeHtml(t.signedOut(productName))}</p><p><a href="/login">${t.signInAgain}</a></p>`, lang);
-  });
+  app.get('/sign-out', { config: { access: PUBLIC }, schema: { hide: true } }, (_request, reply) =>
+    html(reply, 200, 'You have signed out', `<p>You have signed out of ${escapeHtml(productName)}.</p><p><a href="/login">Sign in again</a></p>`),
+  );
 
   app.get('/change-password', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) => {
     const query = request.query as Record<string, unknown>;

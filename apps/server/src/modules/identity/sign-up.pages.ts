@@ -6,7 +6,6 @@ import { PUBLIC } from '../../platform/access';
 import { callerOf } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
 import { alert, csrfValid, escapeHtml, hasControlCharacters, hidden, issueCsrf, sendPage } from '../../platform/pages';
-import { FORM_TEXT, inLanguage, languageField, pageLanguage, pageMessage, SIGN_IN_TEXT, type PageLanguage } from './page-language';
 import { resendVerification, signUp, verifyEmail } from './sign-up';
 
 export const SIGN_UP_TEXT = {
@@ -23,26 +22,6 @@ export const SIGN_UP_TEXT = {
   resendTitle: 'Send the link again',
 } as const;
 
-/** The sign-up pages' words in German, with their form's. */
-const SIGN_UP_TEXT_DE: Record<keyof typeof SIGN_UP_TEXT, string> = {
-  title: 'Konto anlegen',
-  intro: 'Legen Sie ein Konto an, um Testkits zu bestellen und Termine zu buchen.',
-  formExpired: 'Ihr Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
-  sentTitle: 'Prüfen Sie Ihre E-Mails',
-  sent: `Wir haben eine E-Mail an die angegebene Adresse gesendet. Folgen Sie innerhalb von ${EMAIL_VERIFICATION_HOURS} Stunden ihrem Link, um die Adresse zu bestätigen, und melden Sie sich dann an.`,
-  verifiedTitle: 'E-Mail-Adresse bestätigt',
-  verified: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
-  linkTitle: 'Bestätigen Sie Ihre E-Mail-Adresse',
-  linkInvalid: 'Dieser Link ist nicht gültig: Vielleicht wurde er schon verwendet. Fordern Sie einen neuen an, oder melden Sie sich an, wenn Ihre Adresse bestätigt ist.',
-  linkExpired: 'Dieser Link ist abgelaufen. Fordern Sie einen neuen an.',
-  resendTitle: 'Link erneut senden',
-};
-const FORM_WORDS = {
-  en: { acceptTerms: 'I accept the <a href="/en/consultation/terms">terms and conditions</a>', createAccount: 'Create account', haveAccount: 'Already have an account?', signIn: 'Sign in' },
-  de: { acceptTerms: 'Ich akzeptiere die <a href="/en/consultation/terms">Allgemeinen Geschäftsbedingungen</a>', createAccount: 'Konto anlegen', haveAccount: 'Sie haben schon ein Konto?', signIn: 'Anmelden' },
-} as const;
-const signUpText = (lang: PageLanguage) => (lang === 'de' ? SIGN_UP_TEXT_DE : SIGN_UP_TEXT);
-
 type FieldName = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm' | 'terms';
 type Entered = Record<'first_name' | 'last_name' | 'email', string>;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -55,35 +34,33 @@ function field(id: FieldName, label: string, attributes: string, errors: FieldEr
 ${hint ? `<p id="${id}-hint" class="hint">${escapeHtml(hint)}</p>` : ''}${error ? `<p id="${id}-error" class="field-error">${escapeHtml(error)}</p>` : ''}`;
 }
 
-function signUpForm(lang: PageLanguage, csrf: string, entered: Entered, fieldErrors: FieldErrors = {}, message?: string): string {
-  const errors = Object.fromEntries(Object.entries(fieldErrors).map(([name, error]) => [name, pageMessage(error, lang)])) as FieldErrors;
+function signUpForm(csrf: string, entered: Entered, errors: FieldErrors = {}, message?: string): string {
   const termsError = errors.terms;
-  const [words, form, signIn] = [FORM_WORDS[lang], FORM_TEXT[lang], SIGN_IN_TEXT[lang]];
-  return `${alert(message && pageMessage(message, lang))}
-<p>${escapeHtml(signUpText(lang).intro)}</p>
+  return `${alert(message)}
+<p>${escapeHtml(SIGN_UP_TEXT.intro)}</p>
 <form method="post" action="/identity/sign-up" novalidate>
-${hidden('csrf', csrf)}${languageField(lang)}
-${field('first_name', form.firstName, `autocomplete="given-name" required value="${escapeHtml(entered.first_name)}"`, errors)}
-${field('last_name', form.lastName, `autocomplete="family-name" required value="${escapeHtml(entered.last_name)}"`, errors)}
-${field('email', signIn.email, `type="email" autocomplete="email" required value="${escapeHtml(entered.email)}"`, errors)}
-${field('password', signIn.password, `type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}"`, errors, form.passwordHint)}
-${field('confirm', form.confirmPassword, 'type="password" autocomplete="new-password" required', errors)}
+${hidden('csrf', csrf)}
+${field('first_name', 'First name', `autocomplete="given-name" required value="${escapeHtml(entered.first_name)}"`, errors)}
+${field('last_name', 'Last name', `autocomplete="family-name" required value="${escapeHtml(entered.last_name)}"`, errors)}
+${field('email', 'E-mail address', `type="email" autocomplete="email" required value="${escapeHtml(entered.email)}"`, errors)}
+${field('password', 'Password', `type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}"`, errors, `At least ${PASSWORD_MIN} characters.`)}
+${field('confirm', 'Confirm password', 'type="password" autocomplete="new-password" required', errors)}
 <label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes" required${termsError ? ' aria-invalid="true" aria-describedby="terms-error"' : ''}>
-<span>${words.acceptTerms}</span></label>
+<span>I accept the <a href="/en/consultation/terms">terms and conditions</a></span></label>
 ${termsError ? `<p id="terms-error" class="field-error">${escapeHtml(termsError)}</p>` : ''}
-<button type="submit">${words.createAccount}</button></form>
-<p>${words.haveAccount} <a href="${inLanguage('/identity/sign-in', lang)}">${words.signIn}</a></p>`;
+<button type="submit">Create account</button></form>
+<p>Already have an account? <a href="/identity/sign-in">Sign in</a></p>`;
 }
 
 /** The form that asks for a new verification link (the sign-in page's refusal shows it with the address filled in). */
-export function resendForm(lang: PageLanguage, csrf: string, email: string, asField = true): string {
+export function resendForm(csrf: string, email: string, asField = true): string {
   return `<form method="post" action="/identity/resend-verification" novalidate>
-${hidden('csrf', csrf)}${languageField(lang)}${
+${hidden('csrf', csrf)}${
     asField
-      ? `<label for="resend-email">${SIGN_IN_TEXT[lang].email}</label><input id="resend-email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">`
+      ? `<label for="resend-email">E-mail address</label><input id="resend-email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">`
       : hidden('email', email)
   }
-<button type="submit">${signUpText(lang).resendTitle}</button></form>`;
+<button type="submit">${SIGN_UP_TEXT.resendTitle}</button></form>`;
 }
 
 const formText = (form: Record<string, unknown>, key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
@@ -115,9 +92,8 @@ function check(form: Record<string, unknown>, entered: Entered): FieldErrors {
  * /identity/resend-verification, which sends the link again.
  */
 export async function signUpPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const html = (reply: FastifyReply, lang: PageLanguage, status: number, title: string, body: string) => sendPage(reply, ctx.config.productName, status, title, body, lang);
-  const sent = (reply: FastifyReply, lang: PageLanguage) =>
-    html(reply, lang, 200, signUpText(lang).sentTitle, `${alert(signUpText(lang).sent, 'ok')}<p><a href="${inLanguage('/identity/sign-in', lang)}">${FORM_TEXT[lang].backToSignIn}</a></p>`);
+  const html = (reply: FastifyReply, status: number, title: string, body: string) => sendPage(reply, ctx.config.productName, status, title, body);
+  const sent = (reply: FastifyReply) => html(reply, 200, SIGN_UP_TEXT.sentTitle, `${alert(SIGN_UP_TEXT.sent, 'ok')}<p><a href="/identity/sign-in">Back to sign in</a></p>`);
   /** A refusal of the limits (429 with its wait) shown on the page it came from. */
   const refused = (reply: FastifyReply, error: unknown): AppError => {
     if (!(error instanceof AppError)) throw error;
@@ -125,17 +101,15 @@ export async function signUpPages(app: FastifyInstance, ctx: AppContext): Promis
     return error;
   };
 
-  app.get('/sign-up', { config: { access: PUBLIC }, schema: { hide: true } }, (request, reply) => {
-    const lang = pageLanguage(request);
-    return html(reply, lang, 200, signUpText(lang).title, signUpForm(lang, issueCsrf(reply), { first_name: '', last_name: '', email: '' }));
-  });
+  app.get('/sign-up', { config: { access: PUBLIC }, schema: { hide: true } }, (_request, reply) =>
+    html(reply, 200, SIGN_UP_TEXT.title, signUpForm(issueCsrf(reply), { first_name: '', last_name: '', email: '' })),
+  );
 
   app.post('/sign-up', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const entered: Entered = { first_name: formText(form, 'first_name').trim(), last_name: formText(form, 'last_name').trim(), email: formText(form, 'email').trim() };
-    const lang = pageLanguage(request);
-    const again = (status: number, errors: FieldErrors, message?: string) => html(reply, lang, status, signUpText(lang).title, signUpForm(lang, issueCsrf(reply), entered, errors, message));
-    if (!(await csrfValid(app, request))) return again(403, {}, signUpText(lang).formExpired);
+    const again = (status: number, errors: FieldErrors, message?: string) => html(reply, status, SIGN_UP_TEXT.title, signUpForm(issueCsrf(reply), entered, errors, message));
+    if (!(await csrfValid(app, request))) return again(403, {}, SIGN_UP_TEXT.formExpired);
     if (hasControlCharacters(form)) return again(400, {}, MSG.controlCharacters);
     const errors = check(form, entered);
     if (Object.keys(errors).length > 0) return again(400, errors);
@@ -150,33 +124,29 @@ export async function signUpPages(app: FastifyInstance, ctx: AppContext): Promis
       const refusal = refused(reply, error);
       return again(refusal.statusCode, {}, refusal.message);
     }
-    return sent(reply, lang);
+    return sent(reply);
   });
 
   app.get('/verify-email', { config: { access: PUBLIC }, schema: { hide: true, querystring: z.object({ token: text().max(200).optional() }) } }, async (request, reply) => {
     const token = (request.query as { token?: string }).token ?? '';
-    const lang = pageLanguage(request);
-    const t = signUpText(lang);
     const outcome = await verifyEmail(ctx.identity, callerOf(request), token);
     if (outcome.ok) {
-      return html(reply, lang, 200, t.verifiedTitle, `${alert(t.verified, 'ok')}<form method="get" action="/login"><button type="submit">${SIGN_IN_TEXT[lang].signIn}</button></form>`);
+      return html(reply, 200, SIGN_UP_TEXT.verifiedTitle, `${alert(SIGN_UP_TEXT.verified, 'ok')}<form method="get" action="/login"><button type="submit">Sign in</button></form>`);
     }
     const expired = outcome.reason === 'expired';
     return html(
       reply,
-      lang,
       expired ? 410 : 404,
-      t.linkTitle,
-      `${alert(expired ? t.linkExpired : t.linkInvalid)}${resendForm(lang, issueCsrf(reply), outcome.email ?? '')}<p><a href="${inLanguage('/identity/sign-in', lang)}">${FORM_TEXT[lang].goToSignIn}</a></p>`,
+      SIGN_UP_TEXT.linkTitle,
+      `${alert(expired ? SIGN_UP_TEXT.linkExpired : SIGN_UP_TEXT.linkInvalid)}${resendForm(issueCsrf(reply), outcome.email ?? '')}<p><a href="/identity/sign-in">Go to sign in</a></p>`,
     );
   });
 
   app.post('/resend-verification', { config: { access: PUBLIC }, schema: { hide: true, body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
     const form = request.body as Record<string, unknown>;
     const email = formText(form, 'email').trim();
-    const lang = pageLanguage(request);
-    const again = (status: number, error: string) => html(reply, lang, status, signUpText(lang).resendTitle, `${alert(pageMessage(error, lang))}${resendForm(lang, issueCsrf(reply), email)}`);
-    if (!(await csrfValid(app, request))) return again(403, signUpText(lang).formExpired);
+    const again = (status: number, error: string) => html(reply, status, SIGN_UP_TEXT.resendTitle, `${alert(error)}${resendForm(issueCsrf(reply), email)}`);
+    if (!(await csrfValid(app, request))) return again(403, SIGN_UP_TEXT.formExpired);
     if (hasControlCharacters(form)) return again(400, MSG.controlCharacters);
     if (!email) return again(400, MSG.missingDetails);
     const parsed = Email.safeParse(email);
@@ -187,6 +157,6 @@ export async function signUpPages(app: FastifyInstance, ctx: AppContext): Promis
       const refusal = refused(reply, error);
       return again(refusal.statusCode, refusal.message);
     }
-    return sent(reply, lang);
+    return sent(reply);
   });
 }

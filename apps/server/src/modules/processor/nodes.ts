@@ -233,18 +233,7 @@ async function loadAttachment(rt: NodeRuntime, item: StoredAttachment): Promise<
   return isSealed(item.content) ? { filename: item.filename, content: await rt.sealer.open(item.content.$sealed), contentType: item.content_type } : null;
 }
 
-const pathOf = (params: Values, fallback: string): string => (params.path as string | undefined) ?? fallback;
-const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, pathOf(params, fallback));
-
-/**
- * A lookup that found nothing says which: the run's data has no id where the node reads it (a
- * designer's test run without it), or no such record. Never "No order undefined".
- */
-const absent = (id: unknown): boolean => id === undefined || id === null || id === '';
-function notFound(record: string, id: unknown, path: string, scope = ' in this organisation'): NodeFailure {
-  if (absent(id)) return new NodeFailure(`The run's data has no ${record} at "${path}".`);
-  return new NodeFailure(`No ${record} ${typeof id === 'string' ? id : JSON.stringify(id)}${scope}.`);
-}
+const idAt = (inputs: Values, params: Values, fallback: string): unknown => valueAt(inputs.data, (params.path as string | undefined) ?? fallback);
 
 async function jsonata(rt: NodeRuntime, expression: string, input: unknown): Promise<unknown> {
   try {
@@ -382,7 +371,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'lookup.appointment': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'appointment_id');
     const [row] = isUuid(id) ? await rt.db.select().from(appointments).where(and(eq(appointments.id, id), appointmentOfOrganisation(rt.db, rt.organisationId))) : [];
-    if (!row) throw notFound('appointment', id, pathOf(params, 'appointment_id'));
+    if (!row) throw new NodeFailure(`No appointment ${String(id)} in this organisation.`);
     return {
       appointment: {
         id: row.id,
@@ -409,20 +398,20 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
         .then((rows) => rows.map((row) => row.person));
     const rows = ids.length > 0 ? await people(inArray(bookingUsers.id, ids)) : isUuid(id) ? await people(eq(bookingUsers.appointmentId, id)) : [];
     const found = rows.length > 0 ? rows : isUuid(id) ? await people(eq(bookingUsers.id, id)) : [];
-    if (found.length === 0) throw absent(id) ? notFound('appointment or booking user', id, pathOf(params, 'appointment_id')) : new NodeFailure(`No booking users for ${JSON.stringify(id)} in this organisation.`);
+    if (found.length === 0) throw new NodeFailure(`No booking users for ${JSON.stringify(id)} in this organisation.`);
     const presented = found.map(presentBookingUser);
     return { booking_users: presented, first: presented[0] };
   },
   'lookup.identity_user': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'user_id');
     const [row] = isUuid(id) ? await rt.db.select().from(users).where(and(eq(users.id, id), eq(users.organisationId, rt.organisationId))) : [];
-    if (!row) throw notFound('user', id, pathOf(params, 'user_id'));
+    if (!row) throw new NodeFailure(`No user ${String(id)} in this organisation.`);
     return { user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, telephone: row.telephone } };
   },
   'lookup.order': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'order_id');
     const [row] = isUuid(id) ? await rt.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.organisationId, rt.organisationId))) : [];
-    if (!row) throw notFound('order', id, pathOf(params, 'order_id'));
+    if (!row) throw new NodeFailure(`No order ${String(id)} in this organisation.`);
     const items = await rt.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.position));
     const lines = items.map((i) => ({ product_id: i.productId, sku: i.sku, title: i.title, type: i.type, quantity: i.quantity, amount: i.amountPence, bookable: i.bookable, shippable: i.shippable }));
     return {
@@ -449,13 +438,13 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'lookup.product': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'product_id');
     const [row] = isUuid(id) ? await rt.db.select().from(products).where(eq(products.id, id)) : [];
-    if (!row) throw notFound('product', id, pathOf(params, 'product_id'), '');
+    if (!row) throw new NodeFailure(`No product ${String(id)}.`);
     return { product: { id: row.id, sku: row.sku, title: row.title, type: row.type, country: row.country, price: row.pricePence, service: row.service, bookable: row.bookable, shippable: row.shippable, active: row.active && !row.retiredAt, out_of_stock: row.outOfStock } };
   },
   'lookup.discount': async (rt, params, inputs) => {
     const code = idAt(inputs, params, 'discount_code');
     const [row] = typeof code === 'string' && code !== '' ? await rt.db.select().from(discounts).where(eq(discounts.code, code)) : [];
-    if (!row) throw notFound('discount', code, pathOf(params, 'discount_code'), '');
+    if (!row) throw new NodeFailure(`No discount ${String(code)}.`);
     // The checkout's rule on the London day, as GET /discount/{code} answers it.
     const usable = isDiscountValid({ active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, londonIsoDay(rt.clock.now()));
     return { discount: { code: row.code, project: row.project, type: row.type, value: row.value, active: row.active, active_from: row.activeFrom, active_to: row.activeTo, uses: row.uses, used_times: row.usedTimes }, usable };
@@ -463,13 +452,13 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
   'lookup.certificate': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'certificate_id');
     const [row] = isUuid(id) ? await rt.db.select().from(certificates).where(and(eq(certificates.id, id), eq(certificates.organisationId, rt.organisationId))) : [];
-    if (!row) throw notFound('certificate', id, pathOf(params, 'certificate_id'));
+    if (!row) throw new NodeFailure(`No certificate ${String(id)} in this organisation.`);
     return { certificate: { id: row.id, number: row.number, kind: row.kind, status: row.status, appointment_id: row.appointmentId, booking_user_id: row.bookingUserId, issued_at: epochSeconds(row.issuedAt), revoked_at: iso(row.revokedAt), replaced_by: row.replacedBy } };
   },
   'lookup.dropbox': async (rt, params, inputs) => {
     const id = idAt(inputs, params, 'dropbox_id');
     const [row] = isUuid(id) ? await rt.db.select().from(dropboxes).where(eq(dropboxes.id, id)) : [];
-    if (!row) throw notFound('dropbox', id, pathOf(params, 'dropbox_id'), '');
+    if (!row) throw new NodeFailure(`No dropbox ${String(id)}.`);
     return { dropbox: { id: row.id, name: row.name, active: row.active, address_1: row.address1, address_2: row.address2, city: row.city, county: row.county, postcode: row.postcode, country: row.country, type: row.type, email: row.email, phone: row.phone } };
   },
   'lookup.report': async (rt, params, inputs) => {
@@ -482,7 +471,7 @@ export const NODE_RUNS: Record<NodeKind, NodeRun> = {
           .innerJoin(organisationProfiles, eq(organisationProfiles.id, roleProfiles.organisationProfileId))
           .where(and(eq(testResults.id, id), eq(organisationProfiles.organisationId, rt.organisationId)))
       : [];
-    if (!row) throw notFound('report', id, pathOf(params, 'test_result_id'));
+    if (!row) throw new NodeFailure(`No report ${String(id)} in this organisation.`);
     const r = row.result;
     return { report: { id: r.id, name: r.name, sample_date: epochSeconds(r.sampleDate), result: r.result, kit_order_id: r.kitOrderId, has_file: r.fileKey !== null, file_name: r.fileName } };
   },

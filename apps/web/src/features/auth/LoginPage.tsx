@@ -12,14 +12,11 @@ import { getAuthToken, getStoredRole } from '../../lib/storage';
  * (routes.ts): plain elements in the theme's look (app/plainStyles), so the first page a visitor meets loads no MUI.
  */
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const next = params.get(NEXT_PARAM);
   const role = getStoredRole();
   if (getAuthToken() && role) return <Navigate to={safeNextPath(next) ?? dashboardPath(role)} replace />;
-  // The sign-in pages speak the language chosen here.
-  const signIn = signInPathFor(next, SIGN_IN_URL);
-  const signInInLanguage = i18n.language === 'de' ? `${signIn}${signIn.includes('?') ? '&' : '?'}lang=de` : signIn;
 
   return (
     <main className="plain-screen">
@@ -27,7 +24,7 @@ export function LoginPage() {
         <h1 className="plain-title">
           <ProductLogo />
         </h1>
-        <button type="button" className="plain-button" onClick={() => hardNavigate(signInInLanguage)}>
+        <button type="button" className="plain-button" onClick={() => hardNavigate(signInPathFor(next, SIGN_IN_URL))}>
           {t('login.button', { product: PRODUCT_NAME })}
         </button>
       </div>

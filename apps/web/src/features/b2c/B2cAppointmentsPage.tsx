@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
-import { stackedOnPhone } from '../../components/stackedTable';
 import { useToast } from '../../components/toast/toastContext';
 import { useMessageText } from '../../lib/messageText';
 import { StatusLabel, useServiceName } from '../appointments';
@@ -74,7 +73,7 @@ export function B2cAppointmentsPage() {
         <QueryState query={appointments} empty={messageText(EMPTY_TEXT.appointments)} isEmpty={(data) => data.upcoming.length === 0}>
           {(data) => (
             <TableContainer>
-              <Table aria-label={t('appointments.label')} sx={stackedOnPhone}>
+              <Table aria-label={t('appointments.label')}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('appointments.service')}</TableCell>
@@ -89,14 +88,14 @@ export function B2cAppointmentsPage() {
                     const booked = row.status !== null && (BOOKED_STATUSES as readonly string[]).includes(row.status);
                     return (
                       <TableRow key={row.id}>
-                        <TableCell data-label={t('appointments.service')}>{service(row.type)}</TableCell>
-                        <TableCell data-label={t('appointments.when')}>{when(row, locale)}</TableCell>
-                        <TableCell data-label={t('appointments.status')}>
+                        <TableCell>{service(row.type)}</TableCell>
+                        <TableCell>{when(row, locale)}</TableCell>
+                        <TableCell>
                           <StatusLabel status={row.status} />
                         </TableCell>
                         <TableCell>
                           {booked && row.short_token && (
-                            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                            <Stack direction="row" spacing={1}>
                               <Button size="small" variant="contained" component={RouterLink} to={joinPath(row.id, row.short_token)} aria-label={t('appointments.joinLabel', { name })}>
                                 {t('appointments.join')}
                               </Button>

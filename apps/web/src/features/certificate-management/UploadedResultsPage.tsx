@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CERTIFICATE_ADMIN_MSG, RESULT_COLUMNS, RESULT_TEMPLATES, type ResultColumn, type ResultTemplate, type ResultUploadSummary, type UploadedResult } from '@vireo/contracts';
+import { CERTIFICATE_ADMIN_MSG, RESULT_TEMPLATES, type ResultTemplate, type ResultUploadSummary, type UploadedResult } from '@vireo/contracts';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -153,10 +153,6 @@ export function UploadedResultsPage() {
       ),
     },
   ];
-  const formatColumns: DataColumn<ResultColumn>[] = [
-    { id: 'column', label: t('uploads.column'), render: (column) => <code>{column}</code> },
-    { id: 'format', label: t('uploads.format'), render: (column) => t(`uploads.columns.${column}`) },
-  ];
   const errorColumns: DataColumn<RowError>[] = [
     { id: 'line', label: t('uploads.line'), render: (row) => row.line },
     { id: 'column', label: t('uploads.column'), render: (row) => row.column },
@@ -177,11 +173,6 @@ export function UploadedResultsPage() {
             <DataTable label={t('uploads.errorsLabel')} columns={errorColumns} rows={errors} rowKey={(row) => row.key} emptyText="" />
           </Stack>
         )}
-        <Typography component="h2" variant="h6">
-          {t('uploads.formats')}
-        </Typography>
-        <Typography>{t('uploads.formatsIntro')}</Typography>
-        <DataTable label={t('uploads.formats')} columns={formatColumns} rows={[...RESULT_COLUMNS]} rowKey={(column) => column} emptyText="" />
       </Stack>
     </Paper>
   );

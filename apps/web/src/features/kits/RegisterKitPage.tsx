@@ -44,7 +44,7 @@ function KitForm({ appointmentId, shortToken, people }: { appointmentId: string;
   const { t } = useTranslation('kits');
   const messageText = useMessageText();
   const register = useRegisterKit(appointmentId, shortToken);
-  const [outcome, setOutcome] = useState<'submitted' | 'allSubmitted' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<'submitted' | 'failed' | null>(null);
   const form = useForm<KitRegistrationForm>({ resolver: zodResolver(KitRegistrationForm), defaultValues: EMPTY });
   const { errors } = form.formState;
   const kitId = useWatch({ control: form.control, name: 'kit_id' });
@@ -63,8 +63,7 @@ function KitForm({ appointmentId, shortToken, people }: { appointmentId: string;
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          // Only while someone else is left to register is the spec's "other users as well" true.
-          setOutcome(people.some((person) => !person.activated && person.id !== booking_user_id) ? 'submitted' : 'allSubmitted');
+          setOutcome('submitted');
         },
         onError: (error) => {
           setServerFieldErrors(error, form.setError, ['kit_id', 'kit_id_confirmation', 'sample_date', 'sample_time', 'confirmed']);
@@ -77,9 +76,9 @@ function KitForm({ appointmentId, shortToken, people }: { appointmentId: string;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('register.title')}>
       <Stack spacing={2}>
-        {(outcome === 'submitted' || outcome === 'allSubmitted') && (
+        {outcome === 'submitted' && (
           <Alert severity="success" role="status">
-            {messageText(KIT_REGISTRATION_MSG[outcome])}
+            {messageText(KIT_REGISTRATION_MSG.submitted)}
           </Alert>
         )}
         {outcome === 'failed' && <Alert severity="error">{messageText(KIT_REGISTRATION_MSG.failed)}</Alert>}

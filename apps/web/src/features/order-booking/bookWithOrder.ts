@@ -20,7 +20,7 @@ export async function bookWithOrder({ values, product, hold }: BookingRequest, s
   const unitsLeft = product.unitsLeft === null ? null : product.unitsLeft - people;
   if (skipsBooking(product) || !hold) {
     const answer = await bookUntimed({ type: 'self_swab', booking_users: bookingUsers, toc_accept: true, token: shortToken, product_id: product.id, flight_details: flight, language, ...(tzLocation ? { tz_location: tzLocation } : {}) }, shortToken);
-    return { appointmentId: answer.appointment.id, reference: answer.appointment.provider_booking_reference ?? answer.appointment.id, unitsLeft };
+    return { appointmentId: answer.appointment.id, unitsLeft };
   }
   const answer = await payWithOrder(
     hold.slotId,
@@ -38,5 +38,5 @@ export async function bookWithOrder({ values, product, hold }: BookingRequest, s
     },
     shortToken,
   );
-  return { appointmentId: answer.confirmation.id, reference: answer.confirmation.reference, unitsLeft };
+  return { appointmentId: answer.confirmation.id, unitsLeft };
 }

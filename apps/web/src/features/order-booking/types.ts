@@ -92,8 +92,6 @@ export interface FirstStep {
 /** What a flow's booking answered: the appointment made, and whether the order has units left after it. */
 export interface Booked {
   appointmentId: string;
-  /** The booking reference the customer is shown (the appointment's short reference, never its id). */
-  reference: string;
   /** Units left on the order after this booking (null when unknown): 'Book next appointment' needs more than the people booked. */
   unitsLeft: number | null;
   /** The booking failed after the order was paid (confirmation shows 'An error occurred please try again'). */

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GRANTABLE_PERMISSION_NAMES,
-  GRANTABLE_PERMISSIONS,
   type PermissionAccountResponse,
   type PermissionAccountsResponse,
   type GrantablePermission,
@@ -44,12 +43,8 @@ function useAccounts(view: TableView<'name' | 'email'>, q: string) {
  * a page at a time, searchable by name or e-mail, one switch per permission. A change holds at once;
  * the server keeps permissions.manage with its last holder and says so.
  */
-/** The roles whose accounts may hold a granted permission: the page lists every account of them. */
-const ELIGIBLE_ROLES = [...new Set(Object.values(GRANTABLE_PERMISSIONS).flat())];
-
 export function PermissionsPage() {
   const { t } = useTranslation('permissions');
-  const { t: common } = useTranslation();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [view, setView] = useState<TableView<'name' | 'email'>>(FIRST_VIEW);
@@ -111,7 +106,6 @@ export function PermissionsPage() {
       <Typography component="h1" variant="h4">
         {t('title')}
       </Typography>
-      <Typography>{t('whom', { roles: ELIGIBLE_ROLES.map((role) => common(`roles.${role}`)).join(', ') })}</Typography>
       <Typography>{t('intro')}</Typography>
       <TextField
         label={t('search')}

@@ -2,15 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { CreateOrderRequest, CreateOrderResponse, ProductsResponse, PublicDiscountResponse } from '@vireo/contracts';
 import { apiRequest } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/useSubmitMutation';
-import { isShopKit } from './shopOrder';
 
 const BASE = '/api/commerce/v1';
 
-/** The shop's kits (`isShopKit`) on sale (GET /product?include_out_of_stock=true: active; those out of stock flagged, shown disabled), in the catalogue's order. */
+/** The kits on sale that are sent by post (GET /product?include_out_of_stock=true: active; those out of stock flagged, shown disabled), in the catalogue's order. */
 export function useShopKits() {
   return useQuery({
     queryKey: ['shop', 'kits'],
-    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product?include_out_of_stock=true`, { signal }).then((answer) => answer.data.filter(isShopKit)),
+    queryFn: ({ signal }) => apiRequest<typeof ProductsResponse>(`${BASE}/product?include_out_of_stock=true`, { signal }).then((answer) => answer.data.filter((product) => product.shippable === 1)),
     staleTime: 60_000,
   });
 }

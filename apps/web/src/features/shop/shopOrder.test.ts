@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS, isShopKit, orderRequest, shopPricing, shopSource, type ShopValues } from './shopOrder';
+import { EMPTY_ADDRESS, orderRequest, shopPricing, shopSource, type ShopValues } from './shopOrder';
 
 const kit = { id: '7f0c1d7e-1b2a-4c3d-8e9f-0a1b2c3d4e5f', title: 'Fit to Fly Antigen Test', sku: 'FLX-UK-ANT-SNS-001', price: 29, currency: 'GBP' as const, discount_exempt: 0 as const, vat_exempt: 0 as const };
 const home = { ...EMPTY_ADDRESS, address_1: ' 1 High Street ', town: 'London', postcode: 'SW1A 1AA' };
@@ -33,14 +33,6 @@ describe('the shop’s order', () => {
     expect(request.billing_address).toMatchObject({ address_1: '2 Low Road', county: 'West Yorkshire' });
     expect(request.discount).toBe('SPRING-10');
     expect(request.card).toBeUndefined();
-  });
-
-  it('lists what its title says: antigen kits sent by post, in pounds', () => {
-    const antigenKit = { shippable: 1 as const, type: 'Antigen' as const, currency: 'GBP' as const };
-    expect(isShopKit(antigenKit)).toBe(true);
-    expect(isShopKit({ ...antigenKit, type: 'PCR' as const })).toBe(false);
-    expect(isShopKit({ ...antigenKit, currency: 'USD' })).toBe(false);
-    expect(isShopKit({ ...antigenKit, shippable: 0 })).toBe(false);
   });
 
   it('buys a dollar-priced kit in the product’s US shop', () => {

@@ -42,12 +42,6 @@ function addressOf(values: AddressValues): OrderAddress {
 }
 
 /**
- * What the b2c shop lists, as its title says ('Buy Antigen Kits'): antigen kits sent by post, in
- * pounds; not the PCR tests nor the US shop's dollar kits of the same catalogue.
- */
-export const isShopKit = (product: Pick<Product, 'shippable' | 'type' | 'currency'>): boolean => product.shippable === 1 && product.type === 'Antigen' && product.currency === 'GBP';
-
-/**
  * The shop's source: the product's own shop ('{product}'), or its US shop ('{product}-us') for a kit
  * priced in dollars, whose orders are in dollars (contracts' `currencyOfSource`).
  */

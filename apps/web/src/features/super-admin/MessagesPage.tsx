@@ -12,7 +12,6 @@ import { type MessageDetailResponse, type MessageResponse, type MessagesResponse
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkedText } from '../../components/LinkedText';
 import { FIRST_VIEW, ServerDataTable, type DataColumn, type TableView } from '../../components/DataTable';
 import { PageLoader } from '../../components/PageLoader';
 import { apiRequest } from '../../lib/api';
@@ -66,7 +65,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
               {t('messages.recipient')}: {message.data.recipient} · {t(`messages.statuses.${message.data.status}`)} · {when(message.data.created_at)}
             </Typography>
             <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
-              <LinkedText text={message.data.body} />
+              {message.data.body}
             </Typography>
             {outcome && (
               <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'}>

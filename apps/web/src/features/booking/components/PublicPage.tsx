@@ -35,14 +35,13 @@ export function PublicPage({ language, onLanguageChange, heading, children }: { 
             )}
           </Toolbar>
         </AppBar>
-        {/* Room below the page's last action for the chat launcher, which floats over the bottom corner. */}
-        <Container component="main" maxWidth="md" sx={{ pt: 4, pb: 12 }}>
+        <Container component="main" maxWidth="md" sx={{ py: 4 }}>
           <Typography component="h1" variant="h4" gutterBottom>
             {heading}
           </Typography>
           {children}
         </Container>
-        <ChatLauncher language={lang} />
+        <ChatLauncher />
       </Box>
     </BookingLanguageContext>
   );

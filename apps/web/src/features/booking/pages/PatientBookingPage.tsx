@@ -18,7 +18,7 @@ import { ConfirmationView } from '../components/ConfirmationView';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { SlotStep } from '../components/SlotStep';
 import { describeFailure, type BookingFailure } from '../outcome';
-import { BookingLanguageContext, dateLocaleOf, languageOf, useBookingT, type BookingLanguage } from '../texts';
+import { BookingLanguageContext, dateLocaleOf, useBookingT, type BookingLanguage } from '../texts';
 import { dateOfBirthDayString, priceText } from '../time';
 import { useSlotHold } from '../useSlotHold';
 import { ChatLauncher } from '../../chat';
@@ -170,14 +170,14 @@ export function PatientBookingPage() {
 
   return (
     <BookingLanguageContext value={language}>
-      <Stack spacing={3} lang={language.toLowerCase()} sx={{ pb: 10 }}>
+      <Stack spacing={3} lang={language.toLowerCase()}>
         <Typography component="h1" variant="h4">
           {service ? `${t('headings.patient')}: ${service.label}` : t('headings.patient')}
         </Typography>
         <Wizard wizard={wizard} finished={confirmation !== null}>
           {body()}
         </Wizard>
-        <ChatLauncher language={languageOf(language)} />
+        <ChatLauncher />
       </Stack>
     </BookingLanguageContext>
   );

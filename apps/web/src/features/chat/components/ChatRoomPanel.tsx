@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { chatKeys, markRead, postImage, postMessage, sendTyping, setRoomStatus, useRoomMessages, type ChatCaller } from '../api';
 import { ChatImage } from './ChatImage';
-import { LinkedText } from '../../../components/LinkedText';
+import { MessageText } from './MessageText';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const TYPING_EVERY_MS = 3_000;
@@ -39,7 +39,7 @@ function Bubble({ caller, message, mine }: { caller: ChatCaller; message: ChatMe
         {message.image && <ChatImage caller={caller} message={{ ...message, image: message.image }} />}
         {message.body && (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            <LinkedText text={message.body} />
+            <MessageText text={message.body} />
           </Typography>
         )}
       </Box>

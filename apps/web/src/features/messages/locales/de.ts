@@ -247,7 +247,7 @@ const de: MessagesTranslation = {
     activeChats: 'Keine aktiven Chats',
   },
   PERMISSION_GRANTS_MSG: {
-    lastGranter: 'Mindestens ein Konto muss das Recht behalten, Berechtigungen zu erteilen: Erteilen Sie „Berechtigungen“ zuerst einem anderen Konto.',
+    lastGranter: 'Mindestens ein Konto muss permissions.manage behalten: Erteilen Sie die Berechtigung zuerst einem anderen Konto.',
     notGrantable: 'Dieses Konto hat keine Rolle, der diese Berechtigungen erteilt werden können.',
   },
   PRODUCT_MSG: {
@@ -293,7 +293,6 @@ const de: MessagesTranslation = {
     chooseSampleTime: 'Uhrzeit der Probe wählen',
     fieldChecked: 'Dieses Feld muss angekreuzt sein',
     submitted: 'Daten erfolgreich übermittelt! Bitte übermitteln Sie auch die Daten der anderen Personen',
-    allSubmitted: 'Daten erfolgreich übermittelt! Alle Personen dieser Buchung haben ein Kit registriert.',
     failed: 'Etwas ist schiefgelaufen!',
     loadFailed: 'Beim Laden Ihrer Kit-Registrierung ist ein Fehler aufgetreten. Bitte schließen Sie die Seite und versuchen Sie es erneut',
     kitNotDispatched: 'Dieses Kit wurde nicht mit dieser Bestellung verschickt. Prüfen Sie die Kit-ID auf dem Etikett des Kits.',

@@ -260,7 +260,7 @@ const en = {
     activeChats: 'No active chats',
   },
   PERMISSION_GRANTS_MSG: {
-    lastGranter: 'At least one account must keep the right to grant permissions: grant Permissions to another account first.',
+    lastGranter: 'At least one account must keep permissions.manage: grant it to another account first.',
     notGrantable: 'This account holds no role these permissions may be granted to.',
   },
   PRODUCT_MSG: {
@@ -306,7 +306,6 @@ const en = {
     chooseSampleTime: 'Choose Sample Time',
     fieldChecked: 'Field must be checked',
     submitted: 'Data submitted successfully! Please submit data for other users as well',
-    allSubmitted: 'Data submitted successfully! Everyone on this booking has registered a kit.',
     failed: 'Something went wrong!',
     loadFailed: 'There was an error loading your kit registration, please close the page and try again',
     kitNotDispatched: 'This kit was not sent with this order. Check the kit ID on the kit’s label.',

@@ -28,7 +28,7 @@ export function ConfirmationStep({ booked, skipped, editing, homeHref, onBookNex
       )}
       {!booked.error && (
         <Typography>
-          {t('confirmation.reference')}: <strong>{booked.reference}</strong>
+          {t('confirmation.reference')}: <strong>{booked.appointmentId}</strong>
         </Typography>
       )}
       {skipped && !booked.error && (

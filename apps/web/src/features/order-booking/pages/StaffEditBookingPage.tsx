@@ -125,7 +125,7 @@ function StaffEdit({ appointment, shortToken, service }: { appointment: Appointm
   const book: Book = async ({ values, hold }) => {
     await editPeople(appointment.id, bookingUsersOf(values, product, appointment.language, dialCodeOf), shortToken);
     if (hold) await moveToSlot(appointment.id, hold.slotId, hold.token, shortToken);
-    return { appointmentId: appointment.id, reference: appointment.provider_booking_reference ?? appointment.id, unitsLeft: null };
+    return { appointmentId: appointment.id, unitsLeft: null };
   };
 
   return (

@@ -126,7 +126,7 @@ const orders: OrdersTranslation = {
       edit: 'Bearbeiten',
       editLabel: 'Den Termin vom {{when}} bearbeiten',
       resend: 'Bestätigung erneut senden',
-      resendLabel: 'Bestätigung erneut senden: Termin vom {{when}}',
+      resendLabel: 'Die Bestätigung des Termins vom {{when}} erneut senden',
       delete: 'Löschen',
       deleteLabel: 'Den Termin vom {{when}} löschen',
       deleted: 'Der Termin wurde gelöscht.',

@@ -128,7 +128,7 @@ const orders = {
       edit: 'Edit',
       editLabel: 'Edit the appointment of {{when}}',
       resend: 'Resend confirmation',
-      resendLabel: 'Resend confirmation of the appointment of {{when}}',
+      resendLabel: 'Resend the confirmation of the appointment of {{when}}',
       delete: 'Delete',
       deleteLabel: 'Delete the appointment of {{when}}',
       deleted: 'The appointment has been deleted.',

@@ -2,7 +2,6 @@ import type { PermissionsTranslation } from './en';
 
 const permissions: PermissionsTranslation = {
   title: 'Berechtigungen',
-  whom: 'Nur Konten mit diesen Rollen können die folgenden Berechtigungen erhalten, und jedes davon steht hier: {{roles}}.',
   intro: 'Jeder Schalter erteilt oder entzieht einem Konto eine Berechtigung, sofort.',
   search: 'Nach Name oder E-Mail suchen',
   label: 'Konten und ihre Berechtigungen',

@@ -1,7 +1,6 @@
 /** /super_admin/permissions: who holds the permissions granted account by account. */
 const permissions = {
   title: 'Permissions',
-  whom: 'Only accounts with these roles may be granted the permissions below, and every one of them is listed here: {{roles}}.',
   intro: 'Each switch grants or revokes one permission of one account, at once.',
   search: 'Search by name or e-mail',
   label: 'Accounts and their permissions',

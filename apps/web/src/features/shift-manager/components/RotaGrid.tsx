@@ -28,9 +28,6 @@ import { formatDay, formatTime, londonDayStart, londonInstant, londonParts, nowS
 import { useTranslation } from 'react-i18next';
 
 const HOURS = Array.from({ length: 24 }, (_v, i) => i);
-/** The names' column and the day's least width: all 24 hours fit beside the drawer on a 1366 px laptop (only narrower screens scroll). */
-const NAME_COLUMN = 160;
-const ROTA_MIN_WIDTH = NAME_COLUMN + 24 * 34;
 const hhmm = (seconds: number) => formatTime(seconds);
 
 /** 'HH:mm' on the rota's day → epoch seconds (London). */
@@ -181,8 +178,8 @@ export function RotaGrid() {
         <Typography>{t('rota.empty')}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Box role="table" aria-label={`${t('rota.heading')} ${day}`} sx={{ minWidth: ROTA_MIN_WIDTH }}>
-            <Box role="row" sx={{ display: 'grid', gridTemplateColumns: `${NAME_COLUMN}px repeat(24, minmax(0, 1fr))`, borderBottom: 1, borderColor: 'divider' }}>
+          <Box role="table" aria-label={`${t('rota.heading')} ${day}`} sx={{ minWidth: 1100 }}>
+            <Box role="row" sx={{ display: 'grid', gridTemplateColumns: '200px repeat(24, 1fr)', borderBottom: 1, borderColor: 'divider' }}>
               <Box role="columnheader" sx={{ p: 1, fontWeight: 600 }}>
                 {t('rota.practitioner')}
               </Box>
@@ -193,7 +190,7 @@ export function RotaGrid() {
               ))}
             </Box>
             {data.practitioners.map((p) => (
-              <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: `${NAME_COLUMN}px 1fr`, borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
+              <Box role="row" key={p.user_id} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', borderBottom: 1, borderColor: 'divider', minHeight: 56 }}>
                 <Box role="rowheader" sx={{ p: 1 }}>
                   <Typography variant="body2">{p.name}</Typography>
                   {!p.activated && <Chip size="small" variant="outlined" label={t('rota.notActivated')} />}

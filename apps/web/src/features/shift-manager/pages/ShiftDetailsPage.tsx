@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AppointmentStatus, ShiftSlot } from '@vireo/contracts';
+import type { ShiftSlot } from '@vireo/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -179,7 +179,7 @@ export function AppointmentSummary({ appointmentId }: { appointmentId: string })
       <List dense>
         {(history.data?.status_changes ?? a.status_changes).map((c, index) => (
           <ListItem key={`${c.created_at}-${index}`}>
-            {formatDayTime(c.created_at)} {statusLabel(c.changed_to as AppointmentStatus)}
+            {formatDayTime(c.created_at)} {c.changed_to}
           </ListItem>
         ))}
       </List>

@@ -53,7 +53,7 @@ const shop: ShopTranslation = {
   },
   confirmation: {
     success: 'Vielen Dank, Ihre Bestellung ist eingegangen.',
-    shortToken: 'Ihre Bestellnummer',
+    shortToken: 'Ihre Bestellnummer (Kurzcode)',
     emailed: 'Eine Bestätigung wurde an {{email}} gesendet.',
     book: 'Termin buchen',
     home: 'Zurück zur Startseite',

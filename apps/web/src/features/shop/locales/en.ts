@@ -53,7 +53,7 @@ const shop = {
   },
   confirmation: {
     success: 'Thank you, your order has been placed.',
-    shortToken: 'Your order reference',
+    shortToken: 'Your order reference (short token)',
     emailed: 'A confirmation has been sent to {{email}}.',
     book: 'Book your appointment',
     home: 'Back to home',
