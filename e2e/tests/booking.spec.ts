@@ -383,9 +383,9 @@ test.describe('customer manage page (/book/manage)', () => {
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page.getByText('Your appointment has been cancelled and the practitioner has been notified.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book a new time' })).toHaveCount(0);
-    // Cancelled with no rebook left, the appointment is over: the link no longer opens it.
+    // Cancelled with no rebook left: the link no longer opens it, and says it was cancelled (spec 2's words).
     await page.reload();
-    await expect(page.getByText('This link has expired because the appointment is over. Please contact customer services if you need help.')).toBeVisible();
+    await expect(page.getByText('This appointment has been cancelled.')).toBeVisible();
     await expectAccessible(page);
   });
 
