@@ -13,7 +13,7 @@ import { apiRequest } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session';
 import { getAuthToken } from '../../../lib/storage';
 import { BOOKING_QUERY_KEY } from '../../appointments';
-import { fetchVideoToken, tokenRefusal } from '../api';
+import { useStaffVideoToken } from '../useStaffVideoToken';
 import { useKitScan, type KitScan } from '../kitScan';
 import { useCall } from '../useCall';
 import { VideoCall } from './VideoCall';
@@ -55,14 +55,7 @@ export function PractitionerCall({
     queryKey: [...BOOKING_QUERY_KEY, 'appointment', appointmentId],
     queryFn: ({ signal }) => apiRequest<typeof AppointmentResponse>(`/api/booking/${appointmentId}`, { signal }).then((a) => a.appointment),
   });
-  const notYours = t('refused.notYours');
-  const token = useCallback(async () => {
-    try {
-      return await fetchVideoToken(appointmentId, 'nurse', null);
-    } catch (error) {
-      throw tokenRefusal(error, notYours);
-    }
-  }, [appointmentId, notYours]);
+  const token = useStaffVideoToken(appointmentId);
   const onError = useCallback((code: string, message: string) => {
     if (code === 'status' || code === 'not_allowed' || code === 'not_joined') setToast(message);
   }, []);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,7 +8,7 @@ import type { TakeOverResponse } from '@vireo/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { apiRequest } from '../../../lib/api';
 import { getAuthToken } from '../../../lib/storage';
-import { fetchVideoToken, tokenRefusal } from '../api';
+import { useStaffVideoToken } from '../useStaffVideoToken';
 import { useCall } from '../useCall';
 import { VideoCall } from './VideoCall';
 
@@ -23,14 +23,7 @@ export function SupervisorCall({ appointmentId, onClose, onTakenOver }: { appoin
   const { t } = useTranslation('video');
   const [confirming, setConfirming] = useState(false);
   const [takeOverError, setTakeOverError] = useState<string | null>(null);
-  const notYours = t('refused.notYours');
-  const token = useCallback(async () => {
-    try {
-      return await fetchVideoToken(appointmentId, 'nurse', null);
-    } catch (error) {
-      throw tokenRefusal(error, notYours);
-    }
-  }, [appointmentId, notYours]);
+  const token = useStaffVideoToken(appointmentId);
   const call = useCall({ token, sessionToken: getAuthToken(), listenIn: true });
   const over = ['ended', 'left', 'elsewhere', 'refused'].includes(call.phase);
   const takeOver = async () => {
